@@ -1,0 +1,30 @@
+"""Options and output shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Callable
+
+from trainer.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def add_profile(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P",
+                        help=f"jurisdiction profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})")
+
+
+def profile_of(args: argparse.Namespace) -> Profile:
+    return profile_named(args.profile)
+
+
+def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
+    """Print ``data`` as JSON with ``--json``, else as the human-readable ``text(data)``."""
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(text(data))

@@ -1,0 +1,37 @@
+"""``paigow-trainer house-way "6-6 4-5 1-3 2-3"``: set four tiles by a house way and explain why."""
+
+from __future__ import annotations
+
+import argparse
+
+from trainer.cli.common import add_json, add_profile, emit, profile_of
+from trainer.rules.house_way import HOUSE_WAYS, house_way_named, set_by_house_way
+from trainer.rules.tiles import parse_tiles
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("house-way", help="set four tiles by the house way, with the deciding step",
+                       description="Set four tiles by the house way and name the step that decided it.")
+    p.add_argument("tiles", help='four tiles, e.g. "6-6 4-5 1-3 2-3"')
+    add_profile(p)
+    p.add_argument("--house-way", metavar="NAME", default=None,
+                   help=f"house way: {', '.join(HOUSE_WAYS)} (default: the profile's)")
+    add_json(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    profile = profile_of(args)
+    way = house_way_named(args.house_way or profile.default_house_way)
+    decision = set_by_house_way(parse_tiles(args.tiles, count=4), way)
+    data = {
+        "high": [str(t) for t in decision.setting.high.tiles],
+        "low": [str(t) for t in decision.setting.low.tiles],
+        "step": decision.step,
+        "citation": decision.citation,
+        "explanation": decision.explanation,
+        "house_way": way.name,
+        "profile": profile.name,
+    }
+    emit(args, data, lambda d: f"High: {' '.join(d['high'])}   Low: {' '.join(d['low'])}\n{d['explanation']}")
+    return 0

@@ -1,0 +1,134 @@
+"""Jurisdiction profiles: the four Pai Gow rule sets as data (spec jurisdictions.md).
+
+A profile says which side wagers and paytables exist, how the vigorish may be rounded, whether a
+player may bank or co-bank, which delivery styles are offered, and where each rule is written in
+that jurisdiction's text, so every explanation can cite the right section. Nothing in the UI
+branches on a profile name: it reads these fields.
+
+>>> p = profile_named("nj")
+>>> p.zero_zero_to_banker, p.cite("vigorish"), p.side_wagers
+(False, 'N.J.A.C. 19:47-10.7(k)', ())
+>>> profile_named("pa-2019").cite("house_way")
+'621a.8(d)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trainer.rules.errors import UnknownNameError
+
+#: Slugs of the ten delivery styles (delivery-styles.md D6), the default first.
+ALL_STYLES = (
+    "house-way-right", "house-way-left", "cup-say-right", "cup-say-left", "jung-quat", "chee-yee",
+    "pin-say-right", "pin-say-left", "dragon-phoenix-right", "dragon-phoenix-left",
+)
+
+# Sections of each text, by rule key (jurisdictions.md §2). PA 2019 is the primary text.
+_PA_2019 = {
+    "tile_rank": "621a.3(h)", "pairs": "621a.3(c)", "copy": "621a.3(d)", "value": "621a.3(e)",
+    "gee_joon": "621a.3(f)", "equal_value": "621a.3(g)", "zero_zero": "621a.3(g)", "top_tile_copy": "621a.3(i)",
+    "house_way": "621a.8(d)", "dealer_hands": "621a.8(c)", "surrender": "621a.8(e)",
+    "expose_order": "621a.8(f)", "lose": "621a.8(g)", "push": "621a.8(h)", "win": "621a.8(i)",
+    "vigorish": "621a.11(a)", "pair_fortunes": "621a.11(b)", "pair_fortunes_settle": "621a.8(j)",
+    "sum": "621a.11(c)", "match": "621a.11(d)", "beat_it": "621a.11(e)", "dice_settle": "621a.6(b)",
+    "count": "621a.6(c)", "count_bank": "621a.9(j)", "deal": "621a.6(d)", "dead_hand": "621a.6(e)",
+    "styles": "621a.7", "bank": "621a.9(c)", "bank_eligible": "621a.9(d)", "co_bank": "621a.9(e)",
+    "cut": "621a.9(g)", "dealer_wager": "621a.9(h)", "dealer_vs_bank": "621a.9(n)",
+    "bank_settle": "621a.9(o)", "dealer_win_returned": "621a.9(p)", "bank_vig": "621a.9(q)",
+    "co_bank_settle": "621a.9(r)", "no_roll": "621a.10(a)", "wrong_count": "621a.10(c)",
+    "mix": "621a.4(d)", "tile_exposed_stacking": "621a.4(e)",
+}
+_PA_2012 = {**{k: v for k, v in _PA_2019.items() if k not in ("pair_fortunes", "pair_fortunes_settle",
+                                                                 "sum", "match", "beat_it", "dice_settle")},
+            "vigorish": "621a.8(k)"}
+_MD = {
+    "tile_rank": "3.I", "pairs": "3.B", "copy": "3.C", "value": "3.D", "gee_joon": "3.E-G",
+    "equal_value": "3.H(1)", "zero_zero": "3.H(2)", "top_tile_copy": "3.J", "house_way": "8.D",
+    "dealer_hands": "8.C", "surrender": "8.E", "expose_order": "8.F", "lose": "8.G", "push": "8.H",
+    "win": "8.I", "vigorish": "8.K", "pair_fortunes": "8.L", "pair_fortunes_settle": "8.L",
+    "count": "6.B", "count_bank": "9.K", "deal": "6.C", "dead_hand": "6.D", "styles": "7.B",
+    "bank": "9.C", "bank_eligible": "9.D", "co_bank": "9.E", "cut": "9.G", "dealer_wager": "9.H",
+    "dealer_vs_bank": "9.O", "bank_settle": "9.P", "dealer_win_returned": "9.Q", "bank_vig": "9.R",
+    "co_bank_settle": "9.S", "no_roll": "10.A", "wrong_count": "10.C", "mix": "4.E",
+    "tile_exposed_stacking": "4.F",
+}
+_NJ = {
+    "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
+    "equal_value": "10.2(f)", "zero_zero": "10.2(f)", "top_tile_copy": "10.2(h)", "house_way": "10.7(d)",
+    "dealer_hands": "10.7(c)", "surrender": "10.7(f)", "expose_order": "10.7(g)", "lose": "10.7(h)",
+    "push": "10.7(i)", "win": "10.7(j)", "vigorish": "10.7(k)", "count": "10.6(c)", "count_bank": "10.8(j)",
+    "deal": "10.6(d)", "dead_hand": "10.6(e)", "styles": "10.8(k)", "bank": "10.8(c)",
+    "bank_eligible": "10.8(d)", "co_bank": "10.8(e)", "cut": "10.8(g)", "dealer_wager": "10.8(h)",
+    "dealer_vs_bank": "10.8(n)", "bank_settle": "10.8(o)", "dealer_win_returned": "10.8(q)",
+    "bank_vig": "10.8(r)", "co_bank_settle": "10.8(p)", "no_roll": "10.9(a)", "wrong_count": "10.9(c)",
+    "mix": "10.4(d)", "tile_exposed_stacking": "10.4(e)",
+}
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One jurisdiction's rule set (jurisdictions.md §1-2)."""
+
+    name: str
+    title: str
+    source_file: str
+    section_prefix: str
+    sections: dict[str, str]
+    zero_zero_to_banker: bool
+    side_wagers: tuple[str, ...]
+    #: Paytable names offered for each side wager; the first is the default (JG9, JP1-JP4).
+    paytables: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    vig_roundings: tuple[str, ...] = ("exact", "quarter")
+    player_bank: bool = True
+    co_bank: bool = True
+    rng_allowed: bool = True
+    player_activated_shaker: bool = False
+    styles: tuple[str, ...] = ALL_STYLES
+    #: When a style's indication (pushing stacks forward) is part of the deal (delivery-styles.md D4.3).
+    indication: str = "alternative-styles"
+    #: Who may pick a style other than the default (JV5).
+    style_chooser: str = "dealer or bank"
+    dealer_hand_placement: str = ("high hand face up in a vertical position, low hand face up "
+                                  "perpendicular to it")
+    #: Whether the dealer resets a bank's hand not set by the house way (JQ8, JI7).
+    bank_bound_by_house_way: bool = True
+    default_house_way: str = "regulatory"
+
+    def cite(self, rule: str) -> str:
+        """The section of this profile's text for ``rule``, e.g. ``621a.11(a)`` or ``N.J.A.C. 19:47-10.7(k)``."""
+        try:
+            return f"{self.section_prefix}{self.sections[rule]}"
+        except KeyError:
+            raise KeyError(f"profile {self.name} has no section for rule '{rule}'") from None
+
+    def has(self, rule: str) -> bool:
+        return rule in self.sections
+
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (
+    Profile("pa-2019", "Pennsylvania, 58 Pa. Code ch. 621a (2019)", "pa-58-621a-pai-gow-2019.md", "",
+            _PA_2019, True, ("pair-fortunes", "sum", "match", "beat-it"),
+            paytables={"pair-fortunes": ("pa",), "sum": ("A", "B", "C", "D"), "match": ("pa",),
+                       "beat-it": ("A", "B", "C")},
+            player_activated_shaker=True),
+    Profile("pa-2012", "Pennsylvania, 58 Pa. Code ch. 621a (2012 original)",
+            "pa-bulletin-2012-621a-pai-gow-original.md", "", _PA_2012, True, ()),
+    Profile("md", "Maryland, Standard Rules - Pai Gow Tiles", "md-pai-gow-tiles-standard-rules.md", "MD ",
+            _MD, True, ("pair-fortunes",), paytables={"pair-fortunes": ("A", "B", "C", "D")},
+            bank_bound_by_house_way=False),
+    Profile("nj", "New Jersey, N.J.A.C. 19:47-10", "nj-19-47-10-pai-gow.md", "N.J.A.C. 19:47-", _NJ, False, (),
+            rng_allowed=False, indication="bank-rounds", style_chooser="bank",
+            dealer_hand_placement="high hand face up to the dealer's right, low hand face up to the left",
+            bank_bound_by_house_way=False),
+)}
+
+DEFAULT_PROFILE = "pa-2019"
+
+
+def profile_named(name: str) -> Profile:
+    """Look a profile up; an unknown name is an error listing the valid ones."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise UnknownNameError("profile", name, sorted(PROFILES)) from None
