@@ -1,21 +1,20 @@
 """The ``paigow-trainer`` command: no arguments launches the app; subcommands share the engine.
 
-Each subcommand lives in its own module of this package with a ``register(subparsers)`` function;
-modules import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast.
+Each subcommand lives in its own module of this package with a ``register(subparsers)`` function
+and an ``ORDER`` number (its place in ``--help``); modules are found by scanning the package, and
+import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 from typing import Sequence
 
 from trainer import __version__
 from trainer.rules.errors import TrainerError
-
-#: Subcommand modules, in the order ``--help`` lists them.
-COMMAND_MODULES = ("house_way",)
 
 PROG = "paigow-trainer"
 
@@ -27,9 +26,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(f"trainer.cli.{name}").register(sub)
+    for module in command_modules():
+        module.register(sub)
     return parser
+
+
+def command_modules() -> list:
+    """The subcommand modules of this package, in their ``ORDER``."""
+    found = (importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__))
+    return sorted((m for m in found if hasattr(m, "register")), key=lambda m: m.ORDER)
 
 
 def _launch_app(parser: argparse.ArgumentParser) -> int:

@@ -8,6 +8,8 @@ from trainer.cli.common import add_json, add_profile, emit, profile_of
 from trainer.rules.house_way import HOUSE_WAYS, house_way_named, set_by_house_way
 from trainer.rules.tiles import parse_tiles
 
+ORDER = 10
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("house-way", help="set four tiles by the house way, with the deciding step",
