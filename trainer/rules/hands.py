@@ -177,7 +177,7 @@ def outranks(hand: Hand, banker: Hand, *, zero_zero_to_banker: bool = True) -> b
     (621a.3(g)); ``nj`` (``zero_zero_to_banker=False``) compares value-zero hands by top tile
     (jurisdictions.md JQ3).
 
-    >>> outranks(Hand.parse("3-6 1-1"), Hand.parse("4-5 1-1"))   # 1 and 1, top tiles both 1-1: copy
+    >>> outranks(Hand.parse("3-6 2-2"), Hand.parse("4-5 2-2"))   # 3 and 3, top tiles both 2-2: copy
     False
     >>> zero, other_zero = Hand.parse("1-3 3-3"), Hand.parse("5-5 4-6")
     >>> outranks(zero, other_zero), outranks(zero, other_zero, zero_zero_to_banker=False)
@@ -229,11 +229,17 @@ def settings(tiles: Iterable[Tile]) -> tuple[Setting, Setting, Setting]:
 
 
 class Outcome(enum.Enum):
-    """Result of a Pai Gow Wager against the dealer or the bank (621a.8(g)-(i), spec H5)."""
+    """Result of a Pai Gow Wager against the dealer or the bank (621a.8(g)-(i), spec H5).
+
+    ``wager_result`` gives win, push or lose; a surrender (621a.8(e)) loses the wager, and a void
+    hand (621a.10(c)-(e)) has its wager returned.
+    """
 
     WIN = "win"
     PUSH = "push"
     LOSE = "lose"
+    SURRENDER = "surrender"
+    VOID = "void"
 
 
 def wager_result(player: Setting, banker: Setting, *, zero_zero_to_banker: bool = True) -> Outcome:

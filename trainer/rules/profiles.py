@@ -91,6 +91,8 @@ class Profile:
     style_chooser: str = "dealer or bank"
     dealer_hand_placement: str = ("high hand face up in a vertical position, low hand face up "
                                   "perpendicular to it")
+    #: nj exposes every hand and collects losers before paying winners (nj 10.7(g)-(j), JS3).
+    pay_winners_after_all_exposed: bool = False
     #: Whether the dealer resets a bank's hand not set by the house way (JQ8, JI7).
     bank_bound_by_house_way: bool = True
     default_house_way: str = "regulatory"
@@ -120,7 +122,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("nj", "New Jersey, N.J.A.C. 19:47-10", "nj-19-47-10-pai-gow.md", "N.J.A.C. 19:47-", _NJ, False, (),
             rng_allowed=False, indication="bank-rounds", style_chooser="bank",
             dealer_hand_placement="high hand face up to the dealer's right, low hand face up to the left",
-            bank_bound_by_house_way=False),
+            bank_bound_by_house_way=False, pay_winners_after_all_exposed=True),
 )}
 
 DEFAULT_PROFILE = "pa-2019"

@@ -1,0 +1,62 @@
+"""The CLI contract for house-way and sidebets: JSON shape, text, and one-line errors with exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from trainer.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_house_way_json_contract(capsys):
+    code, out, _ = run(capsys, "house-way", "6-6 4-5 1-3 2-3", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {k: data[k] for k in ("high", "low", "step", "citation")} == {
+        "high": ["6-6", "4-5"], "low": ["1-3", "2-3"], "step": 2, "citation": "621a.8(d)(2)"}
+    assert "Wong" in data["explanation"]
+
+
+def test_house_way_text_and_other_way(capsys):
+    code, out, _ = run(capsys, "house-way", "4-6 4-6 3-6 3-4", "--house-way", "casino-split-tens")
+    assert code == 0 and "Split a pair of Tens" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["house-way", "6-6 4-5 1-3"], "expected 4 tiles, got 3"),
+    (["house-way", "6-6 4-5 1-3 7-7"], "'7-7' is not a tile"),
+    (["house-way", "6-6 6-6 6-6 1-1"], "too many 6-6"),
+    (["house-way", "6-6 4-5 1-3 2-3", "--profile", "xx"], "unknown profile 'xx'"),
+    (["house-way", "6-6 4-5 1-3 2-3", "--house-way", "vegas"], "unknown house way 'vegas'"),
+    (["sidebets", "--profile", "ohio"], "unknown profile 'ohio'"),
+])
+def test_bad_input_is_one_line_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_sidebets_json(capsys):
+    code, out, _ = run(capsys, "sidebets", "--profile", "pa-2019", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 9
+    assert {(r["wager"], r["paytable"]): round(r["house_edge"], 4) for r in rows}[("beat-it", "A")] == 0.0741
+    assert rows[0]["lines"][0] == {"key": "gee-joon-heaven", "wording": "Gee Joon Pair and Heaven Pair",
+                                   "odds": "300 to 1"}
+
+
+def test_sidebets_text_for_a_profile_without_side_wagers(capsys):
+    assert run(capsys, "sidebets", "--profile", "nj")[1].strip().endswith("no side wagers.")
+
+
+def test_console_script_module_form():
+    result = subprocess.run([sys.executable, "-m", "trainer", "house-way", "66 45 13 23", "--json"],
+                            capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout)["step"] == 2
