@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any, Callable
 
+from trainer.rules.house_way import HOUSE_WAYS, HouseWay, house_way_named
 from trainer.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 
 
@@ -20,6 +21,16 @@ def add_profile(parser: argparse.ArgumentParser) -> None:
 
 def profile_of(args: argparse.Namespace) -> Profile:
     return profile_named(args.profile)
+
+
+def add_house_way(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--house-way", metavar="NAME", default=None,
+                        help=f"house way: {', '.join(HOUSE_WAYS)} (default: the profile's)")
+
+
+def house_way_of(args: argparse.Namespace, profile: Profile) -> HouseWay:
+    """The house way named by ``--house-way``, else the profile's default (spec W3)."""
+    return house_way_named(args.house_way or profile.default_house_way)
 
 
 def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from trainer.cli.common import add_json, add_profile, emit, profile_of
-from trainer.rules.house_way import HOUSE_WAYS, house_way_named, set_by_house_way
+from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
+from trainer.rules.house_way import set_by_house_way
 from trainer.rules.tiles import parse_tiles
 
 ORDER = 10
@@ -16,15 +16,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Set four tiles by the house way and name the step that decided it.")
     p.add_argument("tiles", help='four tiles, e.g. "6-6 4-5 1-3 2-3"')
     add_profile(p)
-    p.add_argument("--house-way", metavar="NAME", default=None,
-                   help=f"house way: {', '.join(HOUSE_WAYS)} (default: the profile's)")
+    add_house_way(p)
     add_json(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     profile = profile_of(args)
-    way = house_way_named(args.house_way or profile.default_house_way)
+    way = house_way_of(args, profile)
     decision = set_by_house_way(parse_tiles(args.tiles, count=4), way)
     data = {
         "high": [str(t) for t in decision.setting.high.tiles],

@@ -235,8 +235,9 @@ def _top_up(shortfall: int, profile: Profile, bank: str, co_bank: bool) -> list[
                          profile.cite("bank_settle"))]
     house, player = _halves(shortfall)
     why = "centre exhausted: {} covers half of the remaining winning wagers"
-    moves = [ChipMove(bank, CENTRE, player, why.format("the co-bank"), profile.cite("co_bank_settle"))]
-    return moves + [ChipMove(HOUSE, CENTRE, house, why.format("the table inventory"), profile.cite("co_bank_settle"))]
+    moves = [ChipMove(bank, CENTRE, player, why.format("the co-bank"), profile.cite("co_bank_settle")),
+             ChipMove(HOUSE, CENTRE, house, why.format("the table inventory"), profile.cite("co_bank_settle"))]
+    return [m for m in moves if m.cents]  # a one-cent shortfall has no co-bank half
 
 
 def _pay_from_centre(line: WagerLine, profile: Profile, rounding: str, rule: str) -> list[ChipMove]:
