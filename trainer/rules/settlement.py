@@ -147,6 +147,7 @@ def settle_table(lines: Sequence[WagerLine], *, profile: Profile, rounding: str 
         moves = _settle_house_banked(ordered, profile, rounding)
     else:
         moves = _settle_against_bank(ordered, profile, rounding, bank, co_bank, dealer_wager)
+    moves = [m for m in moves if m.cents]  # e.g. the co-bank's half of a one-cent shortfall
     return TableSettlement(tuple(moves), balances(moves))
 
 
@@ -237,7 +238,7 @@ def _top_up(shortfall: int, profile: Profile, bank: str, co_bank: bool) -> list[
     why = "centre exhausted: {} covers half of the remaining winning wagers"
     moves = [ChipMove(bank, CENTRE, player, why.format("the co-bank"), profile.cite("co_bank_settle")),
              ChipMove(HOUSE, CENTRE, house, why.format("the table inventory"), profile.cite("co_bank_settle"))]
-    return [m for m in moves if m.cents]  # a one-cent shortfall has no co-bank half
+    return moves
 
 
 def _pay_from_centre(line: WagerLine, profile: Profile, rounding: str, rule: str) -> list[ChipMove]:
