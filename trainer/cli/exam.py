@@ -1,0 +1,69 @@
+"""``paigow-trainer exam --seed N --skills a,b --count K --print-questions``: a printable exam.
+
+The same seed, skills, count and profile always give the same questions (spec R1). The JSON form
+holds every question with its answer, explanation and citations (an instructor's answer key).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from trainer.cli.common import add_json, add_profile, emit
+
+ORDER = 80
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("exam", help="build a fixed exam from a seed; print its questions and answer key",
+                       description="Build an exam from a seed: the same arguments always give the same questions.")
+    p.add_argument("--seed", type=int, required=True, help="the exam's seed")
+    p.add_argument("--skills", required=True, metavar="A,B,...", help="skill ids separated by commas, or 'all'")
+    p.add_argument("--count", type=int, required=True, metavar="K", help="number of questions")
+    add_profile(p)
+    p.add_argument("--house-way", metavar="NAME", default=None, help="house way (default: the profile's)")
+    p.add_argument("--time-limit", type=int, metavar="S", default=None, help="time limit in seconds")
+    p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
+    add_json(p)
+    p.set_defaults(run=run)
+
+
+def skill_list(text: str, profile: str) -> tuple[str, ...]:
+    """``a,b`` -> ("a", "b"); ``all`` -> every skill of the profile. Unknown ids fail in ``ExamSpec``."""
+    from trainer.drills.registry import skills_for
+
+    if text.strip() == "all":
+        return tuple(s.id for s in skills_for(profile))
+    return tuple(s.strip() for s in text.split(",") if s.strip())
+
+
+def _question_dict(number: int, q) -> dict:
+    from trainer.drills.answers import expected_text
+
+    return {"number": number, **q.to_dict(), "expected": expected_text(q)}
+
+
+def _text(data: dict) -> str:
+    from trainer.drills.model import Question
+    from trainer.drills.text import render_key, render_question
+
+    spec = data["spec"]
+    head = (f"Exam: seed {spec['seed']}, profile {spec['profile']}, {spec['count']} questions"
+            + (f", {spec['time_limit_s']} s" if spec["time_limit_s"] else ""))
+    if "questions" not in data:
+        return f"{head}\nSkills: {', '.join(spec['skills'])}\n(use --print-questions to print it)"
+    questions = [Question.from_dict(q) for q in data["questions"]]
+    body = [f"{i}. {render_question(q)}" for i, q in enumerate(questions, start=1)]
+    key = [render_key(i, q) for i, q in enumerate(questions, start=1)]
+    return "\n\n".join([head, *body, "Answer key", "\n".join(key)])
+
+
+def run(args: argparse.Namespace) -> int:
+    from trainer.drills.exam import ExamSpec, build_exam
+
+    spec = ExamSpec(seed=args.seed, skills=skill_list(args.skills, args.profile), count=args.count,
+                    profile=args.profile, time_limit_s=args.time_limit, house_way=args.house_way)
+    data: dict = {"spec": spec.to_dict()}
+    if args.print_questions:
+        data["questions"] = [_question_dict(i, q) for i, q in enumerate(build_exam(spec).questions, start=1)]
+    emit(args, data, _text)
+    return 0

@@ -1,0 +1,118 @@
+"""``paigow-trainer progress``: a trainee's per-skill record, and trainee management.
+
+    paigow-trainer progress [--trainee NAME] [--data-dir D] [--json]     per-skill statistics
+    paigow-trainer progress --list | --next | --create NAME | --switch NAME
+    paigow-trainer progress --rename OLD NEW | --delete NAME --yes
+    paigow-trainer progress --export FILE [--trainee NAME] | --import FILE [--as NAME] [--replace]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from trainer.cli.common import add_json, emit
+from trainer.rules.errors import TrainerError
+
+ORDER = 70
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", metavar="D", type=Path, default=None,
+                        help="folder of the progress file (default: the user data folder, or "
+                             "$PAIGOW_TRAINER_DATA_DIR)")
+
+
+def open_store(args: argparse.Namespace):  # -> ProgressStore
+    """The progress store of ``--data-dir``; a moved-aside file's notice goes to stderr."""
+    import sys
+
+    from trainer.progress import ProgressStore
+
+    store = ProgressStore.in_dir(args.data_dir)
+    if store.notice:
+        print(f"note: {store.notice}", file=sys.stderr)
+    return store
+
+
+def trainee_name(store, given: str | None) -> str:
+    """``--trainee`` if given, else the current trainee; none at all is a clear error."""
+    if given:
+        return store.trainee(given).name
+    current = store.current_trainee
+    if current is None:
+        names = ", ".join(t.name for t in store.trainees()) or "none yet; add one with --create NAME"
+        raise TrainerError(f"no trainee chosen: use --trainee NAME (trainees: {names})")
+    return current.name
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("progress", help="per-skill progress of a trainee; manage trainees",
+                       description="Show a trainee's per-skill counts, accuracy, median time and next due "
+                                   "date, or manage trainees.")
+    p.add_argument("--trainee", metavar="NAME", help="trainee (default: the current one)")
+    add_data_dir(p)
+    actions = p.add_mutually_exclusive_group()
+    actions.add_argument("--list", action="store_true", help="list the trainees")
+    actions.add_argument("--next", action="store_true", help="what to practise next (spaced repetition)")
+    actions.add_argument("--create", metavar="NAME", help="add a trainee")
+    actions.add_argument("--switch", metavar="NAME", help="make NAME the current trainee")
+    actions.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), help="rename a trainee")
+    actions.add_argument("--delete", metavar="NAME", help="delete a trainee and all their progress (needs --yes)")
+    actions.add_argument("--export", metavar="FILE", type=Path, help="write the trainee's progress to a JSON file")
+    actions.add_argument("--import", dest="import_file", metavar="FILE", type=Path,
+                         help="add a trainee from an exported JSON file")
+    p.add_argument("--yes", action="store_true", help="confirm --delete")
+    p.add_argument("--as", dest="as_name", metavar="NAME", help="with --import: the name to import under")
+    p.add_argument("--replace", action="store_true", help="with --import: replace a trainee of the same name")
+    add_json(p)
+    p.set_defaults(run=run)
+
+
+def _stats_text(d: dict[str, Any]) -> str:
+    lines = [f"Trainee: {d['trainee']}"]
+    if not d["skills"]:
+        return lines[0] + "\nNo answers yet."
+    lines.append(f"{'skill':<18} {'answered':>8} {'accuracy':>8} {'median s':>8}  next due (UTC)")
+    for s in d["skills"]:
+        acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.0%}"
+        med = "-" if s["median_ms"] is None else f"{s['median_ms'] / 1000:.1f}"
+        lines.append(f"{s['skill']:<18} {s['answered']:>8} {acc:>8} {med:>8}  {(s['next_due_utc'] or '-')[:16]}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        if args.list:
+            current = store.current_trainee
+            data: Any = [{"name": t.name, "created_utc": t.created_utc,
+                          "current": bool(current and current.id == t.id)} for t in store.trainees()]
+            emit(args, data, lambda d: "\n".join(f"{'*' if t['current'] else ' '} {t['name']}" for t in d)
+                 or "No trainees yet.")
+        elif args.create or args.switch:
+            trainee = store.create_trainee(args.create) if args.create else store.switch_trainee(args.switch)
+            emit(args, {"trainee": trainee.name}, lambda d: f"{'Added' if args.create else 'Now training'}: "
+                                                             f"{d['trainee']}")
+        elif args.rename:
+            trainee = store.rename_trainee(*args.rename)
+            emit(args, {"trainee": trainee.name}, lambda d: f"Renamed to {d['trainee']}")
+        elif args.delete:
+            store.delete_trainee(args.delete, confirm=args.yes)
+            emit(args, {"deleted": args.delete}, lambda d: f"Deleted {d['deleted']}")
+        elif args.export:
+            path = store.export_trainee(trainee_name(store, args.trainee), args.export)
+            emit(args, {"exported": str(path)}, lambda d: f"Exported to {d['exported']}")
+        elif args.import_file:
+            trainee = store.import_trainee(args.import_file, name=args.as_name, replace=args.replace)
+            emit(args, {"imported": trainee.name}, lambda d: f"Imported {d['imported']}")
+        elif args.next:
+            name = trainee_name(store, args.trainee)
+            data = {"trainee": name, "next": [item.__dict__ for item in store.next_up(name)]}
+            emit(args, data, lambda d: "\n".join(f"{n['skill']} {n['item'] or ''} ({n['reason']})"
+                                                 for n in d["next"]))
+        else:
+            name = trainee_name(store, args.trainee)
+            data = {"trainee": name, "skills": [s.to_dict() for s in store.skill_stats(name)]}
+            emit(args, data, _stats_text)
+    return 0

@@ -1,0 +1,225 @@
+"""Reading typed answers and judging them: ``check(question, answer) -> Feedback``.
+
+An answer that cannot be read (``"12.345"`` as money, ``"7-7"`` as a tile, a setting that uses
+other tiles than the four dealt) raises ``AnswerParseError``: the UI shows its message and the
+trainee types again. It is never judged wrong, and never recorded.
+
+>>> from trainer.drills.registry import generate
+>>> q = generate("tile-compare", seed=1)
+>>> check(q, q.answer).correct
+True
+>>> check(generate("vigorish", seed=1), "12.345")
+Traceback (most recent call last):
+...
+trainer.drills.model.AnswerParseError: '12.345' has more than two digits of cents
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Callable, Sequence
+
+from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
+from trainer.rules.errors import NotationError
+from trainer.rules.hands import Hand
+from trainer.rules.money import format_cents, parse_money
+from trainer.rules.positions import ORDER
+from trainer.rules.tiles import Tile, parse_tiles
+
+#: The eight table positions in counterclockwise order (spec N3, delivery-styles.md D1.2).
+POSITIONS = tuple(p.value for p in ORDER)
+
+_POSITION_ALIASES = {"deadhand": "dead", "dh": "dead", "house": "dealer"}
+
+
+def parse_position(raw: str) -> str:
+    """``"Seat 3"``, ``"seat-3"``, ``"3"``, ``"s3"`` -> ``seat3``; ``"Dead hand"`` -> ``dead``.
+
+    >>> [parse_position(s) for s in ("Seat 3", "3", "Dead Hand", "DEALER")]
+    ['seat3', 'seat3', 'dead', 'dealer']
+    """
+    key = re.sub(r"[\s_\-]+", "", str(raw).lower())
+    key = _POSITION_ALIASES.get(key, key)
+    match = re.fullmatch(r"(?:seat|s)?([1-6])", key)
+    if match:
+        key = f"seat{match.group(1)}"
+    if key not in POSITIONS:
+        raise AnswerParseError(f"'{raw}' is not a table position (choose from: {', '.join(POSITIONS)})")
+    return key
+
+
+def _parse_choice(raw: Any, choices: Sequence[str]) -> str:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if 0 <= raw < len(choices):
+            return choices[raw]
+        raise AnswerParseError(f"choice {raw} is out of range 0-{len(choices) - 1}")
+    text = str(raw).strip().casefold()
+    for choice in choices:
+        if choice.casefold() == text:
+            return choice
+    raise AnswerParseError(f"'{raw}' is not one of the choices: {'; '.join(choices)}")
+
+
+def _parse_money(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if raw < 0:
+            raise AnswerParseError("an amount cannot be negative")
+        return raw
+    try:
+        return parse_money(str(raw))
+    except NotationError as exc:
+        raise AnswerParseError(str(exc)) from None
+
+
+def _parse_number(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    text = str(raw).strip()
+    if not re.fullmatch(r"\d{1,6}", text):
+        raise AnswerParseError(f"'{raw}' is not a whole number")
+    return int(text)
+
+
+def normalize_text(raw: Any) -> str:
+    """Text answers compare without case, spaces, hyphens or punctuation."""
+    return re.sub(r"[^0-9a-z]", "", str(raw).casefold())
+
+
+def parse_placement(raw: Any, tiles: Sequence[str]) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """A trainee's placement as (high position tiles, low position tiles), kept as placed (spec H4).
+
+    ``raw`` is ``"6-6 4-5 / 1-3 2-3"`` or a pair (high tiles, low tiles); the four tiles must be
+    the four dealt (``tiles``), else it is a parse error, not a wrong answer.
+    """
+    try:
+        if isinstance(raw, str):
+            halves = raw.split("/")
+            if len(halves) != 2:
+                raise AnswerParseError(f"'{raw}' is not a setting (write it high / low, like 6-6 4-5 / 1-3 2-3)")
+            high, low = (parse_tiles(h, count=2) for h in halves)
+        else:
+            high, low = (parse_tiles([str(t) for t in half], count=2) for half in raw)
+    except NotationError as exc:
+        raise AnswerParseError(str(exc)) from None
+    except (TypeError, ValueError):
+        raise AnswerParseError("a setting is a high hand and a low hand of two tiles each") from None
+    dealt = Counter(str(t) for t in tiles)
+    used = Counter(str(t) for t in high + low)
+    if used != dealt:
+        raise AnswerParseError(f"use exactly the four tiles dealt: {' '.join(tiles)}")
+    return high, low
+
+
+def _faces(tiles: Sequence[Tile]) -> tuple[str, ...]:
+    return tuple(sorted(str(t) for t in tiles))
+
+
+def _parse_setting(raw: Any, question: Question) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    return parse_placement(raw, question.data["tiles"])
+
+
+_PARSERS: dict[AnswerKind, Callable[[Any, Question | None, Sequence[str]], Any]] = {
+    AnswerKind.CHOICE: lambda raw, q, choices: _parse_choice(raw, choices),
+    AnswerKind.MONEY: lambda raw, q, choices: _parse_money(raw),
+    AnswerKind.POSITION: lambda raw, q, choices: parse_position(raw),
+    AnswerKind.NUMBER: lambda raw, q, choices: _parse_number(raw),
+    AnswerKind.TEXT: lambda raw, q, choices: str(raw).strip(),
+    AnswerKind.SETTING: lambda raw, q, choices: _parse_setting(raw, q),  # type: ignore[arg-type]
+}
+
+
+def parse_answer(question: Question, raw: Any) -> Any:
+    """Read ``raw`` for ``question``; raise ``AnswerParseError`` with a clear message if unreadable.
+
+    Returns the parsed value (cents for money, canonical position names, the choice text, a
+    (high, low) placement for settings, a tuple of these for a multi-part question).
+    """
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise AnswerParseError("no answer given")
+    if question.kind is not AnswerKind.MULTI:
+        return _PARSERS[question.kind](raw, question, question.choices)
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
+        raise AnswerParseError(f"answer each of the {len(question.parts)} parts")
+    if len(raw) != len(question.parts):
+        raise AnswerParseError(f"expected {len(question.parts)} answers, got {len(raw)}")
+    parsed = []
+    for i, (part, value) in enumerate(zip(question.parts, raw)):
+        try:
+            if value is None or (isinstance(value, str) and not value.strip()):
+                raise AnswerParseError("no answer given")
+            parsed.append(_PARSERS[part.kind](value, question, part.choices))
+        except AnswerParseError as exc:
+            raise AnswerParseError(str(exc), part=i) from None
+    return tuple(parsed)
+
+
+def format_value(kind: AnswerKind, value: Any) -> str:
+    """Display text of an answer value: money as ``$1.85``, a placement as ``high / low``."""
+    if kind is AnswerKind.MONEY:
+        return format_cents(value)
+    if kind is AnswerKind.SETTING and not isinstance(value, str):
+        high, low = value
+        return f"{' '.join(map(str, high))} / {' '.join(map(str, low))}"
+    return str(value)
+
+
+def expected_text(question: Question) -> str:
+    """Display text of the correct answer (parts joined by ``; ``)."""
+    if question.kind is AnswerKind.MULTI:
+        return "; ".join(format_value(p.kind, p.answer) for p in question.parts)
+    return format_value(question.kind, question.answer)
+
+
+def _same(kind: AnswerKind, expected: Any, given: Any) -> bool:
+    if kind is AnswerKind.TEXT:
+        return normalize_text(expected) == normalize_text(given)
+    return bool(expected == given)
+
+
+def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile, ...]]) -> tuple[bool, str]:
+    """(correct, mistake) for a placement against the expected ``high / low`` (spec H4).
+
+    The hands must be the expected ones, and the stronger in the high position: a reversed
+    placement of the right hands is a mistake of its own (spec H4, JQ32).
+    """
+    want_high, want_low = (parse_tiles(h) for h in str(question.answer).split("/"))
+    high, low = placed
+    if (_faces(high), _faces(low)) == (_faces(want_high), _faces(want_low)):
+        return True, ""
+    if (_faces(low), _faces(want_low)) == (_faces(want_high), _faces(high)):
+        if Hand(high).score == Hand(low).score:  # equal hands: either position is right
+            return True, ""
+        return False, "reversed placement: the stronger hand belongs in the high position (spec H4)"
+    placed_high, placed_low = Hand(high), Hand(low)
+    if placed_low.score > placed_high.score:
+        return False, ("wrong setting, and placed reversed: the stronger hand belongs in the high "
+                       "position (spec H4)")
+    return False, "wrong setting"
+
+
+def check(question: Question, answer: Any) -> Feedback:
+    """Judge ``answer`` (typed text or a value, see ``trainer.drills.model``) for ``question``.
+
+    Raises ``AnswerParseError`` when the answer cannot be read. Skills with a reviewer (e.g. the
+    house-way drill's EV difference) add their findings to the feedback.
+    """
+    given = parse_answer(question, answer)
+    mistake = ""
+    part_results: tuple[bool, ...] = ()
+    if question.kind is AnswerKind.MULTI:
+        part_results = tuple(_same(p.kind, p.answer, g) for p, g in zip(question.parts, given))
+        correct = all(part_results)
+        given_text = "; ".join(format_value(p.kind, g) for p, g in zip(question.parts, given))
+    elif question.kind is AnswerKind.SETTING:
+        correct, mistake = judge_setting(question, given)
+        given_text = format_value(question.kind, given)
+    else:
+        correct = _same(question.kind, question.answer, given)
+        given_text = format_value(question.kind, given)
+    feedback = Feedback(correct, expected_text(question), given_text, question.explanation, question.citations,
+                        question.skill, question.item, mistake=mistake, parts=part_results)
+    from trainer.drills.registry import reviewer_for
+
+    review = reviewer_for(question.skill)
+    return review(question, given, feedback) if review and not correct else feedback

@@ -1,0 +1,156 @@
+"""A drill session: practice (untimed, hints allowed) or timed, with a summary at the end.
+
+The session picks the next question (from the spaced-repetition list when a progress store and a
+trainee are given, else in turn over the chosen skills), measures the time from showing a question
+to its answer, checks the answer, records it, and keeps the session's history for the summary.
+
+>>> s = DrillSession(["tile-compare", "vigorish"], seed=1, clock=iter(range(0, 100, 2)).__next__)
+>>> q = s.next_question()
+>>> s.answer(q.answer).correct, s.summary().answered, s.summary().median_ms
+(True, 1, 2000.0)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from statistics import median
+from typing import Any, Callable, Sequence
+
+from trainer.drills.answers import check
+from trainer.drills.model import Feedback, Question
+from trainer.drills.registry import generate, skill_named, skills_for
+from trainer.progress.stats import SkillStats, skill_stats, weakest
+from trainer.progress.store import iso, utc_now
+from trainer.rules.errors import TrainerError
+from trainer.rules.profiles import DEFAULT_PROFILE, profile_named
+
+MODES = ("practice", "timed")
+
+
+@dataclass(frozen=True)
+class SessionAnswer:
+    """One answered question of the session."""
+
+    question: Question
+    feedback: Feedback
+    answer: Any
+    ms: int
+    hinted: bool
+    ts_utc: str
+
+    @property
+    def skill(self) -> str:
+        return self.question.skill
+
+    @property
+    def item(self) -> str:
+        return self.question.item
+
+    @property
+    def correct(self) -> bool:
+        return self.feedback.correct
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """Accuracy, median time, per-skill records and the weakest skills of a session."""
+
+    mode: str
+    answered: int
+    correct: int
+    accuracy: float | None
+    median_ms: float | None
+    hints: int
+    per_skill: tuple[SkillStats, ...]
+    weakest: tuple[SkillStats, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**{k: v for k, v in self.__dict__.items() if k not in ("per_skill", "weakest")},
+                "per_skill": [s.to_dict() for s in self.per_skill], "weakest": [s.skill for s in self.weakest]}
+
+
+class DrillSession:
+    """Questions one at a time: ``next_question()``, then ``answer(raw)`` (or ``hint()`` first).
+
+    ``skills``: skill ids (default: every skill of the profile except the advanced ones).
+    ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
+    both). With ``store`` and ``trainee`` every answer is recorded and the next question follows
+    the spaced-repetition list. ``clock`` returns seconds (tests pass a fake one).
+    """
+
+    def __init__(self, skills: Sequence[str] | None = None, *, profile: str = DEFAULT_PROFILE,
+                 house_way: str | None = None, mode: str = "practice", seed: int | None = None,
+                 store: Any = None, trainee: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if mode not in MODES:
+            raise TrainerError(f"unknown session mode '{mode}' (choose from: {', '.join(MODES)})")
+        self.profile = profile_named(profile)
+        self.skills = [skill_named(s).id for s in skills] if skills else \
+            [s.id for s in skills_for(self.profile, advanced=False)]
+        self.house_way, self.mode, self.store, self.trainee = house_way, mode, store, trainee
+        self._rng = random.Random(seed)
+        self._clock = clock
+        self._turn = 0
+        self.current: Question | None = None
+        self._shown_at = 0.0
+        self._hinted = False
+        self.history: list[SessionAnswer] = []
+
+    def _pick(self) -> tuple[str, str | None]:
+        if self.store is not None and self.trainee:
+            due = self.store.next_up(self.trainee, self.skills, limit=1)
+            if due:
+                return due[0].skill, due[0].item
+        skill = self.skills[self._turn % len(self.skills)]
+        self._turn += 1
+        return skill, None
+
+    def next_question(self) -> Question:
+        """The next question; its clock starts now."""
+        skill, item = self._pick()
+        self.current = generate(skill, seed=self._rng.getrandbits(48), profile=self.profile,
+                                house_way=self.house_way, item=item)
+        self._hinted = False
+        self._shown_at = self._clock()
+        return self.current
+
+    def hint(self) -> str:
+        """The current question's hint (practice mode only); the answer then rates as Hard."""
+        if self.mode != "practice":
+            raise TrainerError("no hints in timed mode")
+        self._hinted = True
+        return self._require().hint
+
+    def _require(self) -> Question:
+        if self.current is None:
+            raise TrainerError("no question is showing: ask for the next question first")
+        return self.current
+
+    def answer(self, raw: Any, *, ms: int | None = None) -> Feedback:
+        """Check ``raw`` for the current question, record it, and return the feedback.
+
+        An unreadable answer raises ``AnswerParseError`` and the question stays open (nothing
+        recorded, the clock keeps running).
+        """
+        question = self._require()
+        feedback = check(question, raw)
+        took = ms if ms is not None else round((self._clock() - self._shown_at) * 1000)
+        if self.store is not None and self.trainee:
+            rec = self.store.record(self.trainee, question, feedback, raw, took, mode=self.mode, hinted=self._hinted)
+            ts = rec.ts_utc
+        else:
+            ts = iso(utc_now())
+        self.history.append(SessionAnswer(question, feedback, raw, took, self._hinted, ts))
+        self.current = None
+        return feedback
+
+    def summary(self) -> SessionSummary:
+        """Accuracy, median time, per-skill records and the three weakest skills so far."""
+        h = self.history
+        per_skill = tuple(skill_stats(h))
+        return SessionSummary(self.mode, len(h), sum(a.correct for a in h),
+                              sum(a.correct for a in h) / len(h) if h else None,
+                              float(median(a.ms for a in h)) if h else None, sum(a.hinted for a in h),
+                              per_skill, tuple(weakest(per_skill)))

@@ -1,0 +1,57 @@
+"""Plain-text rendering of questions, for the terminal drill and printed exams.
+
+>>> from trainer.drills.registry import generate
+>>> print(render_question(generate("tile-compare", seed=3)))
+Which tile ranks higher: 3-5 or 2-6?
+  a) 3-5
+  b) 2-6
+  c) Same rank
+>>> choice_from_letter("b", ("3-5", "2-6", "Same rank")), choice_from_letter("2-6", ("3-5", "2-6"))
+('2-6', '2-6')
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Sequence
+
+from trainer.drills.answers import expected_text
+from trainer.drills.model import AnswerKind, Question
+
+_KIND_HELP = {
+    AnswerKind.SETTING: "type the high hand / the low hand, e.g. 6-6 4-5 / 1-3 2-3",
+    AnswerKind.MONEY: "type an amount, e.g. 12.50",
+    AnswerKind.POSITION: "type dealer, seat1..seat6 or dead",
+    AnswerKind.NUMBER: "type a whole number",
+}
+
+
+def _choices(choices: Sequence[str], indent: str = "  ") -> list[str]:
+    return [f"{indent}{string.ascii_lowercase[i]}) {c}" for i, c in enumerate(choices)]
+
+
+def choice_from_letter(raw: str, choices: Sequence[str]) -> str:
+    """A typed letter ``a``, ``b``, ... stands for that choice; anything else is passed on as typed."""
+    key = raw.strip().lower()
+    if len(key) == 1 and key in string.ascii_lowercase[:len(choices)]:
+        return choices[string.ascii_lowercase.index(key)]
+    return raw
+
+
+def render_question(q: Question, *, help_text: bool = False) -> str:
+    """The prompt, lettered choices and (for a multi-part question) the numbered parts."""
+    lines = [q.prompt]
+    if q.kind is AnswerKind.CHOICE:
+        lines += _choices(q.choices)
+    for i, part in enumerate(q.parts, start=1):
+        lines.append(f"  ({i}) {part.prompt}")
+        if part.kind is AnswerKind.CHOICE:
+            lines += _choices(part.choices, "      ")
+    if help_text and q.kind in _KIND_HELP:
+        lines.append(f"  [{_KIND_HELP[q.kind]}]")
+    return "\n".join(lines)
+
+
+def render_key(number: int, q: Question) -> str:
+    """One line of an answer key: number, answer, explanation."""
+    return f"{number}. {expected_text(q)} - {q.explanation}"

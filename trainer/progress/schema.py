@@ -1,0 +1,130 @@
+"""The progress database schema: an explicit version (``PRAGMA user_version``) and numbered migrations.
+
+A database at version *n* is brought to :data:`LATEST` by running migrations *n+1* ... in order, each
+in its own transaction that also sets ``user_version``, so a crash mid-upgrade leaves a database at
+a whole version. Migrations are append-only history: never edit one that has shipped, add the next.
+
+Version 1: trainees and the answer log.
+Version 2: skill items, profile and mode on each answer; FSRS cards rebuilt from the log; the log
+           made append-only by triggers (rows of a deleted trainee may still be removed).
+Version 3: hints on answers; exam results; settings (the current trainee).
+
+``REFERENCES`` clauses document the links; foreign keys are not enforced, because deleting a
+trainee removes the trainee row first (which is what lets the append-only trigger allow removing
+that trainee's log) and then the trainee's answers, cards and exams, in one transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Callable
+
+Step = str | Callable[[sqlite3.Connection], None]
+
+
+@dataclass(frozen=True)
+class Migration:
+    """Migration to ``version``: SQL statements and Python steps, run in order in one transaction."""
+
+    version: int
+    title: str
+    steps: tuple[Step, ...]
+
+
+_V1 = (
+    """CREATE TABLE trainees (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        created_utc TEXT NOT NULL)""",
+    """CREATE TABLE answers (
+        id INTEGER PRIMARY KEY,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        skill TEXT NOT NULL,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        ms INTEGER NOT NULL CHECK (ms >= 0),
+        ts_utc TEXT NOT NULL,
+        seed INTEGER NOT NULL)""",
+    "CREATE INDEX answers_by_trainee ON answers (trainee_id, skill, ts_utc)",
+)
+
+
+def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
+    # Imported here: the card logic lives with the store, and the schema must not import it at load.
+    from trainer.progress.store import rebuild_cards
+
+    for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
+        rebuild_cards(conn, trainee_id)
+
+
+_V2 = (
+    "ALTER TABLE answers ADD COLUMN item TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE answers ADD COLUMN profile TEXT NOT NULL DEFAULT 'pa-2019'",
+    "ALTER TABLE answers ADD COLUMN mode TEXT NOT NULL DEFAULT 'practice'",
+    # Version 1 kept the item and profile only inside the question JSON.
+    """UPDATE answers SET
+        item = COALESCE(json_extract(question, '$.item'), ''),
+        profile = COALESCE(json_extract(question, '$.profile'), 'pa-2019')""",
+    """CREATE TABLE cards (
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        skill TEXT NOT NULL,
+        item TEXT NOT NULL,
+        card TEXT NOT NULL,
+        due_utc TEXT NOT NULL,
+        reviews INTEGER NOT NULL,
+        PRIMARY KEY (trainee_id, skill, item))""",
+    _rebuild_all_cards,
+    """CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
+        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
+    """CREATE TRIGGER answers_append_only_delete BEFORE DELETE ON answers
+        WHEN EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id)
+        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
+)
+
+_V3 = (
+    "ALTER TABLE answers ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0",
+    """CREATE TABLE exams (
+        id INTEGER PRIMARY KEY,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        seed INTEGER NOT NULL,
+        spec TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        finished_utc TEXT NOT NULL,
+        result TEXT NOT NULL)""",
+    "CREATE INDEX exams_by_trainee ON exams (trainee_id, finished_utc)",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "trainees and the answer log", _V1),
+    Migration(2, "skill items, FSRS cards, append-only log", _V2),
+    Migration(3, "hints, exams, settings", _V3),
+)
+
+#: The schema version this code writes.
+LATEST = MIGRATIONS[-1].version
+
+
+def version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
+    """Bring ``conn`` (autocommit mode) from its version up to ``target``; returns the new version."""
+    current = version(conn)
+    for migration in MIGRATIONS:
+        if current < migration.version <= target:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for step in migration.steps:
+                    conn.execute(step) if isinstance(step, str) else step(conn)
+                conn.execute(f"PRAGMA user_version = {migration.version:d}")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            current = migration.version
+    return current

@@ -1,0 +1,511 @@
+"""The progress store: one SQLite file per machine holding every trainee's answers, cards and exams.
+
+Design (after Anki): one file in ``trainer.paths.data_dir()``; explicit schema version with
+numbered migrations (``trainer.progress.schema``); every write is one transaction; WAL journal with
+``synchronous=FULL``, so an answer is on disk once ``record`` returns and a killed process loses no
+answered question; the answer log is append-only (SQL triggers) and everything else (cards,
+statistics) can be recomputed from it. A file that is not a readable database, or that a newer
+version wrote, is moved aside (renamed with a UTC timestamp, never overwritten) and a fresh one
+is started; ``ProgressStore.notice`` then says what happened, for the UI to show.
+
+>>> import tempfile, pathlib
+>>> from trainer.drills import generate, check
+>>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> ana = store.create_trainee("Ana")
+>>> q = generate("tile-compare", seed=1)
+>>> rec = store.record("Ana", q, check(q, q.answer), q.answer, ms=2100)
+>>> [(s.skill, s.answered, s.accuracy) for s in store.skill_stats("Ana")]
+[('tile-compare', 1, 1.0)]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from fsrs import Card
+
+from trainer.drills.model import Feedback, Question
+from trainer.paths import data_dir
+from trainer.progress import scheduling, stats
+from trainer.progress.stats import DueItem
+from trainer.progress.schema import LATEST, migrate, version
+from trainer.rules.errors import TrainerError, UnknownNameError
+
+FILENAME = "progress.sqlite3"
+
+#: How an answer was given: practice (hints allowed, untimed), timed drill, exam.
+MODES = ("practice", "timed", "exam")
+
+_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,60}$")
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def iso(when: datetime) -> str:
+    """UTC ISO-8601 text with milliseconds, e.g. ``2024-05-01T12:00:00.000+00:00`` (sorts as text)."""
+    return when.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def parse_iso(text: str) -> datetime:
+    when = datetime.fromisoformat(text)
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+@dataclass(frozen=True)
+class Trainee:
+    id: int
+    name: str
+    created_utc: str
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One row of the append-only answer log."""
+
+    id: int
+    trainee: str
+    skill: str
+    item: str
+    question: dict[str, Any]
+    answer: str
+    correct: bool
+    ms: int
+    ts_utc: str
+    seed: int
+    profile: str
+    mode: str
+    hinted: bool
+
+
+class DamagedFile(Exception):
+    """Internal: the file on disk cannot be used as it is."""
+
+
+class ProgressStore:
+    """All progress of all trainees on this machine. Open one per process; close it when done.
+
+    Trainees are addressed by name (case-insensitive). Methods raise ``TrainerError`` for user
+    mistakes (unknown trainee, duplicate name, bad import file) with a one-line message.
+    """
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else data_dir() / FILENAME
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        #: Why the previous file was moved aside on opening, for the UI to show; else None.
+        self.notice: str | None = None
+        #: Where the damaged or newer file now is, if one was moved aside.
+        self.moved_aside: Path | None = None
+        self._conn = self._open()
+
+    @classmethod
+    def in_dir(cls, folder: Path | str | None = None) -> ProgressStore:
+        """The store in ``folder`` (default ``trainer.paths.data_dir()``, which honours
+        ``PAIGOW_TRAINER_DATA_DIR``)."""
+        return cls(Path(folder) / FILENAME if folder is not None else None)
+
+    # --- opening, damage, transactions -------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        conn.row_factory = sqlite3.Row
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path.exists() and self.path.stat().st_size > 0:
+            self._check_existing()
+        conn = self._connect()
+        # WAL + FULL: each committed answer survives a killed process or a power cut.
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        migrate(conn)
+        return conn
+
+    def _check_existing(self) -> None:
+        """Move the file aside if it is not a database, is damaged, or a newer version wrote it."""
+        conn = None
+        try:
+            conn = self._connect()
+            self._check(conn)
+        except (DamagedFile, sqlite3.DatabaseError) as exc:
+            if conn is not None:
+                conn.close()
+            damaged = isinstance(exc, DamagedFile)
+            self._move_aside(*(exc.args if damaged else
+                               ("unreadable", f"it is not a readable progress database ({exc})")))
+        else:
+            conn.close()
+
+    @staticmethod
+    def _check(conn: sqlite3.Connection) -> None:
+        found = version(conn)
+        if found > LATEST:
+            raise DamagedFile("newer", f"a newer version of the trainer wrote it (schema version {found}; "
+                                       f"this version reads up to {LATEST})")
+        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise DamagedFile("corrupt", f"it is damaged ({result})")
+
+    def _move_aside(self, reason: str, why: str) -> None:
+        stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
+        target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}")
+        n = 1
+        while target.exists():  # never overwrite an earlier copy
+            target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}-{n}")
+            n += 1
+        self.path.rename(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+        self.moved_aside = target
+        self.notice = (f"The progress file {self.path} could not be used: {why}. It was kept, unchanged, as "
+                       f"{target.name}, and a new empty progress file was started.")
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed on success, rolled back on any error."""
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._conn
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ProgressStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        return version(self._conn)
+
+    # --- trainees ------------------------------------------------------------------------------
+
+    def trainees(self) -> list[Trainee]:
+        """Every trainee, by name."""
+        rows = self._conn.execute("SELECT id, name, created_utc FROM trainees ORDER BY name COLLATE NOCASE")
+        return [Trainee(*row) for row in rows]
+
+    def trainee(self, name: str) -> Trainee:
+        """The trainee called ``name``; an unknown name lists the known ones."""
+        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?", (name.strip(),)).fetchone()
+        if row is None:
+            raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+        return Trainee(*row)
+
+    def create_trainee(self, name: str) -> Trainee:
+        """Add a trainee; names are 1-60 characters, unique regardless of case."""
+        clean = _valid_name(name)
+        with self._write() as conn:
+            self._insert_trainee(conn, clean, iso(utc_now()))
+        return self.trainee(clean)
+
+    def ensure_trainee(self, name: str) -> Trainee:
+        """The trainee called ``name``, created if missing."""
+        try:
+            return self.trainee(name)
+        except UnknownNameError:
+            return self.create_trainee(name)
+
+    def _insert_trainee(self, conn: sqlite3.Connection, name: str, created: str) -> int:
+        try:
+            return int(conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?)",
+                                    (name, created)).lastrowid)
+        except sqlite3.IntegrityError:
+            raise TrainerError(f"a trainee called '{name}' already exists") from None
+
+    def rename_trainee(self, old: str, new: str) -> Trainee:
+        """Rename a trainee; their progress follows."""
+        trainee, clean = self.trainee(old), _valid_name(new)
+        with self._write() as conn:
+            try:
+                conn.execute("UPDATE trainees SET name = ? WHERE id = ?", (clean, trainee.id))
+            except sqlite3.IntegrityError:
+                raise TrainerError(f"a trainee called '{clean}' already exists") from None
+            if self._setting(conn, "current_trainee") == trainee.name:
+                self._set_setting(conn, "current_trainee", clean)
+        return self.trainee(clean)
+
+    def delete_trainee(self, name: str, *, confirm: bool = False) -> None:
+        """Erase a trainee and all their progress. The UI asks first; ``confirm=True`` is required."""
+        trainee = self.trainee(name)
+        if not confirm:
+            raise TrainerError(f"deleting '{trainee.name}' erases all their progress; confirm to delete")
+        with self._write() as conn:
+            self._delete(conn, trainee.id)
+            if self._setting(conn, "current_trainee") == trainee.name:
+                conn.execute("DELETE FROM settings WHERE key = 'current_trainee'")
+
+    @staticmethod
+    def _delete(conn: sqlite3.Connection, trainee_id: int) -> None:
+        # The trainee row goes first: the append-only trigger allows removing a deleted trainee's log.
+        conn.execute("DELETE FROM trainees WHERE id = ?", (trainee_id,))
+        for table in ("answers", "cards", "exams"):
+            conn.execute(f"DELETE FROM {table} WHERE trainee_id = ?", (trainee_id,))
+
+    @property
+    def current_trainee(self) -> Trainee | None:
+        """The trainee last switched to (kept across runs), or None."""
+        name = self._setting(self._conn, "current_trainee")
+        try:
+            return self.trainee(name) if name else None
+        except UnknownNameError:
+            return None
+
+    def switch_trainee(self, name: str) -> Trainee:
+        """Make ``name`` the current trainee."""
+        trainee = self.trainee(name)
+        with self._write() as conn:
+            self._set_setting(conn, "current_trainee", trainee.name)
+        return trainee
+
+    @staticmethod
+    def _setting(conn: sqlite3.Connection, key: str) -> str | None:
+        row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
+    def _set_setting(conn: sqlite3.Connection, key: str, value: str) -> None:
+        conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # --- the answer log ---------------------------------------------------------------------------
+
+    def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+        """Log one judged answer and update its FSRS card, in one transaction.
+
+        ``answer`` is what the trainee gave (text, or a sequence for a multi-part question);
+        ``ms`` the time from showing the question to the answer. Parse errors are never recorded:
+        only call this with the ``Feedback`` that ``check`` returned.
+        """
+        who = self.trainee(trainee)
+        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        with self._write() as conn:
+            row_id = self._append(conn, who.id, entry)
+            self._review(conn, who.id, entry)
+        return self._record_by_id(row_id)
+
+    def _append(self, conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> int:
+        if e.mode not in MODES:
+            raise TrainerError(f"unknown answer mode '{e.mode}' (choose from: {', '.join(MODES)})")
+        q = e.question
+        return int(conn.execute(
+            "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, profile, "
+            "mode, hinted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), max(0, int(e.ms)),
+             iso(e.when), q.seed, q.profile, e.mode, int(e.hinted))).lastrowid)
+
+    @staticmethod
+    def _review(conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> None:
+        _review_card(conn, trainee_id, e.question.skill, e.question.item, e.correct, e.ms, e.hinted, e.when)
+
+    def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
+        """The trainee's answer log, oldest first (optionally one skill)."""
+        who = self.trainee(trainee)
+        sql = f"{_SELECT_ANSWERS} WHERE a.trainee_id = ?" + (" AND a.skill = ?" if skill else "") + " ORDER BY a.id"
+        return [_record(row) for row in self._conn.execute(sql, (who.id, skill) if skill else (who.id,))]
+
+    def _record_by_id(self, row_id: int) -> AnswerRecord:
+        return _record(self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.id = ?", (row_id,)).fetchone())
+
+    # --- scheduling -----------------------------------------------------------------------------
+
+    def cards(self, trainee: str) -> dict[tuple[str, str], Card]:
+        """Every FSRS card of the trainee, by (skill, item)."""
+        who = self.trainee(trainee)
+        rows = self._conn.execute("SELECT skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
+        return {(r["skill"], r["item"]): Card.from_json(r["card"]) for r in rows}
+
+    def next_up(self, trainee: str, skills: Sequence[str] | None = None, *, now: datetime | None = None,
+                limit: int = 10) -> list[DueItem]:
+        """What to practise next: due items (longest overdue first), then skills never practised,
+        then the rest by lowest predicted recall. ``skills`` limits the list (default: all skills)."""
+        from trainer.drills.registry import all_skills
+
+        wanted = list(skills) if skills is not None else [s.id for s in all_skills()]
+        return stats.next_up(self.cards(trainee), wanted, now or utc_now(), limit)
+
+    def rebuild_cards(self, trainee: str) -> None:
+        """Recompute the trainee's cards from the answer log (they are a cache of it)."""
+        who = self.trainee(trainee)
+        with self._write() as conn:
+            rebuild_cards(conn, who.id)
+
+    # --- statistics (all from the answer log) ------------------------------------------------------
+
+    def skill_stats(self, trainee: str) -> list[stats.SkillStats]:
+        """Per skill: answers, correct, accuracy, median ms, last practised, next due."""
+        return stats.skill_stats(self.answers(trainee), self.cards(trainee))
+
+    def daily_series(self, trainee: str, skills: Iterable[str] | None = None) -> list[stats.DayPoint]:
+        """Accuracy and median time per skill per UTC day, for charts."""
+        return stats.daily_series(self.answers(trainee), skills)
+
+    def heatmap(self, trainee: str, by: str = "item") -> stats.HeatMap:
+        """Skill x item (``by="item"``) or skill x day (``by="day"``) accuracy matrix, for a heat map."""
+        return stats.heatmap(self.answers(trainee), by)
+
+    # --- exams ------------------------------------------------------------------------------------
+
+    def record_exam(self, trainee: str, result: Any, *, when: datetime | None = None) -> int:
+        """Store a graded exam (``trainer.drills.exam.ExamResult``) and log its answers (mode ``exam``),
+        in one transaction. Returns the exam's id."""
+        who = self.trainee(trainee)
+        finished = when or utc_now()
+        with self._write() as conn:
+            for graded in result.graded:
+                if graded.answer is not None:
+                    entry = _Entry(graded.question, graded.correct, _answer_text(graded.answer), graded.ms or 0,
+                                   "exam", False, finished)
+                    self._append(conn, who.id, entry)
+                    self._review(conn, who.id, entry)
+            return int(conn.execute(
+                "INSERT INTO exams (trainee_id, seed, spec, score, total, finished_utc, result) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (who.id, result.spec.seed, json.dumps(result.spec.to_dict()), result.score, result.total,
+                 iso(finished), json.dumps(result.to_dict()))).lastrowid)
+
+    def exams(self, trainee: str) -> list[dict[str, Any]]:
+        """The trainee's stored exam results (as ``ExamResult.to_dict()``), oldest first, each with
+        ``id`` and ``finished_utc``."""
+        who = self.trainee(trainee)
+        rows = self._conn.execute("SELECT id, finished_utc, result FROM exams WHERE trainee_id = ? ORDER BY id",
+                                  (who.id,))
+        return [{**json.loads(r["result"]), "id": r["id"], "finished_utc": r["finished_utc"]} for r in rows]
+
+    # --- export and import --------------------------------------------------------------------------
+
+    def export_trainee(self, name: str, path: Path | str) -> Path:
+        """Write one trainee's progress (answer log and exams) to a JSON file; returns its path."""
+        from trainer.progress.transfer import export_data
+
+        out = Path(path)
+        data = export_data(self.trainee(name), self.answers(name), self._exam_rows(name))
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        tmp.replace(out)  # a crash mid-write never leaves half a file under the real name
+        return out
+
+    def _exam_rows(self, name: str) -> list[dict[str, Any]]:
+        who = self.trainee(name)
+        rows = self._conn.execute("SELECT seed, spec, score, total, finished_utc, result FROM exams "
+                                  "WHERE trainee_id = ? ORDER BY id", (who.id,))
+        return [{"seed": r["seed"], "spec": json.loads(r["spec"]), "score": r["score"], "total": r["total"],
+                 "finished_utc": r["finished_utc"], "result": json.loads(r["result"])} for r in rows]
+
+    def import_trainee(self, path: Path | str, *, name: str | None = None, replace: bool = False) -> Trainee:
+        """Add a trainee from an exported JSON file (under ``name`` if given).
+
+        The whole file is validated first; a bad file raises ``TrainerError`` naming the problem and
+        nothing is written. An existing trainee of that name is an error unless ``replace=True``,
+        which swaps the old progress for the file's in the same transaction. Cards are rebuilt from
+        the imported log.
+        """
+        from trainer.progress.transfer import load_export
+
+        data = load_export(Path(path))
+        target = _valid_name(name or data.name)
+        with self._write() as conn:
+            existing = conn.execute("SELECT id FROM trainees WHERE name = ?", (target,)).fetchone()
+            if existing and not replace:
+                raise TrainerError(f"a trainee called '{target}' already exists; import under another name "
+                                   "or choose to replace")
+            if existing:
+                self._delete(conn, existing[0])
+            trainee_id = self._insert_trainee(conn, target, data.created_utc)
+            for a in data.answers:
+                conn.execute(
+                    "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "
+                    "profile, mode, hinted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (trainee_id, a["skill"], a["item"], json.dumps(a["question"]), a["answer"], int(a["correct"]),
+                     a["ms"], a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"])))
+            for e in data.exams:
+                conn.execute("INSERT INTO exams (trainee_id, seed, spec, score, total, finished_utc, result) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (trainee_id, e["seed"], json.dumps(e["spec"]), e["score"], e["total"],
+                              e["finished_utc"], json.dumps(e["result"])))
+            rebuild_cards(conn, trainee_id)
+        return self.trainee(target)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    question: Question
+    correct: bool
+    answer: str
+    ms: int
+    mode: str
+    hinted: bool
+    when: datetime
+
+
+_SELECT_ANSWERS = ("SELECT a.id, t.name, a.skill, a.item, a.question, a.answer, a.correct, a.ms, a.ts_utc, a.seed, "
+                   "a.profile, a.mode, a.hinted FROM answers a JOIN trainees t ON t.id = a.trainee_id")
+
+
+def _record(row: sqlite3.Row) -> AnswerRecord:
+    return AnswerRecord(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], bool(row[6]), row[7], row[8],
+                        row[9], row[10], row[11], bool(row[12]))
+
+
+def _answer_text(answer: Any) -> str:
+    """How an answer is logged: text as typed; a multi-part answer as a JSON list."""
+    if isinstance(answer, str):
+        return answer
+    if isinstance(answer, (list, tuple)):
+        return json.dumps([a if isinstance(a, (str, int)) else str(a) for a in answer])
+    return str(answer)
+
+
+def _valid_name(name: str) -> str:
+    clean = " ".join(str(name).split())
+    if not _NAME.match(clean):
+        raise TrainerError("a trainee name is 1 to 60 characters, without control characters")
+    return clean
+
+
+def _target_ms(skill: str) -> int:
+    from trainer.drills.registry import SKILLS, all_skills
+
+    all_skills()  # make sure the registry is loaded
+    return SKILLS[skill].target_ms if skill in SKILLS else scheduling.DEFAULT_TARGET_MS
+
+
+def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,
+                 hinted: bool, when: datetime) -> None:
+    row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
+                       (trainee_id, skill, item)).fetchone()
+    card = Card.from_json(row[0]) if row else scheduling.new_card(skill, item, when)
+    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
+    conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
+                 "due_utc = excluded.due_utc, reviews = excluded.reviews",
+                 (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
+
+
+def rebuild_cards(conn: sqlite3.Connection, trainee_id: int) -> None:
+    """Replay a trainee's answer log through FSRS (inside the caller's transaction)."""
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(answers)")}
+    hinted = "hinted" if "hinted" in columns else "0"  # the log had no hints before schema version 3
+    conn.execute("DELETE FROM cards WHERE trainee_id = ?", (trainee_id,))
+    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ? "
+                        "ORDER BY ts_utc, id", (trainee_id,)).fetchall()
+    for skill, item, correct, ms, ts, was_hinted in rows:
+        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), parse_iso(ts))
