@@ -1,0 +1,81 @@
+"""``paigow-trainer round --seed N``: one whole round, played correctly, as steps and chip movements.
+
+Seeded simulated players sit down, wager and set; the dealer (or a player bank) plays the round by
+the profile's rules; ``--irregularity`` injects one irregularity and plays its remedy (621a.10).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from trainer.cli.common import add_json, add_profile, emit, profile_of
+from trainer.rules.irregularities import Irregularity
+from trainer.rules.profiles import ALL_STYLES
+
+ORDER = 50
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    names = ", ".join(i.value for i in Irregularity)
+    p = sub.add_parser("round", help="play one whole round with simulated players, step by step",
+                       description="Play one seeded round of Pai Gow with simulated players: every step with its "
+                                   "citation and what the dealer says, every chip movement, and each party's "
+                                   "net change (they sum to zero).")
+    p.add_argument("--seed", type=int, required=True, metavar="N", help="seed of the round (spec R1)")
+    add_profile(p)
+    p.add_argument("--players", type=int, default=None, metavar="K", help="seated players, 1-6 (default: seeded)")
+    p.add_argument("--bank", default="dealer", metavar="seatK",
+                   help="who banks: dealer (default) or the player at seatK (621a.9)")
+    p.add_argument("--co-bank", action="store_true", help="the player bank co-banks with the dealer (621a.9(e))")
+    p.add_argument("--style", default=ALL_STYLES[0], metavar="S",
+                   help=f"delivery style: {', '.join(ALL_STYLES)} (default {ALL_STYLES[0]})")
+    p.add_argument("--method", default="manual", metavar="M",
+                   help="how the number is made: manual, player-activated, rng (621a.6(a); default manual)")
+    p.add_argument("--irregularity", default=None, metavar="NAME", help=f"inject one irregularity: {names}")
+    add_json(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+
+    from trainer.rules.delivery import check_style_name
+    from trainer.rules.dice import Method
+    from trainer.rules.errors import UnknownNameError
+    from trainer.rules.irregularities import irregularity_named
+    from trainer.rules.players import seat_players
+    from trainer.rules.round import parse_bank, play_round
+
+    profile = profile_of(args)
+    check_style_name(args.style)
+    if args.method not in {m.value for m in Method}:
+        raise UnknownNameError("method", args.method, [m.value for m in Method])
+    method = Method(args.method)
+    irregularity = irregularity_named(args.irregularity) if args.irregularity else None
+    bank = parse_bank(args.bank, profile)
+    rng = random.Random(args.seed)
+    players = seat_players(rng, profile, args.players, include=[bank] if bank else [],
+                           dice_wagers=method is not Method.RNG)
+    played = play_round(rng, players, profile=profile, style=args.style, bank=bank, co_bank=args.co_bank,
+                        method=method, irregularity=irregularity, seed=args.seed)
+    emit(args, played.to_dict(), transcript)
+    return 0
+
+
+def transcript(data: dict[str, Any]) -> str:
+    """The round as a readable transcript: steps, hands and balances."""
+    from trainer.rules.money import format_cents
+
+    head = (f"Round, seed {data['seed']}, profile {data['profile']}, bank {data['bank']}"
+            f"{' (co-bank)' if data['co_bank'] else ''}, style {data['style']}"
+            f"{', irregularity ' + data['irregularity'] if data['irregularity'] else ''}")
+    lines = [head, f"Dice {data['dice'] or '(RNG)'}, total {data['total']}, first delivery to {data['start']}", ""]
+    lines += [f"{i:3}. [{s['actor']}] {s['say']}  ({s['citation']})" for i, s in enumerate(data["steps"], 1)]
+    lines += ["", "Hands:"]
+    for pos in data["positions"]:
+        hands = f"{' '.join(pos['high'])} / {' '.join(pos['low'])}" if pos["high"] else "not played"
+        results = ", ".join(f"{k} {r['outcome']} {format_cents(r['net'])}" for k, r in pos["results"].items())
+        lines.append(f"  {pos['position']:<7} {' '.join(pos['tiles']):<16} {hands:<20} {results}".rstrip())
+    lines += ["", "Balances: " + ", ".join(f"{k} {format_cents(v)}" for k, v in data["balances"].items())]
+    return "\n".join(lines)
