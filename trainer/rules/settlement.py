@@ -156,8 +156,8 @@ def _surrenders(lines: list[WagerLine], profile: Profile, target: str) -> list[C
                      profile.cite("surrender")) for line in lines if line.outcome is Outcome.SURRENDER]
 
 
-def _collect(line: WagerLine, profile: Profile, target: str) -> ChipMove:
-    return ChipMove(line.position, target, line.cents, "losing Pai Gow Wager collected", profile.cite("lose"))
+def _collect(line: WagerLine, profile: Profile, target: str, rule: str = "lose") -> ChipMove:
+    return ChipMove(line.position, target, line.cents, "losing Pai Gow Wager collected", profile.cite(rule))
 
 
 def _vig(line: WagerLine, profile: Profile, rounding: str, why_rule: str) -> ChipMove:
@@ -218,7 +218,8 @@ def _settle_against_bank(lines: list[WagerLine], profile: Profile, rounding: str
                                   "moved to the centre", profile.cite("dealer_vs_bank")))
         elif dealer_wager.outcome is Outcome.WIN:
             winners.append(dealer_wager)
-    moves += [_collect(line, profile, CENTRE) for line in lines if line.outcome is Outcome.LOSE]
+    rule = "co_bank_settle" if co_bank else "bank_settle"
+    moves += [_collect(line, profile, CENTRE, rule) for line in lines if line.outcome is Outcome.LOSE]
     winners += [line for line in lines if line.outcome is Outcome.WIN]
     centre = sum(m.cents for m in moves)
     for i, line in enumerate(winners):
@@ -226,7 +227,7 @@ def _settle_against_bank(lines: list[WagerLine], profile: Profile, rounding: str
             moves += _top_up(sum(w.cents for w in winners[i:]) - centre, profile, bank, co_bank)
             centre = sum(w.cents for w in winners[i:])
         centre -= line.cents
-        moves += _pay_from_centre(line, profile, rounding, "co_bank_settle" if co_bank else "bank_settle")
+        moves += _pay_from_centre(line, profile, rounding, rule)
     return moves + _surplus(centre, profile, rounding, bank, co_bank)
 
 
