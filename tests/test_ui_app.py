@@ -1,0 +1,133 @@
+"""Main window, themes, remembered state, tile art and the snapshot command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from trainer.cli import main
+from trainer.paths import config_dir
+from trainer.rules.tiles import FACES, TILE_SET, Tile
+from trainer.ui import main_window as mw
+from trainer.ui.context import AppContext
+from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.ui.theme import THEMES, theme_named
+from trainer.ui.tile_art import pip_is_red, pip_spots, tile_pixmap
+
+
+@pytest.fixture
+def window(qtbot):
+    w = mw.MainWindow(AppContext())
+    qtbot.addWidget(w)
+    w.show()
+    w.finish_startup()
+    return w
+
+
+def test_navigation_is_built_from_screens(qtbot, window):
+    assert [a.text() for a in window.screen_actions.values()] == [s.title for s in SCREENS]
+    assert window.current_key == SCREENS[0].key
+    table = window.current_screen()
+    assert hasattr(table, "panes")
+    for spec in SCREENS:
+        screen = window.show_screen(spec.key)
+        assert window.stack.currentWidget() is window.hosts[spec.key]
+        assert screen is window.hosts[spec.key].screen
+
+
+def test_missing_screen_module_shows_a_placeholder(qtbot, monkeypatch):
+    monkeypatch.setattr(mw, "SCREENS", (SCREENS[0], ScreenSpec("later", "Later", "Ctrl+9", "trainer.ui.no_such_screen")))
+    w = mw.MainWindow(AppContext())
+    qtbot.addWidget(w)
+    w.show_screen("later")
+    assert not w.hosts["later"].available
+    texts = " ".join(label.text() for label in w.hosts["later"].screen.findChildren(mw.QLabel))
+    assert "not available yet" in texts
+
+
+def test_theme_toggle_and_profile_picker(qtbot, window):
+    ctx = window.ctx
+    window.theme_action.trigger()
+    assert ctx.theme == "dark"
+    table = window.current_screen()
+    assert table.primary.scene.theme is THEMES["dark"]
+    window.theme_action.trigger()
+    assert ctx.theme == "light"
+    window.profile_by_name["md"].trigger()
+    assert ctx.profile.name == "md" and window.profile_button.text() == "Profile: md"
+    assert "Maryland" in window.statusBar().currentMessage()
+
+
+def test_window_state_is_remembered_in_an_ini_file(qtbot):
+    ctx = AppContext(theme="dark", profile="nj")
+    w = mw.MainWindow(ctx)
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(701, 503)  # inside the offscreen platform's small virtual screen
+    w.show_screen("progress")
+    size = (w.width(), w.height())
+    w.close()
+    ini = config_dir() / mw.SETTINGS_FILE
+    assert ini.is_file() and "nj" in ini.read_text()
+    theme, profile = mw.stored_choices(mw.settings())
+    assert (theme, profile) == ("dark", "nj")
+    again = mw.MainWindow(AppContext())
+    qtbot.addWidget(again)
+    assert again.current_key == "progress"
+    assert again.height() == size[1]  # (the width is clamped to the offscreen platform's small screen)
+    assert "geometry" in ini.read_text()
+
+
+def test_demo_mode_hides_the_chrome(qtbot, window):
+    table = window.current_screen()
+    table.set_demo(True)
+    assert window.isFullScreen() and not window.nav.isVisible() and not window.menuBar().isVisible()
+    table.set_demo(False)
+    assert not window.isFullScreen() and window.nav.isVisible()
+
+
+def test_pip_colours_follow_chinese_dominoes():
+    six_six, one_one, four_four = Tile(6, 6), Tile(1, 1), Tile(4, 4)
+    assert all(pip_is_red(one_one, 1, i) for i in range(1))
+    assert all(pip_is_red(four_four, 4, i) for i in range(4))
+    assert [pip_is_red(six_six, 6, i) for i in range(6)].count(True) == 3  # half red, half white
+    assert not any(pip_is_red(Tile(5, 6), 6, i) for i in range(6))
+    assert not any(pip_is_red(Tile(3, 3), 3, i) for i in range(3))
+    assert all(len(pip_spots(v, True)) == v for v in range(1, 7))
+
+
+def test_tile_pixmaps_are_cached_per_size(qapp):
+    theme = theme_named("light")
+    a = tile_pixmap(TILE_SET[0], 40, 88, 10, theme)
+    assert tile_pixmap(TILE_SET[0], 40, 88, 10, theme) is a
+    assert tile_pixmap(TILE_SET[0], 80, 176, 20, theme).width() == 80
+    assert {str(f) for f in FACES} >= {"6-6", "1-2"}
+
+
+def test_snapshot_writes_a_png_of_the_requested_size(qapp, tmp_path: Path, capsys):
+    out = tmp_path / "scene.png"
+    assert main(["snapshot", "--style", "pin-say-left", "--screen", "scene", "--size", "640x360",
+                 "--move", "4", "--theme", "dark", "--out", str(out)]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (640, 360)
+    out2 = tmp_path / "window.png"
+    assert main(["snapshot", "--style", "chee-yee", "--dice", "3,3,3", "--size", "1280x720", "--out", str(out2)]) == 0
+    image = QImage(str(out2))
+    assert (image.width(), image.height()) == (1280, 720)
+    assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--size", "big"], "WIDTHxHEIGHT"),
+    (["--style", "nope"], "unknown delivery style"),
+    (["--dice", "1,2"], "dice"),
+    (["--move", "999"], "past the end"),
+    (["--bank", "dealer"], "seat1..seat6"),
+])
+def test_snapshot_bad_flags_are_one_line_errors(qapp, tmp_path: Path, capsys, flags, message):
+    assert main(["snapshot", *flags, "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("paigow-trainer: error:") and message in err and "\n" not in err
+    assert not (tmp_path / "x.png").exists()

@@ -1,0 +1,157 @@
+"""The Exam screen: set up through the form, answered by keys, timed by a fake clock, saved and printed."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from trainer.drills.exam import ExamSpec, build_exam
+from trainer.ui import exam_screen
+from trainer.ui.context import AppContext
+from trainer.ui.progress_link import close_shared_stores, shared_store
+from trainer.ui.report import pdf_page_count
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SKILLS = ("tile-compare", "vigorish")
+
+
+@pytest.fixture
+def ctx(tmp_path):
+    context = AppContext(seed=4, data=tmp_path / "data")
+    shared_store(context).create_trainee("Ana")
+    context.set_trainee("Ana")
+    yield context
+    close_shared_stores()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def screen(qtbot, ctx):
+    widget = exam_screen.create_screen(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 720)
+    widget.show()
+    widget.clock = FakeClock()
+    return widget
+
+
+def set_up(qtbot, screen, *, count=4, minutes=10, seed=99):
+    form = screen.setup
+    qtbot.mouseClick(form.none_button, Qt.MouseButton.LeftButton)
+    for i in range(form.skills.count()):
+        item = form.skills.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) in SKILLS:
+            item.setCheckState(Qt.CheckState.Checked)
+    form.length.setValue(count)
+    form.minutes.setValue(minutes)
+    form.seed.setValue(seed)
+    qtbot.keyClick(form.start_button, Qt.Key.Key_Return, CTRL)
+    assert screen.session is not None, form.error.text()
+    return screen.session.exam.questions
+
+
+def answer_by_keys(qtbot, screen, right: bool) -> None:
+    """Answer the question on show through its widget: right, or wrong."""
+    q = screen.session.exam.questions[screen.index]
+    if q.kind.value == "choice":
+        index = q.choices.index(q.answer) if right else next(i for i, c in enumerate(q.choices) if c != q.answer)
+        qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + index)
+    else:
+        edit = screen.answers.typed.edit
+        edit.clear()
+        qtbot.keyClicks(edit, f"{(q.answer if right else q.answer + 100) / 100:.2f}")
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def test_the_exam_is_the_seeded_one(qtbot, screen):
+    questions = set_up(qtbot, screen)
+    spec = ExamSpec(seed=99, skills=SKILLS, count=4, time_limit_s=600)
+    assert questions == build_exam(spec).questions
+
+
+def test_answer_navigate_finish_and_record(qtbot, screen, ctx, monkeypatch):
+    questions = set_up(qtbot, screen)
+    answer_by_keys(qtbot, screen, right=True)          # question 1
+    assert screen.index == 1                             # moved on to the next unanswered one
+    answer_by_keys(qtbot, screen, right=False)         # question 2
+    qtbot.keyClick(screen.answers.currentWidget(), Qt.Key.Key_PageUp)
+    assert screen.index == 1 and "Your answer" in screen.given.text()
+    qtbot.keyClick(screen.answers.currentWidget(), Qt.Key.Key_PageDown)
+    assert screen.index == 2
+
+    # an unreadable money answer is shown and not taken
+    money = next(i for i, q in enumerate(questions) if q.kind.value == "money" and screen.session.answers[i] is None)
+    screen.go(money)
+    qtbot.keyClicks(screen.answers.typed.edit, "12.345")
+    qtbot.keyClick(screen.answers.typed.edit, Qt.Key.Key_Return)
+    assert "more than two digits" in screen.answers.typed.error.text()
+    assert screen.session.answers[money] is None and screen.index == money
+
+    monkeypatch.setattr(exam_screen.QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    qtbot.keyClick(screen.answers.currentWidget(), Qt.Key.Key_Return, CTRL)
+    assert screen.session is not None  # not confirmed: the exam goes on
+    monkeypatch.setattr(exam_screen.QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    qtbot.mouseClick(screen.finish_button, Qt.MouseButton.LeftButton)
+    assert screen.session is None and screen.pages.currentWidget() is screen.result_view
+
+    result = screen.result
+    assert (result.score, result.total) == (1, 4)
+    assert "1 of 4" in screen.result_view.headline.text() and "NOT PASSED" in screen.result_view.headline.text()
+    store = shared_store(ctx)
+    assert [(e["score"], e["total"]) for e in store.exams("Ana")] == [(1, 4)]
+    assert [(r.mode, r.correct) for r in store.answers("Ana")] == [("exam", True), ("exam", False)]
+    wrong = screen.result_view.wrong.toPlainText()
+    assert questions[1].citations[0] in wrong and "Correct answer" in wrong
+
+
+def test_the_countdown_ends_the_exam(qtbot, screen, ctx):
+    set_up(qtbot, screen, minutes=1)
+    assert screen.countdown.text().endswith("1:00")
+    answer_by_keys(qtbot, screen, right=True)
+    screen.clock.now += 30
+    screen.tick()
+    assert screen.countdown.text().endswith("0:30") and screen.session is not None
+    screen.clock.now += 31
+    screen.tick()  # what the screen's timer does every quarter second
+    assert screen.session is None and screen.result.timed_out
+    assert screen.result.score == 1
+    assert shared_store(ctx).exams("Ana")[0]["timed_out"] is True
+
+
+def test_a_refused_set_up_is_shown_inline(qtbot, screen):
+    qtbot.mouseClick(screen.setup.none_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(screen.setup.start_button, Qt.MouseButton.LeftButton)
+    assert "at least one skill" in screen.setup.error.text() and screen.session is None
+
+
+def test_save_pdf_report(qtbot, screen, tmp_path, monkeypatch):
+    set_up(qtbot, screen, count=6)
+    monkeypatch.setattr(exam_screen.QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    screen.finish()
+    out = tmp_path / "ana-report"
+    monkeypatch.setattr(exam_screen.QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    qtbot.keyClick(screen.result_view.save_button, Qt.Key.Key_S, CTRL)
+    pdf = tmp_path / "ana-report.pdf"
+    assert pdf.stat().st_size > 1000
+    pages = pdf_page_count(pdf)
+    assert pages >= 1 and f"({pages} page" in screen.result_view.message.text()
+    qtbot.keyClick(screen.result_view.save_button, Qt.Key.Key_N, CTRL)
+    assert screen.pages.currentWidget() is screen.setup
+
+
+def test_opens_from_the_main_window(qtbot, ctx):
+    main_window = pytest.importorskip("trainer.ui.main_window")
+    window = main_window.MainWindow(ctx)
+    qtbot.addWidget(window)
+    assert isinstance(window.show_screen("exam"), exam_screen.ExamScreen)

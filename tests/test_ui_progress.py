@@ -1,0 +1,161 @@
+"""The Progress screen: trainees managed through its widgets, tables and charts fed from the store."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from trainer.drills import check, generate
+from trainer.ui import progress_screen
+from trainer.ui.context import AppContext
+from trainer.ui.progress_link import close_shared_stores, shared_store
+
+Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+
+
+@pytest.fixture
+def ctx(tmp_path):
+    context = AppContext(seed=2, data=tmp_path / "data")
+    yield context
+    close_shared_stores()
+
+
+@pytest.fixture
+def store(ctx):
+    return shared_store(ctx)
+
+
+def record_days(store, name="Ana"):
+    """Two skills over three days; the first day all wrong, then all right."""
+    store.ensure_trainee(name)
+    start = datetime(2024, 5, 1, 10, tzinfo=timezone.utc)
+    for day in range(3):
+        for n, skill in enumerate(("tile-compare", "vigorish", "tile-compare")):
+            q = generate(skill, seed=100 * day + n)
+            answer = q.answer if day else ("Same rank" if q.answer != "Same rank" else q.choices[0]) \
+                if skill == "tile-compare" else q.answer + 5
+            store.record(name, q, check(q, answer), answer, ms=1000 * (day + 1) + n,
+                         when=start + timedelta(days=day, minutes=n))
+
+
+@pytest.fixture
+def screen(qtbot, ctx):
+    widget = progress_screen.create_screen(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 720)
+    widget.show()
+    return widget
+
+
+def test_create_switch_rename_delete_through_the_widgets(qtbot, screen, ctx, store, monkeypatch):
+    names = iter(["Ana", "Bo"])
+    monkeypatch.setattr("trainer.ui.progress_link.QInputDialog.getText", lambda *a, **k: (next(names), True))
+    qtbot.mouseClick(screen.new_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(screen.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert [t.name for t in store.trainees()] == ["Ana", "Bo"]
+    assert ctx.trainee == "Bo" and screen.trainee_box.currentText() == "Bo"
+
+    screen.trainee_box.setCurrentIndex(screen.trainee_box.findText("Ana"))
+    screen.trainee_box.activated.emit(screen.trainee_box.currentIndex())
+    assert ctx.trainee == "Ana" and store.current_trainee.name == "Ana"
+
+    monkeypatch.setattr(progress_screen.QInputDialog, "getText", lambda *a, **k: ("Ana Lee", True))
+    qtbot.keyClick(screen.table, Qt.Key.Key_F2)
+    assert [t.name for t in store.trainees()] == ["Ana Lee", "Bo"] and ctx.trainee == "Ana Lee"
+    assert "Renamed" in screen.message.text()
+
+    monkeypatch.setattr(progress_screen.QMessageBox, "question", lambda *a, **k: No)
+    qtbot.mouseClick(screen.delete_button, Qt.MouseButton.LeftButton)
+    assert len(store.trainees()) == 2  # not confirmed: nothing deleted
+    monkeypatch.setattr(progress_screen.QMessageBox, "question", lambda *a, **k: Yes)
+    qtbot.keyClick(screen.table, Qt.Key.Key_Delete)
+    assert [t.name for t in store.trainees()] == ["Bo"] and ctx.trainee == "Bo"
+
+
+def test_duplicate_name_is_refused_inline(qtbot, screen, store, monkeypatch):
+    store.create_trainee("Ana")
+    store.create_trainee("Bo")
+    screen.switch("Ana")
+    monkeypatch.setattr(progress_screen.QInputDialog, "getText", lambda *a, **k: ("bo", True))
+    screen.rename_trainee()
+    assert "already exists" in screen.message.text()
+    assert [t.name for t in store.trainees()] == ["Ana", "Bo"]
+
+
+def test_export_then_import_under_another_name(qtbot, screen, ctx, store, tmp_path, monkeypatch):
+    record_days(store)
+    screen.switch("Ana")
+    out = tmp_path / "ana.json"
+    monkeypatch.setattr(progress_screen.QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    qtbot.keyClick(screen.table, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert out.stat().st_size > 0 and "Exported" in screen.message.text()
+
+    monkeypatch.setattr(progress_screen.QFileDialog, "getOpenFileName", lambda *a, **k: (str(out), ""))
+    monkeypatch.setattr(progress_screen.QMessageBox, "question", lambda *a, **k: No)  # not replace
+    monkeypatch.setattr(progress_screen.QInputDialog, "getText", lambda *a, **k: ("Ana copy", True))
+    qtbot.keyClick(screen.table, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert ctx.trainee == "Ana copy"
+    assert len(store.answers("Ana copy")) == len(store.answers("Ana")) == 9
+
+
+def test_import_of_a_bad_file_is_reported_inline(qtbot, screen, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    monkeypatch.setattr(progress_screen.QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    screen.import_trainee()
+    assert "not valid JSON" in screen.message.text()
+
+
+def test_table_charts_and_heat_map_come_from_the_store(qtbot, screen, ctx, store):
+    record_days(store)
+    screen.switch("Ana")
+    rows = {r[0]: r for r in screen.skill_rows("Ana")}
+    assert rows["Rank two tiles"][1:4] == ("6", "4", "67%")
+    table_skills = [screen.table.item(r, 0).text() for r in range(screen.table.rowCount())]
+    assert "Vigorish" in table_skills and screen.next_list.count() > 0
+
+    series = store.daily_series("Ana")
+    for skill in ("tile-compare", "vigorish"):
+        want = [p for p in series if p.skill == skill]
+        x, accuracy, seconds = screen.charts.series(skill)
+        assert x == [progress_screen.day_timestamp(p.day) for p in want]
+        assert accuracy == [100 * p.accuracy for p in want]
+        assert seconds == [p.median_ms / 1000 for p in want]
+    assert accuracy[0] == 0 and accuracy[-1] == 100
+
+    matrix = store.heatmap("Ana", by="item")
+    assert screen.heat.matrix == matrix
+    assert screen.heat.image.image.shape == (24 * len(matrix.rows), 24 * len(matrix.columns))
+    screen.heat.by_day.setChecked(True)
+    assert screen.heat.matrix == store.heatmap("Ana", by="day")
+    assert screen.heat.matrix.columns == ("2024-05-01", "2024-05-02", "2024-05-03")
+
+
+def test_refresh_after_switching_to_an_empty_trainee(qtbot, screen, store):
+    record_days(store)
+    store.create_trainee("Bo")
+    screen.switch("Ana")
+    screen.switch("Bo")  # curves are emptied, never removed (see TrendCharts)
+    assert screen.charts.series("vigorish") == ([], [], [])
+    assert screen.heat.matrix.rows == ()
+
+
+def test_opens_from_the_main_window(qtbot, ctx):
+    main_window = pytest.importorskip("trainer.ui.main_window")
+    window = main_window.MainWindow(ctx)
+    qtbot.addWidget(window)
+    assert isinstance(window.show_screen("progress"), progress_screen.ProgressScreen)
+
+
+def test_many_signal_emits_do_not_abort_python(qtbot, screen):
+    """PySide6 6.12.0 on Python 3.11 loses a reference to True per emit and aborts (pyproject pin)."""
+    for _ in range(20_000):
+        screen.heat.image.sigImageChanged.emit()
+    assert sys.getrefcount(True) > 1000

@@ -1,0 +1,97 @@
+"""Start the app: ``run_app()`` is what ``paigow-trainer`` with no command calls.
+
+Options (after the program name): ``--theme light|dark``, ``--profile P``, ``--screen KEY``,
+``--seed N``. ``--quit-after-paint`` prints the seconds from process start to the first painted
+main window and quits (used by ``benchmarks/bench_startup.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+from trainer.rules.profiles import DEFAULT_PROFILE, PROFILES
+from trainer.ui.screens import SCREENS
+
+APP_ID = "paigow-trainer"
+
+
+def icon_path() -> Path | None:
+    """The app icon, ``assets/icon.svg`` beside the package (a source checkout or the bundle)."""
+    here = Path(__file__).resolve()
+    for base in (here.parents[2], Path(getattr(sys, "_MEIPASS", here.parents[2]))):
+        candidate = base / "assets" / "icon.svg"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="paigow-trainer", add_help=True)
+    p.add_argument("--theme", choices=("light", "dark"))
+    p.add_argument("--profile", choices=sorted(PROFILES))
+    p.add_argument("--screen", choices=[s.key for s in SCREENS])
+    p.add_argument("--seed", type=int)
+    p.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
+                   help=argparse.SUPPRESS)
+    return p
+
+
+def run_app(argv: Sequence[str] | None = None) -> int:
+    """Open the main window and run the event loop; returns the exit code."""
+    args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow, settings, stored_choices
+    from trainer.ui.theme import apply_theme, theme_named
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_ID, *qt_args])
+    app.setApplicationName(APP_ID)
+    app.setApplicationDisplayName("Pai Gow Dealer Trainer")
+    app.setDesktopFileName(APP_ID)
+    store = settings()
+    stored_theme, stored_profile = stored_choices(store)
+    theme = args.theme or stored_theme or "light"
+    ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
+    apply_theme(app, theme_named(theme))
+    window = MainWindow(ctx, store)
+    if args.screen:
+        window.show_screen(args.screen)
+    if args.quit_after_paint:
+        _quit_after_first_paint(app, window, args.quit_after_paint)
+    window.show()
+    return app.exec()
+
+
+def _quit_after_first_paint(app, window, what: str) -> None:
+    """Benchmarks only: once the window (or the table in it) has painted, print the wall-clock time
+    and leave at once (``os._exit``: tearing down is not part of start-up)."""
+    import os
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    paint = QEvent.Type.Paint
+
+    def painted(obj) -> bool:
+        if what == "window":
+            return obj is window
+        panes = getattr(window.current_screen(), "panes", None)
+        return bool(panes) and obj is panes[0].view.viewport()
+
+    def done() -> None:
+        print(f"first-paint {time.time():.6f}", flush=True)
+        os._exit(0)
+
+    class _Watcher(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+            if event.type() == paint and painted(obj):
+                app.removeEventFilter(self)
+                QTimer.singleShot(0, done)
+            return False
+
+    watcher = _Watcher(app)
+    app.installEventFilter(watcher)

@@ -1,0 +1,417 @@
+"""The Drills screen: pick a skill (or "what to practise next"), practise or race the clock.
+
+The screen shows the question large, collects the answer (mouse or keyboard) and shows the
+verdict; :class:`DrillController` hands everything to a :class:`trainer.drills.session.DrillSession`,
+which checks each answer and records it in the progress store as it is given. The widgets decide
+nothing: an unreadable answer comes back from the drill as a parse error and is shown inline.
+
+Keys: Enter starts; 1-9 choose; typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
+``?`` or F1 shows the hint (practice); Enter or Space goes on after the verdict; Esc ends the session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSpinBox,
+    QStackedWidget, QVBoxLayout, QWidget,
+)
+
+from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
+from trainer.drills.session import DrillSession, SessionSummary
+from trainer.rules.errors import TrainerError
+from trainer.ui.drill_widgets import (
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
+)
+from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
+from trainer.ui.theme import Theme
+
+NEXT_UP = ""
+"""Skill choice meaning "what to practise next" (the spaced-repetition list over every skill)."""
+
+
+class DrillController(QObject):
+    """One drill session for the screen: starts it, passes answers on, reports through signals."""
+
+    questionReady = Signal(object)
+    judged = Signal(object)
+    parseError = Signal(str, object)
+    hintReady = Signal(str)
+    finished = Signal(object)
+
+    def __init__(self, ctx, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.session: DrillSession | None = None
+        self.length = 0
+
+    @property
+    def running(self) -> bool:
+        return self.session is not None
+
+    def start(self, skill: str, mode: str, trainee: str, length: int = 0) -> None:
+        """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended."""
+        self.session = DrillSession([skill] if skill else None, profile=self.ctx.profile.name, mode=mode,
+                                    seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee)
+        self.length = length
+        self.next()
+
+    def next(self) -> None:
+        if self.session is None:
+            return
+        if self.length and len(self.session.history) >= self.length:
+            self.end()
+            return
+        self.questionReady.emit(self.session.next_question())
+
+    def answer(self, raw: Any) -> None:
+        if self.session is None or self.session.current is None:
+            return
+        try:
+            feedback = self.session.answer(raw)
+        except AnswerParseError as exc:
+            self.parseError.emit(str(exc), exc.part)
+            return
+        except TrainerError as exc:  # e.g. the trainee was deleted meanwhile: nothing was recorded
+            self.parseError.emit(f"Not saved: {exc}", None)
+            return
+        self.judged.emit(feedback)
+
+    def hint(self) -> None:
+        if self.session is None or self.session.current is None:
+            return
+        try:
+            self.hintReady.emit(self.session.hint() or "No hint for this question.")
+        except TrainerError as exc:
+            self.hintReady.emit(str(exc))
+
+    def end(self) -> None:
+        if self.session is None:
+            return
+        summary = self.session.summary()
+        self.session = None
+        self.finished.emit(summary)
+
+
+def _seconds(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.1f} s"
+
+
+def _percent(fraction: float | None) -> str:
+    return "—" if fraction is None else f"{fraction:.0%}"
+
+
+class SummaryView(QWidget):
+    """The end of a session: accuracy, median time, hints, per-skill lines and the weakest skills."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = make_label("Session summary", 2.4, bold=True)
+        self.headline = make_label("", 2.0, bold=True, name="summary-headline")
+        self.table = QGridLayout()
+        self.table.setHorizontalSpacing(28)
+        self.weakest = make_label("", 1.6, name="summary-weakest", wrap=True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.again = make_label("Enter: practise again · W: practise the weakest skill", 1.3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.headline)
+        layout.addSpacing(12)
+        layout.addLayout(self.table)
+        layout.addSpacing(12)
+        layout.addWidget(self.weakest)
+        layout.addStretch(1)
+        layout.addWidget(self.again)
+
+    def show_summary(self, summary: SessionSummary) -> None:
+        self.headline.setText(
+            f"Accuracy {_percent(summary.accuracy)}  ({summary.correct} of {summary.answered})   ·   "
+            f"median time {_seconds(summary.median_ms)}" + (f"   ·   hints {summary.hints}" if summary.hints else ""))
+        while self.table.count():
+            item = self.table.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time")):
+            label = make_label(head, 1.35, bold=True)
+            self.table.addWidget(label, 0, col)
+        for row, s in enumerate(summary.per_skill, start=1):
+            for col, text in enumerate((s.title, str(s.answered), _percent(s.accuracy), _seconds(s.median_ms))):
+                label = make_label(text, 1.35)
+                self.table.addWidget(label, row, col)
+        self.table.setColumnStretch(4, 1)
+        refresh_fonts(self)
+        weak = [f"{s.title} ({_percent(s.accuracy)})" for s in summary.weakest if (s.accuracy or 0) < 1]
+        self.weakest.setText("Weakest: " + ", ".join(weak) if weak else "No weak skill in this session.")
+
+
+class DrillScreen(Screen):
+    """Set-up bar, then the question / verdict / summary pages (see the module docstring)."""
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.setObjectName("drill-screen")
+        adopt_saved_trainee(ctx)
+        self.controller = DrillController(ctx, self)
+        self.weakest_skill = ""
+        self._clock = QElapsedTimer()
+        self._target_ms = 0
+        self._build()
+        self._wire()
+        self.reload_skills()
+        self.restyle()
+        self.show_welcome()
+
+    # -- building ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.skill = QComboBox()
+        self.skill.setAccessibleName("Skill")
+        set_font(self.skill, 1.3)
+        self.skill.setMinimumContentsLength(22)
+        self.practice = QRadioButton("&Practice")
+        self.timed = QRadioButton("&Timed")
+        self.practice.setChecked(True)
+        self.modes = QButtonGroup(self)
+        for button in (self.practice, self.timed):
+            set_font(button, 1.3)
+            self.modes.addButton(button)
+        self.length = QSpinBox()
+        self.length.setRange(0, 200)
+        self.length.setValue(0)
+        self.length.setSpecialValueText("no limit")
+        self.length.setSuffix(" questions")
+        self.length.setAccessibleName("Questions in the session")
+        set_font(self.length, 1.3)
+        self.start_button = QPushButton("Start  (Enter)")
+        set_font(self.start_button, 1.3, bold=True)
+        self.end_button = QPushButton("End  (Esc)")
+        set_font(self.end_button, 1.3)
+        self.trainee_label = make_label("", 1.3, bold=True)
+        skill_label = QLabel("&Skill:")
+        skill_label.setBuddy(self.skill)
+        set_font(skill_label, 1.3)
+        bar = QHBoxLayout()
+        for w in (skill_label, self.skill, self.practice, self.timed, self.length, self.start_button,
+                  self.end_button):
+            bar.addWidget(w)
+        bar.addStretch(1)
+        bar.addWidget(self.trainee_label)
+
+        self.status = make_label("", 1.3, name="drill-status")
+        self.clock_label = make_label("", 1.3, bold=True)
+        self.hint_button = QPushButton("Hint  (?)")
+        set_font(self.hint_button, 1.2)
+        self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hint_button.hide()
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.hint_button)
+        status_row.addWidget(self.clock_label)
+
+        self.welcome = QLabel()
+        self.welcome.setObjectName("drill-welcome")
+        self.welcome.setWordWrap(True)
+        self.welcome.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        set_font(self.welcome, 1.6)
+        self.welcome.setTextFormat(Qt.TextFormat.RichText)
+        self.welcome.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+        self.question = QuestionView()
+        self.answers = AnswerPanel()
+        self.hint_label = make_label("", 1.4, name="hint", wrap=True)
+        self.hint_label.hide()
+        self.feedback = FeedbackPanel()
+        left = QVBoxLayout()
+        left.addWidget(self.question, 2)
+        left.addWidget(self.hint_label)
+        left.addWidget(self.answers, 3)
+        question_page = QWidget()
+        row = QHBoxLayout(question_page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(left, 3)
+        row.addWidget(self.feedback, 2)
+
+        self.summary = SummaryView()
+        self.pages = QStackedWidget()
+        for page in (self.welcome, question_page, self.summary):
+            self.pages.addWidget(page)
+        self.question_page = question_page
+
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(line)
+        layout.addLayout(status_row)
+        layout.addWidget(self.pages, 1)
+
+        self._tick = QTimer(self)
+        self._tick.setInterval(100)
+
+    def _wire(self) -> None:
+        c = self.controller
+        c.questionReady.connect(self.show_question)
+        c.judged.connect(self.show_feedback)
+        c.parseError.connect(self.answers.show_error)
+        c.hintReady.connect(self.show_hint)
+        c.finished.connect(self.show_summary)
+        self.answers.answered.connect(c.answer)
+        self.feedback.nextRequested.connect(c.next)
+        self.hint_button.clicked.connect(c.hint)
+        self.start_button.clicked.connect(self.start)
+        self.end_button.clicked.connect(c.end)
+        self.timed.toggled.connect(self._mode_changed)
+        self._tick.timeout.connect(self._update_clock)
+        for key in ("?", "F1"):
+            QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(QKeySequence("Esc"), self, self._escape, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.ctx.profileChanged.connect(lambda _: self.reload_skills())
+        self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
+
+    # -- set-up --------------------------------------------------------------------------------------
+    def reload_skills(self) -> None:
+        """Fill the skill list for the current profile, keeping the choice when it still exists."""
+        keep = self.skill.currentData()
+        self.skill.clear()
+        self.skill.addItem("What to practise next", NEXT_UP)
+        for s in skills_for(self.ctx.profile):
+            self.skill.addItem(f"{s.group}: {s.title}", s.id)
+        index = self.skill.findData(keep)
+        self.skill.setCurrentIndex(max(0, index))
+
+    def theme_changed(self, theme: Theme) -> None:
+        self.answers.set_theme(theme)
+        self.question.set_theme(theme)
+
+    def select_skill(self, skill: str) -> None:
+        self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
+
+    def _mode_changed(self, timed: bool) -> None:
+        if timed and self.length.value() == 0:
+            self.length.setValue(20)
+        elif not timed and self.length.value() == 20:
+            self.length.setValue(0)
+
+    def _set_running(self, running: bool) -> None:
+        for w in (self.skill, self.practice, self.timed, self.length, self.start_button):
+            w.setEnabled(not running)
+        self.end_button.setEnabled(running)
+        if not running:
+            self.hint_button.hide()
+
+    def _trainee_changed(self) -> None:
+        if self.controller.running:
+            self.controller.end()
+        self.show_welcome()
+
+    def trainee(self) -> str:
+        return current_trainee(self.ctx)
+
+    def show_welcome(self) -> None:
+        """The start page: who is training, and what the schedule says to practise next."""
+        self._set_running(False)
+        self._tick.stop()
+        self.clock_label.clear()
+        self.status.clear()
+        name = self.trainee()
+        self.trainee_label.setText(f"Trainee: {name}" if name else "No trainee")
+        if not name:
+            text = ("<h2>Drills</h2><p>No trainee is selected. Press <b>Enter</b> to create one, or choose "
+                    "one on the Progress screen. Every answer is saved to the trainee's record.</p>")
+        else:
+            due = shared_store(self.ctx).next_up(name, [s.id for s in skills_for(self.ctx.profile)], limit=5)
+            items = "".join(f"<li>{skill_named(d.skill).title}"
+                            f"{' — ' + d.item if d.item else ''} <i>({d.reason})</i></li>" for d in due)
+            text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>.</p>"
+                    f"<p>What to practise next:</p><ul>{items}</ul>")
+        self.welcome.setText(text)
+        self.pages.setCurrentWidget(self.welcome)
+        self.start_button.setFocus()
+
+    # -- the session --------------------------------------------------------------------------------
+    def start(self, skill: str | None = None) -> None:
+        name = self.trainee() or ask_new_trainee(self.ctx, self)
+        if not name:
+            return
+        self.trainee_label.setText(f"Trainee: {name}")
+        mode = "timed" if self.timed.isChecked() else "practice"
+        self._set_running(True)
+        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value())
+
+    def show_question(self, question) -> None:
+        session = self.controller.session
+        number = len(session.history) + 1 if session else 1
+        total = f" of {self.controller.length}" if self.controller.length else ""
+        right = sum(a.correct for a in session.history) if session else 0
+        self.status.setText(f"{skill_named(question.skill).title}   ·   question {number}{total}   ·   "
+                            f"{right} right so far   ·   {session.mode if session else ''}")
+        self.question.show_question(question)
+        self.hint_label.clear()
+        self.hint_label.hide()
+        practice = session is not None and session.mode == "practice"
+        self.hint_button.setVisible(practice and bool(question.hint))
+        self.feedback.hide()
+        self.pages.setCurrentWidget(self.question_page)
+        self.answers.show_question(question, POSITIONS)
+        self._target_ms = skill_named(question.skill).target_ms
+        self._clock.start()
+        self._tick.start()
+        self._update_clock()
+
+    def show_hint(self, text: str) -> None:
+        self.hint_label.setText(f"Hint: {text}")
+        self.hint_label.show()
+
+    def show_feedback(self, feedback) -> None:
+        self._tick.stop()
+        self._update_clock()
+        self.answers.show_verdict(feedback)
+        self.hint_button.hide()
+        last = self.controller.length and self.controller.session and \
+            len(self.controller.session.history) >= self.controller.length
+        self.feedback.show_feedback(feedback, "See the summary" if last else "Next question")
+
+    def show_summary(self, summary: SessionSummary) -> None:
+        self._set_running(False)
+        self._tick.stop()
+        self.clock_label.clear()
+        self.status.setText(f"Session over: {summary.answered} answered, all saved.")
+        self.weakest_skill = summary.weakest[0].skill if summary.weakest else ""
+        self.summary.show_summary(summary)
+        self.pages.setCurrentWidget(self.summary)
+        self.summary.setFocus()
+
+    def _update_clock(self) -> None:
+        if not self._clock.isValid():
+            return
+        ms = self._clock.elapsed()
+        session = self.controller.session
+        if session is not None and session.mode == "timed":
+            self.clock_label.setText(f"{ms / 1000:.1f} s  (fluent: {self._target_ms / 1000:.0f} s)")
+        else:
+            self.clock_label.setText("untimed practice")
+
+    def _escape(self) -> None:
+        if self.controller.running:
+            self.controller.end()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        key = event.key()
+        page = self.pages.currentWidget()
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if page is self.welcome and enter:
+            self.start()
+        elif page is self.summary and enter:
+            self.start()
+        elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
+            self.select_skill(self.weakest_skill)
+            self.start()
+        else:
+            super().keyPressEvent(event)
+
+
+def create_screen(ctx) -> QWidget:
+    """The Drills screen (see ``trainer.ui.screens``)."""
+    return DrillScreen(ctx)

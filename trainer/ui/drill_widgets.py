@@ -1,0 +1,903 @@
+"""Answer widgets for drills and exams: tile faces, a hand setter, numbered choices, a money field.
+
+The widgets collect what the trainee does and emit it; they never judge it. The hand setter emits
+the two hands the trainee built, the choice list the chosen index, a typed field the text typed:
+reading and judging it is ``trainer.drills.check``'s job, whose parse errors are shown inline.
+
+Tile faces come from the table's tile art (``trainer.ui.tile_art``), in the current theme.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout,
+    QWidget,
+)
+
+from trainer.rules.tiles import Tile
+from trainer.ui.theme import Theme, theme_named
+from trainer.ui.tile_art import TILE_RATIO, paint_die, paint_tile_face
+
+_MIME = "application/x-paigow-tile-index"
+
+
+def zoom_of(widget: QWidget) -> float:
+    """The font zoom of the nearest ancestor screen that set one (see ``rescale_fonts``), else 1."""
+    w: QWidget | None = widget
+    while w is not None:
+        zoom = w.property("fontZoom")
+        if zoom:
+            return float(zoom)
+        w = w.parentWidget()
+    return 1.0
+
+
+def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
+    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes)."""
+    font = QFont(widget.font())
+    font.setPointSizeF(max(8.0, QFont().pointSizeF() * factor * zoom_of(widget)))
+    font.setBold(bold)
+    return font
+
+
+def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
+    """Give ``widget`` a scaled font, remembered so that ``rescale_fonts`` can resize it."""
+    widget.setProperty("fontScale", factor)
+    widget.setProperty("fontBold", bold)
+    widget.setFont(scaled_font(widget, factor, bold))
+
+
+def rescale_fonts(screen: QWidget) -> bool:
+    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080.
+    True if the zoom changed."""
+    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720)), 2)
+    if screen.property("fontZoom") == zoom:
+        return False
+    screen.setProperty("fontZoom", zoom)
+    refresh_fonts(screen)
+    return True
+
+
+def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False) -> QLabel:
+    """A label with a scaled font (see ``set_font``), an optional object name (for the style sheet)
+    and word wrap."""
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(wrap)
+    set_font(label, scale, bold)
+    return label
+
+
+def refresh_fonts(root: QWidget) -> None:
+    """Re-apply the scaled fonts of ``root`` and its descendants (after new widgets were added)."""
+    for child in [root, *root.findChildren(QWidget)]:
+        factor = child.property("fontScale")
+        if factor:
+            child.setFont(scaled_font(child, float(factor), bool(child.property("fontBold"))))
+        child.update()
+
+
+def fit_tile(rect: QRectF) -> QRectF:
+    """The largest upright tile rectangle (width 1, length ``TILE_RATIO``) centred in ``rect``."""
+    w = min(rect.width(), rect.height() / TILE_RATIO)
+    face = QRectF(0, 0, w, w * TILE_RATIO)
+    face.moveCenter(rect.center())
+    return face
+
+
+def tile_pixmap(tile: Tile, height: int, theme: Theme) -> QPixmap:
+    """A transparent pixmap of one tile face, for drags and labels."""
+    pix = QPixmap(int(height / TILE_RATIO) + 2, height)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    paint_tile_face(painter, fit_tile(QRectF(0, 0, pix.width(), pix.height())), tile, theme)
+    painter.end()
+    return pix
+
+
+class TileView(QWidget):
+    """A tile face with its key number and name under it; shows selection; drags its index."""
+
+    clicked = Signal(int)
+
+    def __init__(self, index: int, tile: Tile, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index, self.tile, self.theme = index, tile, theme
+        self.selected = False
+        self._press: QPoint | None = None
+        self.setMinimumSize(56, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setAccessibleName(f"Tile {index + 1}: {tile.name}")
+        self.setToolTip(f"{tile.name}, {tile.chinese_name} — key {index + 1}")
+
+    def sizeHint(self) -> QSize:
+        return QSize(120, 260)
+
+    def set_selected(self, selected: bool) -> None:
+        self.selected = selected
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        painter = QPainter(self)
+        label_h = self.fontMetrics().height() * 1.3
+        area = QRectF(self.rect()).adjusted(6, 6, -6, -6 - label_h)
+        if self.selected:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setPen(QPen(QColor(self.theme.selection), 6))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(3, 3, -3, -3), 10, 10)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        paint_tile_face(painter, fit_tile(area), self.tile, self.theme)
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        font = scaled_font(self, 1.2, bold=True)
+        painter.setFont(font)
+        painter.drawText(QRectF(0, self.height() - label_h - 4, self.width(), label_h),
+                         Qt.AlignmentFlag.AlignCenter, f"{self.index + 1}  ·  {self.tile}")
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
+            return
+        self._press = None
+        drag = QDrag(self)
+        mime = QMimeData()
+        mime.setData(_MIME, str(self.index).encode())
+        drag.setMimeData(mime)
+        drag.setPixmap(tile_pixmap(self.tile, 120, self.theme))
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+        self._press = None
+
+
+class TileZone(QFrame):
+    """A titled box holding tiles: the trainee's unplaced tiles, or the high or low hand."""
+
+    clicked = Signal(str)
+    dropped = Signal(int, str)
+
+    def __init__(self, name: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.setObjectName(f"zone-{name}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAcceptDrops(True)
+        self.setAccessibleName(title)
+        self.title = make_label(title, 1.3, bold=True)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.row = QHBoxLayout()
+        self.row.setSpacing(12)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(self.row, 1)
+        self.setMinimumHeight(150)
+
+    def set_tiles(self, views: Iterable[TileView]) -> None:
+        while self.row.count():
+            item = self.row.takeAt(0)
+            if item.widget():
+                item.widget().setParent(None)
+        self.row.addStretch(1)
+        for view in views:
+            self.row.addWidget(view)
+            view.show()
+        self.row.addStretch(1)
+        refresh_fonts(self)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.name)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(_MIME):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        index = int(bytes(event.mimeData().data(_MIME)).decode())
+        event.acceptProposedAction()
+        self.dropped.emit(index, self.name)
+
+
+class HandSetter(QWidget):
+    """Set four tiles into a high and a low hand, by mouse or keyboard; emits the hands built.
+
+    Mouse: click a tile then a hand (or drag it there); click a placed tile to take it back.
+    Keyboard: 1-4 select a tile, H / L place it, Backspace undoes, Enter submits. When one hand
+    holds two tiles the other two go to the other hand. The widget does not check the setting.
+    """
+
+    submitted = Signal(tuple, tuple)
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Set the hand")
+        self._tiles: tuple[Tile, ...] = ()
+        self._views: list[TileView] = []
+        self._place: list[str] = []
+        self._history: list[list[str]] = []
+        self._selected: int | None = None
+        self.theme = theme_named("light")
+        self.pool = TileZone("pool", "Your tiles")
+        self.high = TileZone("high", "HIGH hand  (H)")
+        self.low = TileZone("low", "LOW hand  (L)")
+        self.message = make_label("", 1.2, name="inline-error")
+        self.help = make_label("Keys: 1–4 select · H / L place · Backspace undo · Enter submit", 1.0)
+        self.submit_button = QPushButton("Submit  (Enter)")
+        set_font(self.submit_button, 1.3, bold=True)
+        self.submit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.submit_button.clicked.connect(self.submit)
+        undo = QPushButton("Undo  (Backspace)")
+        set_font(undo, 1.1)
+        undo.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        undo.clicked.connect(self.undo)
+        hands = QHBoxLayout()
+        hands.addWidget(self.high, 1)
+        hands.addWidget(self.low, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.help, 1)
+        buttons.addWidget(undo)
+        buttons.addWidget(self.submit_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pool, 1)
+        layout.addLayout(hands, 1)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons)
+        for zone in (self.pool, self.high, self.low):
+            zone.clicked.connect(self._zone_clicked)
+            zone.dropped.connect(self.place)
+
+    # -- state -----------------------------------------------------------------------------------
+    def set_tiles(self, tiles: Sequence[Tile]) -> None:
+        """Start over with four new tiles, all unplaced."""
+        self._tiles = tuple(tiles)
+        for view in self._views:
+            view.deleteLater()
+        self._views = []
+        for i, tile in enumerate(self._tiles):
+            view = TileView(i, tile, self.theme)
+            view.clicked.connect(self._tile_clicked)
+            self._views.append(view)
+        self._place = ["pool"] * len(self._tiles)
+        self._history = []
+        self._selected = None
+        self.message.clear()
+        self._refresh()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        for view in self._views:
+            view.theme = theme
+            view.update()
+
+    def placement(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """(high tiles, low tiles) as placed so far."""
+        return (tuple(t for t, p in zip(self._tiles, self._place) if p == "high"),
+                tuple(t for t, p in zip(self._tiles, self._place) if p == "low"))
+
+    @property
+    def selected(self) -> int | None:
+        return self._selected
+
+    def select(self, index: int) -> None:
+        if 0 <= index < len(self._tiles):
+            self._selected = None if self._selected == index else index
+            self._refresh()
+
+    def place(self, index: int, zone: str) -> None:
+        """Move tile ``index`` to ``zone`` (pool, high or low), filling the other hand when one is full."""
+        if not 0 <= index < len(self._tiles) or self._place[index] == zone:
+            return
+        if zone != "pool" and self._place.count(zone) >= 2:
+            self.message.setText(f"The {zone} hand already has two tiles: take one back first.")
+            return
+        self._history.append(list(self._place))
+        self._place[index] = zone
+        other = {"high": "low", "low": "high"}.get(zone)
+        if other and self._place.count(zone) == 2 and self._place.count(other) == 0:
+            self._place = [other if p == "pool" else p for p in self._place]
+        self._selected = None
+        self.message.clear()
+        self._refresh()
+
+    def place_selected(self, zone: str) -> None:
+        if self._selected is None:
+            unplaced = [i for i, p in enumerate(self._place) if p == "pool"]
+            if not unplaced:
+                return
+            self._selected = unplaced[0]
+        self.place(self._selected, zone)
+
+    def undo(self) -> None:
+        if self._history:
+            self._place = self._history.pop()
+            self._selected = None
+            self.message.clear()
+            self._refresh()
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        self.message.setText(message)
+
+    def submit(self) -> None:
+        high, low = self.placement()
+        if len(high) != 2 or len(low) != 2:
+            self.message.setText("Place all four tiles first: two in the high hand, two in the low hand.")
+            return
+        self.submitted.emit(high, low)
+
+    def _refresh(self) -> None:
+        for i, view in enumerate(self._views):
+            view.set_selected(i == self._selected)
+        for zone in (self.pool, self.high, self.low):
+            zone.set_tiles(v for v, p in zip(self._views, self._place) if p == zone.name)
+        self.changed.emit()
+
+    def _tile_clicked(self, index: int) -> None:
+        if self._place[index] != "pool":
+            self.place(index, "pool")
+        else:
+            self.select(index)
+
+    def _zone_clicked(self, zone: str) -> None:
+        if self._selected is not None:
+            self.place(self._selected, zone)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_4:
+            self.select(key - Qt.Key.Key_1)
+        elif key == Qt.Key.Key_H:
+            self.place_selected("high")
+        elif key == Qt.Key.Key_L:
+            self.place_selected("low")
+        elif key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.undo()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+        else:
+            super().keyPressEvent(event)
+
+
+_CHOICE_STYLE = "text-align: left; padding: 6px 18px;"
+
+
+class ChoiceList(QWidget):
+    """Numbered answer buttons; keys 1-9 choose. Emits the chosen index."""
+
+    chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Choices")
+        self.setObjectName("choices")
+        self.buttons: list[QPushButton] = []
+        self._grid = QGridLayout()
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(10)
+        self.error = error_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._grid, 1)
+        layout.addWidget(self.error)
+
+    def set_choices(self, labels: Sequence[str]) -> None:
+        for button in self.buttons:
+            button.deleteLater()
+        self.buttons = []
+        self.error.clear()
+        columns = 2 if len(labels) > 4 else 1
+        for i, label in enumerate(labels):
+            button = QPushButton(f"{i + 1}   {label}" if i < 9 else label)
+            set_font(button, 1.6)
+            button.setMinimumHeight(56)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            button.setStyleSheet(_CHOICE_STYLE)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, i=i: self.chosen.emit(i))
+            self.buttons.append(button)
+            self._grid.addWidget(button, i // columns, i % columns)
+        for row in range(self._grid.rowCount()):
+            self._grid.setRowStretch(row, 0)
+        self._grid.setRowStretch(self._grid.rowCount(), 1)
+        refresh_fonts(self)
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        self.error.setText(message)
+
+    def mark(self, expected: int | None, given: int | None) -> None:
+        """After the verdict: tick the right choice and cross the one given, if it differs."""
+        for i, button in enumerate(self.buttons):
+            if i == expected:
+                button.setText(f"✔ {button.text()}")
+                button.setStyleSheet(_CHOICE_STYLE + "border: 3px solid #2e9d5b; background: rgba(46, 157, 91, 50);")
+            elif i == given:
+                button.setText(f"✘ {button.text()}")
+                button.setStyleSheet(_CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        index = event.key() - Qt.Key.Key_1
+        if 0 <= index < min(9, len(self.buttons)):
+            self.chosen.emit(index)
+        else:
+            super().keyPressEvent(event)
+
+
+class ChoiceRow(QWidget):
+    """One choice among a few, inside a form: keys 1-9 or the arrows pick, the mouse clicks."""
+
+    changed = Signal()
+
+    def __init__(self, choices: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.choices = tuple(choices)
+        self.current: int | None = None
+        self.buttons: list[QPushButton] = []
+        layout = QGridLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        columns = 3 if len(self.choices) > 4 else len(self.choices)
+        for i, label in enumerate(self.choices):
+            button = QPushButton(f"{i + 1}  {label}")
+            button.setCheckable(True)
+            set_font(button, 1.2)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, i=i: self.pick(i))
+            self.buttons.append(button)
+            layout.addWidget(button, i // columns, i % columns)
+
+    def pick(self, index: int | None) -> None:
+        self.current = index
+        for i, button in enumerate(self.buttons):
+            button.setChecked(i == index)
+        self.changed.emit()
+
+    def value(self) -> int | None:
+        return self.current
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        if self.hasFocus():
+            painter = QPainter(self)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 3))
+            painter.drawRect(self.rect().adjusted(1, 1, -2, -2))
+            painter.end()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        index = key - Qt.Key.Key_1
+        if 0 <= index < min(9, len(self.choices)):
+            self.pick(index)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            step = 1 if key == Qt.Key.Key_Right else -1
+            start = -1 if self.current is None else self.current
+            self.pick((start + step) % len(self.choices))
+        else:
+            super().keyPressEvent(event)
+
+
+def line_edit(widget: QWidget, placeholder: str, name: str) -> QLineEdit:
+    edit = QLineEdit()
+    set_font(edit, 2.0, bold=True)
+    edit.setPlaceholderText(placeholder)
+    edit.setAccessibleName(name)
+    edit.setMaximumWidth(560)
+    return edit
+
+
+#: Placeholder and help text of the typed answers, by answer kind value.
+TYPED_HELP = {
+    "money": ("$0.00", "Type the amount and press Enter, e.g. 12.50 or $1,234.50"),
+    "number": ("0", "Type a whole number and press Enter"),
+    "text": ("", "Type the answer and press Enter"),
+    "position": ("", "Type a position (dealer, seat 1-6, dead hand) and press Enter"),
+}
+
+
+class TypedAnswer(QWidget):
+    """A large text field: Enter emits the text typed. Errors from the drill are shown inline."""
+
+    submitted = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = line_edit(self, "", "Answer")
+        self.edit.returnPressed.connect(lambda: self.submitted.emit(self.edit.text()))
+        self.edit.textEdited.connect(lambda _: self.error.clear())
+        self.error = error_label()
+        self.help = make_label("", 1.1)
+        self.setFocusProxy(self.edit)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error)
+        layout.addWidget(self.help)
+        layout.addStretch(1)
+
+    def reset(self, kind: str) -> None:
+        placeholder, help_text = TYPED_HELP.get(kind, TYPED_HELP["text"])
+        self.edit.clear()
+        self.edit.setPlaceholderText(placeholder)
+        self.help.setText(help_text)
+        self.error.clear()
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        self.error.setText(message)
+        self.edit.setFocus()
+        self.edit.selectAll()
+
+
+class PartsForm(QWidget):
+    """A multi-part answer: one row per part (choices or a typed field); Enter submits them all.
+
+    Emits a list with one raw entry per part: the chosen text (None if none), or the text typed.
+    """
+
+    submitted = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inputs: list[QWidget] = []
+        self._form = QGridLayout()
+        self._form.setHorizontalSpacing(16)
+        self._form.setVerticalSpacing(10)
+        self.error = error_label()
+        help_text = make_label("Tab moves between parts · 1–9 pick a choice · Enter submits", 1.1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._form)
+        layout.addWidget(self.error)
+        layout.addWidget(help_text)
+        layout.addStretch(1)
+
+    def set_parts(self, parts: Sequence) -> None:
+        while self._form.count():
+            item = self._form.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.inputs = []
+        self.error.clear()
+        for row, part in enumerate(parts):
+            label = make_label(f"{row + 1}. {part.prompt}", 1.4, wrap=True)
+            if part.choices:
+                field: QWidget = ChoiceRow(part.choices)
+            else:
+                field = line_edit(self, TYPED_HELP.get(part.kind.value, TYPED_HELP["text"])[0], part.prompt)
+                set_font(field, 1.6, bold=True)
+                field.returnPressed.connect(self.submit)
+            self._form.addWidget(label, row, 0)
+            self._form.addWidget(field, row, 1)
+            self.inputs.append(field)
+        self._form.setColumnStretch(0, 3)
+        self._form.setColumnStretch(1, 4)
+        refresh_fonts(self)
+        if self.inputs:
+            self.setFocusProxy(self.inputs[0])
+
+    def values(self) -> list:
+        return [f.choices[f.value()] if isinstance(f, ChoiceRow) and f.value() is not None else
+                None if isinstance(f, ChoiceRow) else f.text() for f in self.inputs]
+
+    def submit(self) -> None:
+        self.submitted.emit(self.values())
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        self.error.setText(message)
+        if part is not None and 0 <= part < len(self.inputs):
+            self.inputs[part].setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+        else:
+            super().keyPressEvent(event)
+
+
+def error_label() -> QLabel:
+    """The red inline message under an input (parse errors, refusals)."""
+    return make_label("", 1.3, bold=True, name="inline-error", wrap=True)
+
+
+def setting_text(high: Sequence[Tile], low: Sequence[Tile]) -> str:
+    """A placement as typed: ``6-6 4-5 / 1-3 2-3`` (high position first, tiles as placed)."""
+    return f"{' '.join(map(str, high))} / {' '.join(map(str, low))}"
+
+
+def position_label(position: str) -> str:
+    """``seat3`` -> ``Seat 3``, ``dead`` -> ``Dead hand``, ``dealer`` -> ``Dealer``."""
+    if position.startswith("seat"):
+        return f"Seat {position[4:]}"
+    return {"dead": "Dead hand"}.get(position, position.capitalize())
+
+
+class AnswerPanel(QStackedWidget):
+    """The input for one question, chosen from its answer kind; emits the trainee's raw answer.
+
+    ``answered`` carries what ``trainer.drills.check`` accepts, as the answer log should read it: the
+    choice's text, the text typed, ``"high / low"`` as placed, or a list with one entry per part. Unreadable answers come back through
+    ``show_error`` (the drill's parse error), never as a wrong answer.
+    """
+
+    answered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.choices = ChoiceList()
+        self.setter = HandSetter()
+        self.typed = TypedAnswer()
+        self.parts = PartsForm()
+        self._values: tuple[str, ...] = ()
+        self._given: int | None = None
+        for page in (self.choices, self.setter, self.typed, self.parts):
+            self.addWidget(page)
+        self.choices.chosen.connect(self._chosen)
+        self.setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
+        self.typed.submitted.connect(self.answered.emit)
+        self.parts.submitted.connect(self.answered.emit)
+
+    def show_question(self, question, positions: Sequence[str] = ()) -> None:
+        """Show the input for ``question`` (``positions``: the table positions, for POSITION answers)."""
+        kind = question.kind.value
+        self._values, self._given = (), None
+        if kind == "choice":
+            self._values = tuple(question.choices)
+            self.choices.set_choices(question.choices)
+            page: QWidget = self.choices
+        elif kind == "position" and positions:
+            self._values = tuple(positions)
+            self.choices.set_choices([position_label(p) for p in positions])
+            page = self.choices
+        elif kind == "setting":
+            self.setter.set_tiles([Tile.parse(t) for t in question.data["tiles"]])
+            page = self.setter
+        elif kind == "multi":
+            self.parts.set_parts(question.parts)
+            page = self.parts
+        else:
+            self.typed.reset(kind)
+            page = self.typed
+        self.setCurrentWidget(page)
+        self.setEnabled(True)
+        page.setFocus()
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        """Show the drill's message (an unreadable answer, or why it was not saved) on the input."""
+        self.currentWidget().show_error(message, part)
+
+    def set_theme(self, theme: Theme) -> None:
+        self.setter.set_theme(theme)
+
+    def _chosen(self, index: int) -> None:
+        self._given = index
+        self.answered.emit(self._values[index])
+
+    def show_verdict(self, feedback) -> None:
+        """Freeze the input; on the choice list, mark the right choice and the one given."""
+        self.setEnabled(False)
+        if self.currentWidget() is self.choices and self._values:
+            labels = [position_label(v) for v in self._values] + list(self._values)
+            expected = next((i % len(self._values) for i, v in enumerate(labels) if v == feedback.expected), None)
+            self.choices.mark(expected, self._given)
+
+
+class TileStrip(QWidget):
+    """Labelled groups of tiles (e.g. Player / Dealer) drawn with the table's tile art."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.groups: list[tuple[str, list[Tile]]] = []
+        self.dice: list[int] = []
+        self.theme = theme_named("light")
+        self.setMinimumHeight(0)
+
+    def set_content(self, groups: Sequence[tuple[str, Sequence[Tile]]], dice: Sequence[int] = ()) -> None:
+        self.groups = [(label, list(tiles)) for label, tiles in groups]
+        self.dice = list(dice)
+        visible = bool(self.groups or self.dice)
+        self.setVisible(visible)
+        self.setMinimumHeight(150 if visible else 0)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(600, 220)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        if not (self.groups or self.dice):
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        label_h = self.fontMetrics().height() * 1.6
+        tile_h = max(40.0, self.height() - label_h - 8)
+        tile_w = tile_h / TILE_RATIO
+        gap, group_gap = tile_w * 0.15, tile_w * 0.9
+        widths = [len(t) * tile_w + (len(t) - 1) * gap for _, t in self.groups]
+        if self.dice:
+            widths.append(len(self.dice) * (tile_w * 1.1) + gap * (len(self.dice) - 1))
+        x = (self.width() - sum(widths) - group_gap * (len(widths) - 1)) / 2
+        painter.setFont(scaled_font(self, 1.3, bold=True))
+        text_pen = QPen(self.palette().color(QPalette.ColorRole.WindowText))
+        for (label, tiles), width in zip(self.groups, widths):
+            painter.setPen(text_pen)
+            painter.drawText(QRectF(x - group_gap / 2, 0, width + group_gap, label_h),
+                             Qt.AlignmentFlag.AlignCenter, label)
+            for i, tile in enumerate(tiles):
+                paint_tile_face(painter, QRectF(x + i * (tile_w + gap), label_h, tile_w, tile_h), tile, self.theme)
+            x += width + group_gap
+        if self.dice:
+            painter.setPen(text_pen)
+            painter.drawText(QRectF(x, 0, widths[-1], label_h), Qt.AlignmentFlag.AlignCenter, "Dice")
+            size = tile_w * 1.1
+            for i, value in enumerate(self.dice):
+                paint_die(painter, QRectF(x + i * (size + gap), label_h + (tile_h - size) / 2, size, size),
+                          value, self.theme)
+        painter.end()
+
+
+#: Keys of ``Question.data`` that hold tiles, with the label shown over them.
+_TILE_KEYS = (("tiles", ""), ("player", "Player"), ("dealer", "Dealer"), ("player_high", "Player high"),
+              ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low"))
+
+
+def tile_groups(question) -> list[tuple[str, list[Tile]]]:
+    """The tiles a question's data names, as labelled groups (none for a setting: the setter shows them)."""
+    if question.kind.value == "setting":
+        return []
+    groups = []
+    for key, label in _TILE_KEYS:
+        faces = question.data.get(key)
+        if faces:
+            groups.append((label, [Tile.parse(f) for f in faces]))
+    return groups
+
+
+class QuestionView(QWidget):
+    """The question, large: its prompt and the tiles or dice it is about."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prompt = make_label("", 2.3, bold=True, name="question-prompt", wrap=True)
+        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.strip = TileStrip()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.strip, 1)
+
+    def show_question(self, question) -> None:
+        self.prompt.setText(question.prompt)
+        groups, dice = tile_groups(question), question.data.get("dice") or ()
+        self.strip.set_content(groups, dice)
+        grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, grow)
+
+    def set_theme(self, theme: Theme) -> None:
+        self.strip.theme = theme
+        self.strip.update()
+
+
+def ev_text(difference: float) -> str:
+    """Words for the EV difference (house way's setting minus the trainee's, per unit wagered)."""
+    if difference > 0:
+        return f"Your setting gives up {difference:.4f} of each unit wagered against the house way's."
+    return (f"Your setting would earn {-difference:.4f} more per unit wagered, but the dealer must set "
+            "by the house way.")
+
+
+class FeedbackPanel(QFrame):
+    """The verdict on an answer: correct or wrong, the correct answer, the explanation, the citation.
+
+    Enter or Space (or the button) asks for the next question through ``nextRequested``.
+    """
+
+    nextRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("feedback")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.verdict = make_label("", 2.4, bold=True, name="verdict")
+        self.expected = make_label("", 1.9, bold=True, wrap=True)
+        self.given = make_label("", 1.4, wrap=True)
+        self.explanation = make_label("", 1.45, wrap=True)
+        self.citation = make_label("", 1.6, bold=True, name="citation", wrap=True)
+        self.next_button = QPushButton("Next question  (Enter / Space)")
+        set_font(self.next_button, 1.4, bold=True)
+        self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.next_button.clicked.connect(self.nextRequested.emit)
+        layout = QVBoxLayout(self)
+        for label in (self.verdict, self.expected, self.given, self.explanation, self.citation):
+            layout.addWidget(label)
+        layout.addStretch(1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.next_button)
+        layout.addLayout(row)
+
+    def show_feedback(self, feedback, next_text: str = "Next question") -> None:
+        self.setProperty("correct", bool(feedback.correct))
+        self.verdict.setText("✔ Correct" if feedback.correct else "✘ Wrong")
+        self.verdict.setStyleSheet(f"color: {'#2e9d5b' if feedback.correct else '#d93a3a'};")
+        self.expected.setText(f"Correct answer: {feedback.expected}")
+        given = f"You answered: {feedback.given}"
+        if feedback.mistake:
+            given += f" — {feedback.mistake}"
+        if feedback.ev_difference:
+            given += "\n" + ev_text(feedback.ev_difference)
+        self.given.setText(given)
+        self.given.setVisible(not feedback.correct)
+        self.explanation.setText(feedback.explanation)
+        self.citation.setText("Citation: " + " · ".join(feedback.citations))
+        self.next_button.setText(f"{next_text}  (Enter / Space)")
+        self.show()
+        self.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.nextRequested.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+def screen_style(theme: Theme, zoom: float = 1.0) -> str:
+    """Style sheet of the drill, progress and exam screens: inline errors, citations, the feedback
+    box, and sizes Qt styles take from style sheets only (tab and table header text)."""
+    dark = theme.name == "dark"
+    red = "#ff8080" if dark else "#b00020"
+    cite = theme.citation_text if dark else "#7a4d00"
+    base = QFont().pointSizeF()
+    return (f"QLabel#inline-error {{ color: {red}; }}"
+            f"QLabel#citation {{ color: {cite}; }}"
+            f"QFrame#feedback {{ border: 2px solid {theme.highlight}; border-radius: 8px; }}"
+            f"QWidget#choices QPushButton:disabled {{ color: {theme.text}; }}"
+            f"QTabBar::tab {{ font-size: {base * 1.4 * zoom:.1f}pt; padding: 6px 18px; }}"
+            f"QHeaderView::section {{ font-size: {base * 1.2 * zoom:.1f}pt; font-weight: bold; padding: 4px; }}"
+            f"QListWidget::indicator {{ width: {14 * zoom:.0f}px; height: {14 * zoom:.0f}px; "
+            f"border: 2px solid {theme.text}; border-radius: 3px; background: {theme.base}; }}"
+            f"QListWidget::indicator:checked {{ background: {theme.highlight}; }}")
+
+
+class Screen(QWidget):
+    """Base of the drill, progress and exam screens: follows the theme and zooms with its size."""
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        ctx.themeChanged.connect(lambda _: self.restyle())
+
+    @property
+    def theme(self) -> Theme:
+        return theme_named(self.ctx.theme)
+
+    def restyle(self) -> None:
+        """Apply the theme's style sheet at the current zoom, then ``theme_changed``."""
+        self.setStyleSheet(screen_style(self.theme, zoom_of(self)))
+        self.theme_changed(self.theme)
+
+    def theme_changed(self, theme: Theme) -> None:
+        """Subclasses recolour what style sheets cannot reach (plots, painted tiles)."""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if rescale_fonts(self):
+            self.setStyleSheet(screen_style(self.theme, zoom_of(self)))

@@ -1,0 +1,490 @@
+"""The Progress screen: trainees, their record per skill, what to practise next, charts and a heat map.
+
+Everything shown comes from :class:`trainer.progress.ProgressStore` (statistics recomputed from the
+answer log); the screen only lays it out. Trainees are created, switched, renamed, deleted (after a
+confirmation), exported and imported here.
+
+Keys: Ctrl+N new trainee, F2 rename, Delete delete, Ctrl+E export, Ctrl+I import; Alt+S / Alt+O /
+Alt+H switch between the skills table, the charts over time and the heat map.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QListWidget,
+    QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
+    QWidget,
+)
+
+from trainer.drills import all_skills, skills_for
+from trainer.progress import DayPoint, HeatMap
+from trainer.progress.transfer import load_export
+from trainer.rules.errors import TrainerError
+from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
+from trainer.ui.progress_link import (
+    adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store, switch_to,
+)
+from trainer.ui.report import skill_title
+from trainer.ui.theme import Theme
+
+pg.setConfigOptions(antialias=False, useOpenGL=False)
+
+SKILL_COLUMNS = ("Skill", "Answered", "Correct", "Accuracy", "Median time", "Last practised", "Next due")
+REASONS = {"due": "due now", "new": "never practised", "weak": "weakest recall"}
+
+
+def day_timestamp(day: str) -> float:
+    """``YYYY-MM-DD`` (UTC) as a POSIX timestamp at noon, for the date axis."""
+    return datetime.fromisoformat(day).replace(hour=12, tzinfo=timezone.utc).timestamp()
+
+
+def local_time(iso: str | None, now: datetime | None = None) -> str:
+    """A stored UTC time for people: ``due now`` when past, else the local date and time."""
+    if not iso:
+        return "—"
+    when = datetime.fromisoformat(iso)
+    if now is not None and when <= now:
+        return "due now"
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class SkillTable(QTableWidget):
+    """Per-skill counts, accuracy, median time, last answer and next due."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(SKILL_COLUMNS), parent)
+        self.setHorizontalHeaderLabels(SKILL_COLUMNS)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().hide()
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.setAccessibleName("Skills")
+        set_font(self, 1.3)
+        set_font(header, 1.2, bold=True)
+
+    def show_stats(self, rows: list[tuple[str, ...]]) -> None:
+        self.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.setItem(r, c, item)
+
+
+#: Distinct line colours (Okabe-Ito and Tableau), one per skill in registry order.
+SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#7f7f7f", "#bcbd22",
+                  "#17becf", "#9467bd", "#8c564b", "#e377c2", "#1f77b4", "#2ca02c")
+
+
+class TrendCharts(QWidget):
+    """Accuracy and median answer time per skill per day, one line per skill (pyqtgraph).
+
+    Curves are made once per skill and then only given new data (no removing and re-adding items,
+    which with pyqtgraph means many signal emits).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.accuracy = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.time = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.accuracy.setLabel("left", "Accuracy (%)")
+        self.time.setLabel("left", "Median answer time (s)")
+        for plot in (self.accuracy, self.time):
+            plot.showGrid(x=True, y=True, alpha=0.3)
+            plot.setMenuEnabled(False)
+            plot.setMouseEnabled(x=False, y=False)
+            plot.hideButtons()
+        self.legend = self.accuracy.addLegend(offset=(10, 5))
+        self.time.setXLink(self.accuracy)
+        self.curves: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.accuracy, 1)
+        layout.addWidget(self.time, 1)
+
+    def _curves(self, skill: str) -> tuple[pg.PlotDataItem, pg.PlotDataItem]:
+        if skill not in self.curves:
+            known = [s.id for s in all_skills()]
+            index = known.index(skill) if skill in known else len(known) + len(self.curves)
+            colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+            style = dict(pen=pg.mkPen(colour, width=3), symbol="o", symbolSize=10, symbolBrush=colour,
+                         symbolPen=None)
+            self.curves[skill] = (self.accuracy.plot([], [], **style), self.time.plot([], [], **style))
+        return self.curves[skill]
+
+    def show_series(self, points: list[DayPoint]) -> None:
+        by_skill: dict[str, list[DayPoint]] = {}
+        for p in points:
+            by_skill.setdefault(p.skill, []).append(p)
+        self.legend.clear()
+        for skill in set(self.curves) - set(by_skill):
+            for curve in self.curves[skill]:
+                curve.setData([], [])
+        for skill, series in by_skill.items():
+            acc, ms = self._curves(skill)
+            x = [day_timestamp(p.day) for p in series]
+            acc.setData(x, [100 * p.accuracy for p in series])
+            ms.setData(x, [p.median_ms / 1000 for p in series])
+            self.legend.addItem(acc, skill_title(skill))
+        self.accuracy.setYRange(0, 105, padding=0)
+        if points:
+            days = [day_timestamp(p.day) for p in points]
+            self.accuracy.setXRange(min(days) - 43200, max(days) + 43200, padding=0.02)
+            self.time.enableAutoRange(axis="y")
+
+    def series(self, skill: str) -> tuple[list[float], list[float], list[float]]:
+        """(x, accuracy %, median s) as drawn for ``skill`` (for tests and checks)."""
+        acc, ms = self.curves[skill]
+        x, y = acc.getData()
+        return list(x if x is not None else []), list(y if y is not None else []), \
+            list(ms.getData()[1] if ms.getData()[1] is not None else [])
+
+    def set_theme(self, theme: Theme) -> None:
+        for plot in (self.accuracy, self.time):
+            style_plot(plot, theme)
+        self.legend.setLabelTextColor(theme.text)
+        background = pg.mkColor(theme.base)
+        background.setAlpha(220)
+        self.legend.setBrush(pg.mkBrush(background))
+        self.legend.setPen(pg.mkPen(theme.text))
+        self.legend.update()
+
+
+def style_plot(plot: pg.PlotWidget, theme: Theme) -> None:
+    """Background, axes and labels of a plot in the theme's colours, with readable tick labels."""
+    plot.setBackground(theme.base)
+    font = plot.font()
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        axis.setTextPen(theme.text)
+        axis.setPen(theme.text)
+        axis.setTickFont(font)
+        axis.label.setDefaultTextColor(pg.mkColor(theme.text))
+
+
+#: Red (0%) through amber to green (100%): accuracy colours readable on a projector.
+HEAT_COLOURS = pg.ColorMap([0.0, 0.5, 1.0], ["#c62828", "#f9a825", "#2e7d32"])
+
+
+def with_gaps(cells: np.ndarray, size: int = 24, gap: int = 1) -> np.ndarray:
+    """Each cell drawn as ``size`` x ``size`` pixels with a blank (NaN) border, so cells stay apart."""
+    big = np.kron(cells, np.ones((size, size)))
+    for axis in (0, 1):
+        edge = np.arange(big.shape[axis]) % size
+        blank = (edge < gap) | (edge >= size - gap)
+        if axis == 0:
+            big[blank, :] = np.nan
+        else:
+            big[:, blank] = np.nan
+    return big
+
+
+class HeatMapView(QWidget):
+    """Skill x item (or x day) accuracy, as an image with a colour bar; blank = not practised."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.by_item = QRadioButton("By &item")
+        self.by_day = QRadioButton("By &day")
+        self.by_item.setChecked(True)
+        for b in (self.by_item, self.by_day):
+            set_font(b, 1.2)
+        self.plot = pg.PlotWidget()
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.invertY(True)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setColorMap(HEAT_COLOURS)
+        self.plot.addItem(self.image)
+        self.bar = pg.ColorBarItem(values=(0, 100), colorMap=HEAT_COLOURS, interactive=False, label="Accuracy %")
+        self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
+        self.matrix: HeatMap | None = None
+        self.empty = make_label("No answers yet.", 1.4)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Columns:"))
+        row.addWidget(self.by_item)
+        row.addWidget(self.by_day)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.plot, 1)
+
+    @property
+    def by(self) -> str:
+        return "day" if self.by_day.isChecked() else "item"
+
+    def show_matrix(self, matrix: HeatMap) -> None:
+        self.matrix = matrix
+        has_data = bool(matrix.rows and matrix.columns)
+        self.empty.setVisible(not has_data)
+        self.plot.setVisible(has_data)
+        if not has_data:
+            self.image.clear()
+            return
+        data = np.array([[np.nan if a is None else 100 * a for a in row] for row in matrix.accuracy], dtype=float)
+        self.image.setImage(with_gaps(data), levels=(0, 100), autoLevels=False)
+        self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
+        left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
+        left.setTicks([[(i + 0.5, skill_title(s)) for i, s in enumerate(matrix.rows)]])
+        bottom.setTicks([[(j + 0.5, c) for j, c in enumerate(matrix.columns)]])
+        self.plot.setXRange(0, len(matrix.columns), padding=0.02)
+        self.plot.setYRange(0, len(matrix.rows), padding=0.02)
+
+    def set_theme(self, theme: Theme) -> None:
+        style_plot(self.plot, theme)
+
+
+class ProgressScreen(Screen):
+    """Trainee bar; tabs with the skills table and next-up list, the charts, the heat map."""
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.setObjectName("progress-screen")
+        self.store = shared_store(ctx)
+        adopt_saved_trainee(ctx)
+        self._build()
+        self._wire()
+        self.restyle()
+        self.say(self.store.notice or "")
+        self.refresh()
+
+    def _build(self) -> None:
+        self.trainee_box = QComboBox()
+        self.trainee_box.setAccessibleName("Trainee")
+        self.trainee_box.setMinimumContentsLength(16)
+        label = QLabel("&Trainee:")
+        label.setBuddy(self.trainee_box)
+        self.new_button = QPushButton("New…  (Ctrl+N)")
+        self.rename_button = QPushButton("Rename…  (F2)")
+        self.delete_button = QPushButton("Delete…  (Del)")
+        self.export_button = QPushButton("Export…  (Ctrl+E)")
+        self.import_button = QPushButton("Import…  (Ctrl+I)")
+        bar = QHBoxLayout()
+        for w in (label, self.trainee_box, self.new_button, self.rename_button, self.delete_button,
+                  self.export_button, self.import_button):
+            set_font(w, 1.3, bold=w is self.trainee_box)
+            bar.addWidget(w)
+        bar.addStretch(1)
+        self.message = QLabel()
+        self.message.hide()
+        self.message.setObjectName("progress-message")
+        self.message.setWordWrap(True)
+        set_font(self.message, 1.2)
+
+        self.table = SkillTable()
+        self.next_list = QListWidget()
+        self.next_list.setAccessibleName("What to practise next")
+        self.next_list.setWordWrap(True)
+        set_font(self.next_list, 1.3)
+        next_title = make_label("What to practise next", 1.4, bold=True)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(next_title)
+        side_layout.addWidget(self.next_list, 1)
+        split = QSplitter()
+        split.addWidget(self.table)
+        split.addWidget(side)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 1)
+
+        self.charts = TrendCharts()
+        self.heat = HeatMapView()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(split, "&Skills")
+        self.tabs.addTab(self.charts, "&Over time")
+        self.tabs.addTab(self.heat, "&Heat map")
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tabs, 1)
+
+    def _wire(self) -> None:
+        self.trainee_box.activated.connect(lambda _: self.switch(self.trainee_box.currentText()))
+        self.new_button.clicked.connect(self.new_trainee)
+        self.rename_button.clicked.connect(self.rename_trainee)
+        self.delete_button.clicked.connect(self.delete_trainee)
+        self.export_button.clicked.connect(self.export_trainee)
+        self.import_button.clicked.connect(self.import_trainee)
+        self.heat.by_day.toggled.connect(lambda _: self.refresh())
+        for key, slot in (("Ctrl+N", self.new_trainee), ("F2", self.rename_trainee), ("Del", self.delete_trainee),
+                          ("Ctrl+E", self.export_trainee), ("Ctrl+I", self.import_trainee)):
+            QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.ctx.traineeChanged.connect(lambda _: self.refresh())
+        self.ctx.profileChanged.connect(lambda _: self.refresh())
+
+    def theme_changed(self, theme: Theme) -> None:
+        self.charts.set_theme(theme)
+        self.heat.set_theme(theme)
+
+    # -- showing ---------------------------------------------------------------------------------------
+    @property
+    def trainee(self) -> str:
+        return current_trainee(self.ctx)
+
+    def refresh(self) -> None:
+        """Reload everything for the current trainee from the store."""
+        name = self.trainee
+        self.trainee_box.blockSignals(True)
+        self.trainee_box.clear()
+        self.trainee_box.addItems([t.name for t in self.store.trainees()])
+        self.trainee_box.setCurrentIndex(self.trainee_box.findText(name))
+        self.trainee_box.blockSignals(False)
+        for button in (self.rename_button, self.delete_button, self.export_button):
+            button.setEnabled(bool(name))
+        if not name:
+            self.table.show_stats([])
+            self.next_list.clear()
+            self.next_list.addItem("Create a trainee to start (Ctrl+N).")
+            self.charts.show_series([])
+            self.heat.show_matrix(HeatMap(self.heat.by, (), (), (), ()))
+            return
+        self.table.show_stats(self.skill_rows(name))
+        self.next_list.clear()
+        skills = [s.id for s in skills_for(self.ctx.profile)]
+        for due in self.store.next_up(name, skills, limit=12):
+            item = f" — {due.item}" if due.item else ""
+            self.next_list.addItem(f"{skill_title(due.skill)}{item}  ({REASONS.get(due.reason, due.reason)})")
+        self.charts.show_series(self.store.daily_series(name))
+        self.heat.show_matrix(self.store.heatmap(name, by=self.heat.by))
+        refresh_fonts(self.table)
+
+    def skill_rows(self, name: str) -> list[tuple[str, ...]]:
+        """Table rows: every skill of the profile, then any other skill the trainee answered."""
+        stats = {s.skill: s for s in self.store.skill_stats(name)}
+        order = [s.id for s in skills_for(self.ctx.profile)] + [k for k in stats if k not in
+                                                                 {s.id for s in skills_for(self.ctx.profile)}]
+        now = datetime.now(timezone.utc)
+        rows = []
+        for skill in order:
+            s = stats.get(skill)
+            if s is None:
+                rows.append((skill_title(skill), "0", "0", "—", "—", "—", "new"))
+                continue
+            rows.append((s.title, str(s.answered), str(s.correct),
+                         "—" if s.accuracy is None else f"{s.accuracy:.0%}",
+                         "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s",
+                         local_time(s.last_utc), local_time(s.next_due_utc, now)))
+        return rows
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        self.refresh()  # answers given on the Drills or Exam screen since last time
+
+    # -- trainees ------------------------------------------------------------------------------------
+    def _try(self, action, done: str = "") -> bool:
+        try:
+            action()
+        except (TrainerError, OSError) as exc:
+            self.say(f"⚠ {exc}")
+            return False
+        self.say(done)
+        return True
+
+    def say(self, text: str) -> None:
+        """A one-line message under the trainee bar (hidden when empty)."""
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def switch(self, name: str) -> None:
+        if name and self._try(lambda: switch_to(self.ctx, name), f"Now training: {name}"):
+            self.refresh()
+
+    def new_trainee(self) -> None:
+        name = ask_new_trainee(self.ctx, self)
+        if name:
+            self.say(f"Created {name}.")
+            self.refresh()
+
+    def rename_trainee(self) -> None:
+        old = self.trainee
+        if not old:
+            return
+        new, ok = QInputDialog.getText(self, "Rename trainee", f"New name for {old}:", text=old)
+        if not ok or not new.strip() or new.strip() == old:
+            return
+
+        def rename() -> None:
+            renamed = self.store.rename_trainee(old, new)
+            switch_to(self.ctx, renamed.name)
+
+        if self._try(rename, f"Renamed {old} to {new.strip()}."):
+            self.refresh()
+
+    def delete_trainee(self) -> None:
+        name = self.trainee
+        if not name:
+            return
+        answer = QMessageBox.question(
+            self, "Delete trainee", f"Delete {name} and all of their progress? This cannot be undone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        if self._try(lambda: self.store.delete_trainee(name, confirm=True), f"Deleted {name}."):
+            others = self.store.trainees()
+            if others:
+                switch_to(self.ctx, others[0].name)
+            else:
+                self.ctx.set_trainee("")
+            self.refresh()
+
+    def export_trainee(self) -> None:
+        name = self.trainee
+        if not name:
+            return
+        suggested = str(Path.home() / f"{name}-progress.json")
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {name}'s progress", suggested, "Progress (*.json)")
+        if path:
+            self._try(lambda: self.store.export_trainee(name, path), f"Exported {name} to {path}.")
+
+    def import_trainee(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a trainee's progress", str(Path.home()),
+                                              "Progress (*.json)")
+        if not path:
+            return
+        try:
+            name = load_export(Path(path)).name
+        except TrainerError as exc:
+            self.say(f"⚠ {exc}")
+            return
+        kwargs: dict = {}
+        if name.casefold() in (t.name.casefold() for t in self.store.trainees()):
+            choice = QMessageBox.question(
+                self, "Import", f"A trainee called {name} already exists. Replace their progress with the "
+                f"file's? (No: import under another name.)",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if choice == QMessageBox.StandardButton.Yes:
+                kwargs["replace"] = True
+            elif choice == QMessageBox.StandardButton.No:
+                other, ok = QInputDialog.getText(self, "Import", "Import under the name:", text=f"{name} (2)")
+                if not ok or not other.strip():
+                    return
+                kwargs["name"] = other
+            else:
+                return
+        imported: list = []
+        if self._try(lambda: imported.append(self.store.import_trainee(path, **kwargs))):
+            self.say(f"Imported {imported[0].name} from {path}.")
+            switch_to(self.ctx, imported[0].name)
+            self.refresh()
+
+
+def create_screen(ctx) -> QWidget:
+    """The Progress screen (see ``trainer.ui.screens``)."""
+    return ProgressScreen(ctx)

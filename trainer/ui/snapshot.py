@@ -1,0 +1,120 @@
+"""Offscreen rendering of the table or a whole screen to a QImage (``paigow-trainer snapshot``).
+
+Also used by the README images, the tests and ``benchmarks/bench_frames.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from trainer.rules.errors import TrainerError
+
+
+def ensure_app():
+    """The QApplication, created offscreen if there is none yet."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        quiet_offscreen_warnings()
+        app = QApplication(["paigow-trainer-snapshot"])
+    return app
+
+
+def quiet_offscreen_warnings() -> None:
+    """Drop the offscreen platform's harmless "does not support propagateSizeHints()" notice."""
+    import sys
+
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode, context, message: str) -> None:
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
+def render_scene(scene, size: tuple[int, int]):
+    """The scene drawn into a ``size`` image, letterboxed to keep its proportions."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    w, h = size
+    image = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(scene.theme.window))
+    src = scene.sceneRect()
+    scale = min(w / src.width(), h / src.height())
+    target = QRectF((w - src.width() * scale) / 2, (h - src.height() * scale) / 2,
+                    src.width() * scale, src.height() * scale)
+    p = QPainter(image)
+    p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                     | QPainter.RenderHint.TextAntialiasing)
+    scene.render(p, target, src, Qt.AspectRatioMode.KeepAspectRatio)
+    p.end()
+    return image
+
+
+def _check_move(timeline, move: int | None) -> None:
+    last = len(timeline.plan.moves)
+    if move is not None and move > last:
+        raise TrainerError(f"--move {move} is past the end: this deal has {last} moves (0..{last})")
+
+
+def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme: str = "light",
+           profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None, seed: int = 1,
+           dice: str | None = None, bank: str | None = None, move: int | None = None, faces: bool = False,
+           prelude: bool = True, demo: bool = False):
+    """Render ``screen`` at ``size``; for the table, after ``move`` moves of the plan (None = the end)."""
+    app = ensure_app()
+    from PySide6.QtCore import QSettings, Qt
+
+    from trainer.ui.theme import apply_theme, theme_named
+
+    apply_theme(app, theme_named(theme))
+    if screen == "scene":
+        from trainer.ui.player import Player
+        from trainer.ui.table_scene import TableScene
+        from trainer.ui.timeline import RoundChoice, build_timeline, plan_for
+
+        plan = plan_for(RoundChoice(style=style, seed=seed, dice=dice, bank=bank, profile=profile))
+        timeline = build_timeline(plan, prelude=prelude)
+        _check_move(timeline, move)
+        scene = TableScene(theme)
+        scene.set_reveal(faces)
+        Player(scene, timeline).goto(timeline.index_after_move(move))
+        return render_scene(scene, size)
+
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow
+
+    with tempfile.TemporaryDirectory() as tmp:  # never touch the user's remembered window state
+        store = QSettings(os.path.join(tmp, "snapshot.ini"), QSettings.Format.IniFormat)
+        ctx = AppContext(profile=profile, theme=theme, seed=seed)
+        window = MainWindow(ctx, store)
+        window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        window.resize(*size)
+        window.show()
+        window.finish_startup()
+        widget = window.show_screen(screen)
+        if screen == "table" and hasattr(widget, "configure"):
+            widget.configure(style=style, style2=style2, seed=seed, dice=dice, bank=bank, prelude=prelude,
+                             reveal=faces)
+            if widget.error.isVisible():
+                raise TrainerError(widget.error.text())
+            _check_move(widget.primary.player.timeline, move)
+            if demo:
+                widget.set_demo(True)
+            widget.goto_move(move)
+        window.resize(*size)
+        for _ in range(3):
+            app.processEvents()
+        image = window.grab().toImage()
+        if (image.width(), image.height()) != size:
+            image = image.scaled(*size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
+        window.hide()
+        window.deleteLater()
+        app.processEvents()
+        return image

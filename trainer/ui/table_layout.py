@@ -1,0 +1,105 @@
+"""Where things sit on the drawn table, in scene units (a 1600 x 900 top view, dealer at the bottom).
+
+Seen from above with the dealer at the bottom facing the players (spec D1.2): the six seats run
+along the curved players' side from ``seat1`` at the dealer's right (screen right) to ``seat6``
+at the dealer's left; the Dead Hand lies to the dealer's left (621a.2(b)(3)); the woodpile lies in
+front of the table inventory container, S1 at the dealer's right end (621a.4(d), spec D2.2); the
+shaker sits to the dealer's right (621a.6(f)).
+
+Pure geometry: no Qt, no rules. Tiles are drawn in a 2.5-D top view: a tile lying on the felt
+shows its top face and, below it, its front edge; a tile one layer up is drawn ``TILE_T`` higher.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+SCENE_W, SCENE_H = 1600.0, 900.0
+
+#: A tile lying flat: width, length (towards the players) and the visible height of one layer.
+TILE_W = 34.0
+TILE_H = TILE_W * 2.2
+TILE_T = 9.0
+
+#: Distance between the centres of neighbouring stacks in the woodpile.
+STACK_PITCH = 44.0
+#: How far a "push" slides tiles towards the players.
+PUSH = 30.0
+#: Where the woodpile's top faces sit (the centre of a layer-4 tile) and its middle.
+ROW_Y = 690.0
+ROW_X = SCENE_W / 2
+#: The centred pair of chee yee stands this far in front of the row (spec D6.6).
+CENTER_Y = ROW_Y - 150.0
+
+#: The dealer's edge of the felt and the rail depth.
+DEALER_EDGE = 880.0
+RAIL = 26.0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A position's place on the table: where its tiles land and where its label goes."""
+
+    key: str
+    title: str
+    x: float
+    y: float
+    label_x: float
+    label_y: float
+    circle: tuple[float, float] | None = None  # betting circle centre (seats only)
+
+    def rect(self) -> tuple[float, float, float, float]:
+        """The outline of the landing spot (x, y, w, h): room for four tiles in a row, or a stack
+        of four (three layers above the felt, each ``TILE_T`` higher)."""
+        top = self.y - TILE_H / 2 - 3 * TILE_T - 6
+        return self.x - SPOT_W / 2, top, SPOT_W, SPOT_H
+
+
+SPOT_W = 4 * STACK_PITCH + 14
+SPOT_H = TILE_H + 4 * TILE_T + 12
+
+#: The seats lie on an arc around the dealer: landing spots on radius ARC_R, betting circles
+#: further out on CIRCLE_R (the arc is stretched vertically by ARC_STRETCH).
+ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 590.0, 735.0, 1.06
+SEAT_ANGLES = (30.0, 54.0, 78.0, 102.0, 126.0, 150.0)  # seat1 (dealer's right) .. seat6
+
+
+def arc_point(degrees: float, radius: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return ARC_CX + radius * math.cos(a), ARC_CY - radius * math.sin(a) * ARC_STRETCH
+
+
+def _seat(k: int) -> Spot:
+    x, y = arc_point(SEAT_ANGLES[k - 1], ARC_R)
+    cx, cy = arc_point(SEAT_ANGLES[k - 1], CIRCLE_R)
+    return Spot(f"seat{k}", f"SEAT {k}", x, y, cx, cy, circle=(cx, cy))
+
+
+SPOTS: dict[str, Spot] = {
+    "dealer": Spot("dealer", "DEALER", ROW_X + 330, 805.0, ROW_X + 330, 720.0),
+    **{f"seat{k}": _seat(k) for k in range(1, 7)},
+    "dead": Spot("dead", "DEAD HAND", ROW_X - 330, 805.0, ROW_X - 330, 720.0),
+}
+
+#: The table inventory container (tile tray), on the dealer's edge behind the woodpile.
+TRAY = (ROW_X - 150.0, 790.0, 300.0, 56.0)
+#: The shaker's resting place (the dealer's right) and where its dice are shown once uncovered.
+SHAKER = (ROW_X + 575.0, 790.0)
+#: Where the tiles are mixed (in the middle of the felt, in front of the tray).
+MIX_CENTER = (ROW_X, 470.0)
+MIX_RADIUS = 170.0
+
+
+def row_x(slot: float) -> float:
+    """x of the woodpile slot ``slot`` (1 = S1 at the dealer's right end, 8 = S8 at the left end;
+    fractional slots lie between stacks)."""
+    return ROW_X + (4.5 - slot) * STACK_PITCH
+
+
+def spot_slots(key: str, count: int) -> list[tuple[float, float]]:
+    """Centres of ``count`` side-by-side groups in a position's spot (a row of four singles, two
+    half-stacks side by side, or one whole stack), in the order the dealer placed them, his right
+    first (spec D5.3)."""
+    spot = SPOTS[key]
+    return [(spot.x + ((count - 1) / 2 - i) * STACK_PITCH, spot.y) for i in range(count)]
