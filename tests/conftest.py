@@ -13,3 +13,16 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     """Never touch the real user data or config folders."""
     monkeypatch.setenv("PAIGOW_TRAINER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PAIGOW_TRAINER_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def trainee_ctx(tmp_path, request):
+    """An app context on a fresh data folder with trainee "Ana"; a test module may set CTX_SEED."""
+    from trainer.ui.context import AppContext
+    from trainer.ui.progress_link import close_shared_stores, shared_store
+
+    context = AppContext(seed=getattr(request.module, "CTX_SEED", 11), data=tmp_path / "data")
+    shared_store(context).create_trainee("Ana")
+    context.set_trainee("Ana")
+    yield context
+    close_shared_stores()

@@ -15,13 +15,12 @@ from trainer.ui.context import AppContext
 from trainer.ui.progress_link import close_shared_stores, shared_store
 
 
+CTX_SEED = 11
+
+
 @pytest.fixture
-def ctx(tmp_path):
-    context = AppContext(seed=11, data=tmp_path / "data")
-    shared_store(context).create_trainee("Ana")
-    context.set_trainee("Ana")
-    yield context
-    close_shared_stores()
+def ctx(trainee_ctx):
+    return trainee_ctx
 
 
 @pytest.fixture

@@ -11,21 +11,19 @@ from PySide6.QtWidgets import QMessageBox
 
 from trainer.drills.exam import ExamSpec, build_exam
 from trainer.ui import exam_screen
-from trainer.ui.context import AppContext
-from trainer.ui.progress_link import close_shared_stores, shared_store
+from trainer.ui.progress_link import shared_store
 from trainer.ui.report import pdf_page_count
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SKILLS = ("tile-compare", "vigorish")
 
 
+CTX_SEED = 4
+
+
 @pytest.fixture
-def ctx(tmp_path):
-    context = AppContext(seed=4, data=tmp_path / "data")
-    shared_store(context).create_trainee("Ana")
-    context.set_trainee("Ana")
-    yield context
-    close_shared_stores()
+def ctx(trainee_ctx):
+    return trainee_ctx
 
 
 class FakeClock:
