@@ -452,3 +452,9 @@ def test_form_stacks_goes_from_the_mix_to_the_woodpile():
         state = state.apply(move)
         assert len(move.tiles) == 8 and move.citation == "621a.4(d)"
     assert state == TableState.of_woodpile(pile)
+
+
+def test_moved_keeps_the_name_and_changes_only_what_is_given():
+    place = InPile("S3", 2, 2, 2)
+    assert place.moved(x=5, forward=1) == replace(place, x=5, forward=1)
+    assert place.moved(level=4, diagonal=True) == replace(place, level=4, diagonal=True)

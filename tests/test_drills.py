@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
+from trainer.drills.dealer_round import DEALER_SKILLS, RoundSpec, round_tasks
 from trainer.drills import AnswerKind, AnswerParseError, check, expected_text, generate, parse_answer, skills_for
 from trainer.drills.model import Question
 from trainer.drills.registry import SKILLS
 from trainer.rules.analysis import analyze_hand
-from trainer.rules.delivery import plan_delivery, style_name
+from trainer.rules.delivery import ALL_STYLES, plan_delivery, style_name
 from trainer.rules.dice import Roll
 from trainer.rules.hands import Hand, Outcome, Setting, outranks, settings, wager_result
 from trainer.rules.house_way import house_way_named, set_by_house_way
@@ -21,7 +23,7 @@ from trainer.rules.profiles import PROFILES, profile_named
 from trainer.rules.settlement import WagerLine, settle_pai_gow, settle_table, vigorish
 from trainer.rules.side_wagers import paytable, settle_dice_wager, settle_pair_fortunes
 from trainer.rules.tiles import Tile, parse_tiles
-from trainer.rules.woodpile import Woodpile
+from trainer.rules.woodpile import Woodpile, mix_and_stack
 
 
 def _hand(tiles: list[str]) -> Hand:
@@ -117,6 +119,20 @@ def _delivery_tile(q: Question):
     return next(x.position.value for x in plan.deliveries if tile in x.tiles)
 
 
+def _style_animation(q: Question):
+    """The style of the deal the data describes: the woodpile mixed from the seed, dealt after the dice."""
+    d = q.data
+    roll = Roll(sum(d["dice"]), tuple(d["dice"]))
+    plan = plan_delivery(mix_and_stack(random.Random(d["woodpile_seed"])), d["style"], roll, profile=q.profile,
+                         bank=d["bank"])
+    return style_name(plan.style, profile_named(q.profile))
+
+
+def _dealer_task(q: Question):
+    """The round replayed from the question's data, and the dealer's action at its task number."""
+    return round_tasks(RoundSpec.from_dict(q.data["round"]))[q.data["task"]].question.answer
+
+
 #: For every skill, the answer recomputed from the question's data with the engine.
 ENGINE = {
     "tile-id": _tile_id, "tile-compare": _tile_compare, "hand-compare": _hand_compare, "round-score": _round_score,
@@ -125,7 +141,8 @@ ENGINE = {
     "pai-gow-payout": _pai_gow_payout, "pair-fortunes": _pair_fortunes, "dice-wagers": _dice_wagers,
     "table-settlement": _table, "dice-start": _dice_start, "delivery-tile": _delivery_tile,
     "style-name": lambda q: style_name(q.data["style"], profile_named(q.profile)),
-}
+    "style-animation": _style_animation,
+} | {skill: _dealer_task for skill in DEALER_SKILLS}
 
 CASES = [(p, s.id) for p in PROFILES for s in skills_for(p)]
 _CITE = re.compile(r"\d+a?\.\d+|MD \d|N\.J\.A\.C\.")
@@ -137,7 +154,7 @@ def test_every_skill_has_an_engine_check():
 
 def _valid(q: Question) -> None:
     assert q.prompt and q.explanation and q.item
-    assert any(c.startswith("spec") for c in q.citations), q.citations
+    assert any(c.startswith(("spec", "jurisdictions.md")) for c in q.citations), q.citations
     assert any(_CITE.search(c) for c in q.citations), q.citations
     for c in q.citations:
         assert c in q.explanation
@@ -276,3 +293,34 @@ def test_house_way_answer_must_use_the_dealt_tiles():
         check(q, "6-6 6-6 / 1-1 1-1" if "1-1" not in q.data["tiles"] else "5-5 5-5 / 3-3 3-3")
     with pytest.raises(AnswerParseError):
         check(q, "6-6 4-5 1-3 2-3")
+
+
+# --- Naming a style from the animation -------------------------------------------------------------
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@hsettings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**48))
+def test_style_animation_gives_nothing_away_in_words(profile, seed):
+    q = generate("style-animation", seed=seed, profile=profile)
+    p = profile_named(profile)
+    assert q.data["animation"] is True and q.answer == style_name(q.data["style"], p)
+    names = {style_name(s, p) for s in ALL_STYLES} | set(ALL_STYLES)
+    assert not any(n.lower() in q.prompt.lower() for n in names)  # the choices name it, the prompt must not
+    for word in ("dragon", "phoenix", "push", "diagonal", "centre", "center"):
+        assert word not in q.prompt.lower()
+    assert f"woodpile seed {q.data['woodpile_seed']}" in q.explanation
+    assert "dice " + " ".join(map(str, q.data["dice"])) in q.prompt
+    mirror = {"-right": "-left", "-left": "-right"}
+    side = next((k for k in mirror if q.data["style"].endswith(k)), None)
+    if side:  # the mirror is always among the choices: the animation must be watched, not guessed
+        assert style_name(q.data["style"][: -len(side)] + mirror[side], p) in q.choices
+
+
+def test_style_animation_needs_the_screen_and_style_name_does_not():
+    assert SKILLS["style-animation"].needs_screen and not SKILLS["style-name"].needs_screen
+    assert SKILLS["style-animation"].group == "Dealing"
+
+
+def test_house_way_prompt_fits_dragging_and_typing():
+    prompt = generate("house-way", seed=4).prompt
+    assert "drag or click" in prompt and "type high / low" in prompt

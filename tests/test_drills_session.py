@@ -61,3 +61,43 @@ def test_session_records_and_follows_the_schedule(tmp_path):
         assert len(log) == 4 and all(r.correct and r.mode == "practice" for r in log)
         assert {r.skill for r in log} == {"tile-id", "vigorish"}  # a new skill comes before "weak" items
         assert store.next_up("Ana", ["tile-id", "vigorish"])
+
+
+def settable_clock():
+    t = [0.0]
+    return t, (lambda: t[0])
+
+
+def test_time_limit_counts_from_the_first_question_and_ends_the_session():
+    t, clock = settable_clock()
+    s = DrillSession(["vigorish"], mode="timed", seed=2, time_limit_s=120, clock=clock)
+    t[0] = 50.0  # before the first question nothing counts down
+    assert s.time_left() == 120.0 and not s.expired
+    q = s.next_question()
+    t[0] = 80.0
+    assert s.answer(q.answer).correct and s.time_left() == 90.0
+    q = s.next_question()
+    t[0] = 170.0
+    assert s.time_left() == 0.0 and s.expired
+    with pytest.raises(TrainerError, match="time is up"):
+        s.answer(q.answer)  # too late: not counted
+    with pytest.raises(TrainerError, match="time is up"):
+        s.next_question()
+    summary = s.summary()
+    assert (summary.answered, summary.timed_out) == (1, True) and summary.to_dict()["timed_out"] is True
+
+
+def test_no_time_limit_never_expires_and_bad_limits_are_refused():
+    s = DrillSession(["vigorish"], clock=fake_clock(1000.0))
+    s.next_question()
+    assert s.time_left() is None and not s.expired and not s.summary().timed_out
+    with pytest.raises(TrainerError, match="positive"):
+        DrillSession(["vigorish"], time_limit_s=0)
+
+
+@pytest.mark.parametrize("seconds,text", [(0, "0:00"), (0.2, "0:01"), (59.5, "1:00"), (61, "1:01"),
+                                          (3600, "1:00:00"), (3725, "1:02:05")])
+def test_clock_text_rounds_up(seconds, text):
+    from trainer.drills.session import clock_text
+
+    assert clock_text(seconds) == text

@@ -73,3 +73,38 @@ def test_exam_results_are_stored_with_their_answers(tmp_path):
         assert len(log) == 3 and {r.mode for r in log} == {"exam"}
         saved = store.exams("Ana")
         assert saved[0]["score"] == 3 and saved[0]["spec"]["seed"] == 4
+
+
+# --- Skills that need the screen --------------------------------------------------------------------
+
+def test_printed_exam_refuses_animated_questions_but_the_app_exam_asks_them():
+    spec = ExamSpec(seed=3, skills=("style-animation", "vigorish"), count=4)
+    with pytest.raises(TrainerError, match="printed exam cannot ask style-animation"):
+        build_exam(spec, printed=True)
+    exam = build_exam(spec)  # on screen: the same spec, the same questions as ever
+    assert {q.skill for q in exam.questions} == {"style-animation", "vigorish"}
+    assert exam.questions == build_exam(ExamSpec.from_dict(spec.to_dict())).questions
+
+
+def test_cli_print_all_leaves_animated_skills_out_and_refuses_them_by_name(capsys):
+    import json
+
+    from trainer.cli import main
+
+    assert main(["exam", "--seed", "5", "--skills", "all", "--count", "40", "--print-questions", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "style-animation" not in data["spec"]["skills"] and "style-name" in data["spec"]["skills"]
+    assert all(q["skill"] != "style-animation" for q in data["questions"])
+    assert main(["exam", "--seed", "5", "--skills", "style-animation", "--count", "2", "--print-questions"]) == 2
+    assert "cannot ask style-animation" in capsys.readouterr().err
+
+
+def test_terminal_drill_refuses_an_animated_skill_with_a_pointer(capsys, monkeypatch):
+    import io
+
+    from trainer.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("a\n"))
+    assert main(["drill", "--skill", "style-animation", "--count", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "animation" in err and "style-name" in err

@@ -224,3 +224,142 @@ def test_an_answer_that_cannot_be_saved_says_so(qtbot, screen, ctx):
     qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
     assert "Not saved" in screen.answers.choices.error.text() and "unknown trainee" in screen.answers.choices.error.text()
     assert not screen.feedback.isVisible()
+
+
+# --- Naming the style from the animation -------------------------------------------------------------
+
+def test_ui_rebuilds_exactly_the_drills_plan():
+    from hypothesis import given, settings as hsettings, strategies as st
+
+    from trainer.drills import generate
+    from trainer.drills.dealing_drills import animation_plan
+    from trainer.ui.drill_animation import round_choice
+    from trainer.ui.timeline import plan_for
+
+    @hsettings(max_examples=60, deadline=None)
+    @given(seed=st.integers(min_value=0, max_value=2**48), profile=st.sampled_from(("pa-2019", "md", "nj")))
+    def check(seed, profile):
+        q = generate("style-animation", seed=seed, profile=profile)
+        d = q.data
+        drills_plan = animation_plan(d["style"], d["woodpile_seed"], d["dice"], d["bank"], q.profile)
+        ui_plan = plan_for(round_choice(q))
+        assert ui_plan == drills_plan and ui_plan.moves == drills_plan.moves
+        assert ui_plan.style == d["style"] and list(ui_plan.roll.dice) == d["dice"]
+
+    check()
+
+
+def test_loop_lasts_about_ten_seconds_for_every_style():
+    from trainer.drills import generate
+    from trainer.ui.drill_animation import loop_speed, question_timeline
+    from trainer.ui.player import GAP
+
+    seen = set()
+    for seed in range(60):
+        q = generate("style-animation", seed=seed)
+        timeline = question_timeline(q)
+        seen.add(q.data["style"])
+        ms = (sum(s.duration for s in timeline.steps) + GAP * (len(timeline) - 1)) / loop_speed(timeline)
+        assert 7000 <= ms <= 15000, (q.data["style"], ms)
+        # no mixing first, no dealer's hand turned up last: the plan's moves only
+        assert all(step.from_plan for step in timeline.steps) and len(timeline) == len(timeline.plan.moves)
+    assert len(seen) >= 6
+
+
+def test_animation_question_plays_on_the_table_and_is_answered_by_number(qtbot, screen, ctx):
+    assert screen.animation.widget is None  # nothing built before an animated question
+    q = start(qtbot, screen, "style-animation")
+    anim = screen.animation.widget
+    assert anim is not None and anim.isVisible() and anim.view.isVisible()
+    assert anim.player.playing or anim.player.index > 0
+    qtbot.waitUntil(lambda: anim.player.index > 0, timeout=3000)
+    assert not hasattr(anim, "caption") and anim.findChildren(type(screen.question.strip)) == []
+    assert not screen.question.strip.isVisible()  # the dice are rolled on the table instead
+    assert anim.view.focusPolicy() == Qt.FocusPolicy.NoFocus
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
+    assert [(r.skill, r.correct) for r in log(ctx)] == [("style-animation", True)]
+    assert "Correct" in screen.feedback.verdict.text()
+
+    qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert screen.animation.widget is anim  # reused, not rebuilt
+    assert anim.player.timeline.plan.style == screen.controller.session.current.data["style"]
+
+
+def test_r_replays_and_other_questions_hide_the_animation(qtbot, screen, ctx):
+    from trainer.ui import drill_animation
+
+    start(qtbot, screen, "style-animation")
+    anim = screen.animation.widget
+    # the choices keep their natural height, the table takes the rest
+    assert screen.answers.maximumHeight() == screen.answers.choices.sizeHint().height()
+    assert anim.height() > screen.answers.height()
+    anim.player.to_end()
+    assert anim.player.at_end
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_R)
+    assert anim.player.playing and anim.player.index <= 1  # back at the start (a spoken step takes no time)
+    screen.controller.end()
+    start(qtbot, screen, "tile-compare")
+    assert screen.animation.widget is anim and not anim.isVisible() and not anim.player.playing
+    assert not screen.animation.replay_key.isEnabled()
+    assert screen.answers.maximumHeight() == drill_animation.NO_MAX  # the answers get their full height back
+
+
+def test_loop_starts_again_after_the_last_delivery(qtbot, screen, ctx):
+    from trainer.ui import drill_animation
+
+    start(qtbot, screen, "style-animation")
+    anim = screen.animation.widget
+    passes = []
+    anim.player.finished.connect(lambda: passes.append(anim.player.index))
+    anim._hold.setInterval(10)
+    anim.player.set_speed(float("inf"))  # instant: straight to the end, the hold, then again
+    qtbot.waitUntil(lambda: len(passes) >= 3, timeout=3000)
+    assert set(passes) == {len(anim.player)} and drill_animation.HOLD_MS >= 1000
+
+
+def test_time_limit_in_minutes_ends_the_session_with_a_summary(qtbot, screen, ctx):
+    now = [1000.0]
+    screen.controller.clock = lambda: now[0]
+    screen.select_skill("tile-compare")
+    qtbot.mouseClick(screen.timed, Qt.MouseButton.LeftButton)
+    assert screen.minutes.isEnabled()
+    screen.minutes.setValue(2)
+    screen.length.setValue(0)
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    q = screen.controller.session.current
+    now[0] += 30
+    screen._update_clock()
+    assert "Time left 1:30" in screen.clock_label.text()
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
+    qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)
+    now[0] += 91  # past the two minutes: the ticker ends the session
+    qtbot.waitUntil(lambda: screen.pages.currentWidget() is screen.summary, timeout=2000)
+    assert not screen.controller.running and "Time is up" in screen.status.text()
+    assert "(1 of 1)" in screen.summary.headline.text() and len(log(ctx)) == 1
+
+
+def test_minutes_only_in_timed_mode(qtbot, screen):
+    assert not screen.minutes.isEnabled()
+    qtbot.mouseClick(screen.timed, Qt.MouseButton.LeftButton)
+    assert screen.minutes.isEnabled()
+    screen.minutes.setValue(5)
+    qtbot.mouseClick(screen.practice, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    assert screen.controller.session.time_limit_s is None
+
+
+def test_start_skill_ends_a_running_session_and_starts_that_skill(qtbot, screen, ctx):
+    start(qtbot, screen, "tile-compare")
+    screen.start_skill("vigorish")
+    assert screen.controller.session.skills == ["vigorish"] and screen.skill.currentData() == "vigorish"
+    assert screen.pages.currentWidget() is screen.question_page
+
+
+def test_snapshot_hook_shows_the_start_page_unless_a_move_is_asked(qtbot, screen, ctx):
+    screen.prepare_snapshot(seed=1, move=None)
+    assert screen.pages.currentWidget() is screen.welcome and screen.animation.widget is None
+    screen.prepare_snapshot(seed=1, move=3)
+    anim = screen.animation.widget
+    assert screen.pages.currentWidget() is screen.question_page and not anim.player.playing
+    assert anim.player.index == anim.player.timeline.index_after_move(3)
+    assert log(ctx) == []

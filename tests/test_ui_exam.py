@@ -153,3 +153,29 @@ def test_opens_from_the_main_window(qtbot, ctx):
     window = main_window.MainWindow(ctx)
     qtbot.addWidget(window)
     assert isinstance(window.show_screen("exam"), exam_screen.ExamScreen)
+
+
+def test_an_animated_question_plays_in_the_exam_too(qtbot, screen, ctx):
+    form = screen.setup
+    for i in range(form.skills.count()):
+        item = form.skills.item(i)
+        on = item.data(Qt.ItemDataRole.UserRole) in ("style-animation", "vigorish")
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+    form.length.setValue(4)
+    qtbot.keyClick(form.start_button, Qt.Key.Key_Return, CTRL)
+    questions = screen.session.exam.questions
+    assert {q.skill for q in questions} == {"style-animation", "vigorish"}
+    for index, q in enumerate(questions):
+        screen.go(index)
+        anim = screen.animation.widget
+        shown = anim is not None and anim.isVisible()
+        assert shown == (q.skill == "style-animation")
+        if shown:
+            assert anim.player.timeline.plan.style == q.data["style"] and anim.player.playing
+            qtbot.keyClick(screen.answers.choices, Qt.Key.Key_R)  # R replays, the answer is not touched
+            assert screen.session.answers[index] is None
+            answer_by_keys(qtbot, screen, right=True)
+            assert screen.session.answers[index] == q.answer
+    screen.finish(forced=True)
+    assert screen.result.by_skill["style-animation"][0] == screen.result.by_skill["style-animation"][1]
+    assert not screen.animation.showing or not screen.animation.widget.isVisible()

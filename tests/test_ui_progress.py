@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from trainer.drills import check, generate
+from trainer.drills import all_skills, check, generate
 from trainer.ui import progress_screen
 from trainer.ui.context import AppContext
 from trainer.ui.progress_link import close_shared_stores, shared_store
@@ -159,3 +159,40 @@ def test_many_signal_emits_do_not_abort_python(qtbot, screen):
     for _ in range(20_000):
         screen.heat.image.sigImageChanged.emit()
     assert sys.getrefcount(True) > 1000
+
+
+def test_activating_what_to_practise_next_opens_the_drills_on_that_skill(qtbot, ctx, store, monkeypatch):
+    main_window = pytest.importorskip("trainer.ui.main_window")
+    record_days(store)
+    ctx.set_trainee("Ana")
+    window = main_window.MainWindow(ctx)
+    qtbot.addWidget(window)
+    window.show()
+    progress = window.show_screen("progress")
+    progress.refresh()
+    items = progress.next_list
+    assert items.count() >= 2
+    items.setCurrentRow(1)
+    wanted = items.item(1).data(Qt.ItemDataRole.UserRole)
+    assert wanted in {s.id for s in all_skills()}
+    with qtbot.waitSignal(progress.practiseRequested) as signal:
+        qtbot.keyClick(items, Qt.Key.Key_Return)
+    assert signal.args == [wanted]
+    assert window.current_key == "drills"
+    drills = window.current_screen()
+    assert drills.controller.running and drills.controller.session.skills == [wanted]
+    assert drills.controller.session.current.skill == wanted
+
+    window.show_screen("progress")  # hooked once: a second visit does not start two sessions
+    calls = []
+    monkeypatch.setattr(drills, "start_skill", calls.append)
+    progress.next_list.itemActivated.emit(progress.next_list.item(0))
+    assert calls == [progress.next_list.item(0).data(Qt.ItemDataRole.UserRole)]
+
+
+def test_the_no_trainee_line_requests_nothing(qtbot, screen):
+    assert screen.next_list.count() == 1
+    requests = []
+    screen.practiseRequested.connect(requests.append)
+    screen.next_list.itemActivated.emit(screen.next_list.item(0))
+    assert requests == []

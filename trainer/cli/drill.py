@@ -1,7 +1,8 @@
 """``paigow-trainer drill --skill S --count K``: a drill in the terminal, answers read from stdin.
 
 Letters pick choices (``a``, ``b``, ...); a multi-part question reads one line per part. An
-unreadable answer is explained and asked again, never marked wrong. With ``--trainee`` (or a
+unreadable answer is explained and asked again, never marked wrong. A skill shown as an animation
+(``needs_screen``, e.g. style-animation) is refused with a pointer to the app: text would give it away. With ``--trainee`` (or a
 current trainee) every answer is recorded in the progress file.
 """
 
@@ -13,6 +14,7 @@ from typing import Any, Callable
 
 from trainer.cli.common import add_profile
 from trainer.cli.progress import add_data_dir, open_store
+from trainer.rules.errors import TrainerError
 
 ORDER = 75
 
@@ -65,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
     from trainer.drills.session import DrillSession
     from trainer.drills.text import render_question
 
-    skill_named(args.skill)  # unknown skill: one-line error before anything else
+    if skill_named(args.skill).needs_screen:  # unknown skill: one-line error before anything else
+        raise TrainerError(f"skill '{args.skill}' is shown as an animation: practise it in the app's Drills "
+                           "screen (in the terminal, try style-name)")
     store = open_store(args) if args.trainee else None
     if store is not None:
         store.ensure_trainee(args.trainee)

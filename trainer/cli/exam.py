@@ -2,6 +2,8 @@
 
 The same seed, skills, count and profile always give the same questions (spec R1). The JSON form
 holds every question with its answer, explanation and citations (an instructor's answer key).
+Skills shown as animations (``needs_screen``) cannot be printed: ``all`` leaves them out and naming
+one with ``--print-questions`` is an error (the app's Exam screen asks them).
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def skill_list(text: str, profile: str) -> tuple[str, ...]:
-    """``a,b`` -> ("a", "b"); ``all`` -> every skill of the profile. Unknown ids fail in ``ExamSpec``."""
+    """``a,b`` -> ("a", "b"); ``all`` -> every skill of the profile that can be printed (not the
+    animated ones: this command makes paper exams). Unknown ids fail in ``ExamSpec``."""
     from trainer.drills.registry import skills_for
 
     if text.strip() == "all":
-        return tuple(s.id for s in skills_for(profile))
+        return tuple(s.id for s in skills_for(profile) if not s.needs_screen)
     return tuple(s.strip() for s in text.split(",") if s.strip())
 
 
@@ -64,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
                     profile=args.profile, time_limit_s=args.time_limit, house_way=args.house_way)
     data: dict = {"spec": spec.to_dict()}
     if args.print_questions:
-        data["questions"] = [_question_dict(i, q) for i, q in enumerate(build_exam(spec).questions, start=1)]
+        questions = build_exam(spec, printed=True).questions
+        data["questions"] = [_question_dict(i, q) for i, q in enumerate(questions, start=1)]
     emit(args, data, _text)
     return 0

@@ -38,28 +38,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import random
-
+    from trainer.drills.dealer_round import RoundSpec, play_spec
     from trainer.rules.delivery import check_style_name
     from trainer.rules.dice import Method
     from trainer.rules.errors import UnknownNameError
     from trainer.rules.irregularities import irregularity_named
-    from trainer.rules.players import seat_players
-    from trainer.rules.round import parse_bank, play_round
 
     profile = profile_of(args)
     check_style_name(args.style)
     if args.method not in {m.value for m in Method}:
         raise UnknownNameError("method", args.method, [m.value for m in Method])
-    method = Method(args.method)
     irregularity = irregularity_named(args.irregularity) if args.irregularity else None
-    bank = parse_bank(args.bank, profile)
-    rng = random.Random(args.seed)
-    players = seat_players(rng, profile, args.players, include=[bank] if bank else [],
-                           dice_wagers=method is not Method.RNG)
-    played = play_round(rng, players, profile=profile, style=args.style, bank=bank, co_bank=args.co_bank,
-                        method=method, irregularity=irregularity, seed=args.seed)
-    emit(args, played.to_dict(), transcript)
+    spec = RoundSpec(seed=args.seed, profile=profile.name, players=args.players, bank=args.bank,
+                     co_bank=args.co_bank, style=args.style, irregularity=irregularity, method=Method(args.method))
+    emit(args, play_spec(spec).to_dict(), transcript)
     return 0
 
 

@@ -1,7 +1,8 @@
 """``paigow-trainer snapshot --style jung-quat --move 5 --out table.png``: render the table to a PNG.
 
 Renders offscreen (no window opens): ``--screen scene`` draws the table alone; ``table`` (the
-default), ``drills``, ``progress`` and ``exam`` draw the whole main window showing that screen.
+default), ``drills``, ``progress``, ``exam``, ``dealer`` and ``player`` draw the whole main window
+showing that screen (``dealer``: a round from ``--seed``, after ``--move K`` of the trainee's actions).
 ``--move K`` shows the table after K moves of the delivery plan (0 = the woodpile just formed;
 default: the end of the deal).
 """
@@ -17,7 +18,7 @@ from trainer.rules.errors import TrainerError
 
 ORDER = 60
 
-SCREEN_CHOICES = ("table", "scene", "drills", "progress", "exam")
+SCREEN_CHOICES = ("table", "scene", "drills", "progress", "exam", "dealer", "player")
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 7680
 
@@ -31,14 +32,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="N", help="woodpile seed (default 1)")
     p.add_argument("--dice", metavar="N", help="the dice, e.g. 3,2,4, or a total 3-18 (default: rolled from the seed)")
     p.add_argument("--bank", metavar="SEAT", help="a player bank at seat1..seat6 (default: house bank)")
-    p.add_argument("--move", type=int, metavar="K", help="moves of the plan done (0 = before the first; default: all)")
+    p.add_argument("--move", type=int, metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
+                        "trainee's actions done; player: hands played; drills: a style animation after K moves")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="image size (default 1920x1080)")
     p.add_argument("--theme", default="light", choices=("light", "dark"))
     p.add_argument("--screen", default="table", choices=SCREEN_CHOICES,
-                   help="scene = the table alone; table, drills, progress, exam = the main window")
+                   help="scene = the table alone; the others = the main window showing that screen")
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
-    p.add_argument("--demo", action="store_true", help="the table screen in demonstration mode")
+    p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
     add_profile(p)
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
     p.set_defaults(run=run)

@@ -92,12 +92,11 @@ def parse_placement(raw: Any, tiles: Sequence[str]) -> tuple[tuple[Tile, ...], t
     ``raw`` is ``"6-6 4-5 / 1-3 2-3"`` or a pair (high tiles, low tiles); the four tiles must be
     the four dealt (``tiles``), else it is a parse error, not a wrong answer.
     """
+    if isinstance(raw, str) and raw.count("/") != 1:
+        raise AnswerParseError(f"'{raw}' is not a setting (write it high / low, like 6-6 4-5 / 1-3 2-3)")
     try:
         if isinstance(raw, str):
-            halves = raw.split("/")
-            if len(halves) != 2:
-                raise AnswerParseError(f"'{raw}' is not a setting (write it high / low, like 6-6 4-5 / 1-3 2-3)")
-            high, low = (parse_tiles(h, count=2) for h in halves)
+            high, low = (parse_tiles(h, count=2) for h in raw.split("/"))
         else:
             high, low = (parse_tiles([str(t) for t in half], count=2) for half in raw)
     except NotationError as exc:
@@ -180,13 +179,14 @@ def _same(kind: AnswerKind, expected: Any, given: Any) -> bool:
 def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile, ...]]) -> tuple[bool, str]:
     """(correct, mistake) for a placement against the expected ``high / low`` (spec H4).
 
-    The hands must be the expected ones, and the stronger in the high position: a reversed
-    placement of the right hands is a mistake of its own (spec H4, JQ32).
+    The hands must be the expected ones (or hands that copy them, 621a.3(d): where two settings
+    make hands of equal rank, the house way cannot tell them apart), and the stronger in the high
+    position: a reversed placement of the right hands is a mistake of its own (spec H4, JQ32).
     """
     want_high, want_low = (parse_tiles(h) for h in str(question.answer).split("/"))
     high, low = placed
-    if (_faces(high), _faces(low)) == (_faces(want_high), _faces(want_low)):
-        return True, ""
+    if Hand(high).score == Hand(want_high).score and Hand(low).score == Hand(want_low).score:
+        return True, ""  # the same hands, or hands that copy them: the same result against any banker
     if (_faces(low), _faces(want_low)) == (_faces(want_high), _faces(high)):
         if Hand(high).score == Hand(low).score:  # equal hands: either position is right
             return True, ""

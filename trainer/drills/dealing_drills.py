@@ -5,19 +5,22 @@ Rules: 621a.6(c)-(d), 621a.9(j)-(k), 621a.7 (md 6.B-C, 7.B, 9.K-L; nj 10.6(c)-(d
 delivery-styles.md D3 (count), D6 (styles); jurisdictions.md JQ18 (seat numbering). ``data``:
 ``dice``, ``total``, ``origin`` (``dealer`` or the bank's seat), and ``k`` (dice-start); ``style``,
 ``tile`` (a stack/layer address such as ``S3/2``) (delivery-tile); ``style`` and ``moves`` (the
-captions shown) (style-name).
+captions shown) (style-name); ``style``, ``woodpile_seed``, ``dice``, ``bank`` (a seat or None) and
+``animation`` (True) (style-animation): the deal the app animates, rebuilt by
+``trainer.ui.timeline.plan_for`` exactly as :func:`animation_plan` builds it.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from typing import Any, Mapping, Sequence
 
 from trainer.drills.common import draft
 from trainer.drills.model import AnswerKind, Draft, Setup
 from trainer.drills.registry import drill
 from trainer.drills.tile_drills import ordinal
-from trainer.rules.delivery import DEFAULT_STYLE, DeliveryPlan, MoveKind, plan_delivery, style_name
+from trainer.rules.delivery import DEFAULT_STYLE, DeliveryPlan, MoveKind, deal, plan_delivery, style_name
 from trainer.rules.dice import Method, Roll, dice_colours, roll
 from trainer.rules.positions import ORDER, SEATS, Position, receiving_order
 from trainer.rules.woodpile import Woodpile
@@ -124,19 +127,68 @@ def _mirror(style: str) -> str | None:
     return None
 
 
+def _style_choices(rng: random.Random, setup: Setup, style: str) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The profile's style names, and the choices: ``style``, its mirror, and two others, shuffled."""
+    names = {s: style_name(s, setup.profile) for s in setup.profile.styles}
+    mirror = _mirror(style)
+    others = [s for s in setup.profile.styles if s not in (style, mirror)]
+    picked = [style] + ([mirror] if mirror in names else []) + rng.sample(others, min(len(others), 2))
+    rng.shuffle(picked)
+    return names, tuple(names[s] for s in picked)
+
+
+def _deliver_citation(plan: DeliveryPlan) -> str:
+    return next(m.citation for m in plan.moves if m.kind is MoveKind.DELIVER)
+
+
 @drill("style-name", "Name the delivery style", "Dealing", "Name a delivery style from the dealer's moves.",
        target_ms=15000)
 def style_from_moves(rng: random.Random, setup: Setup) -> Draft:
     plan = _plan(rng, setup, 0.0)
-    names = {s: style_name(s, setup.profile) for s in setup.profile.styles}
-    mirror = _mirror(plan.style)
-    others = [s for s in setup.profile.styles if s not in (plan.style, mirror)]
-    picked = [plan.style] + ([mirror] if mirror in names else []) + rng.sample(others, min(len(others), 2))
-    rng.shuffle(picked)
+    names, choices = _style_choices(rng, setup, plan.style)
     captions = [_caption(m.caption) for m in plan.moves if m.kind in _SHOWN]
-    cite = next(m.citation for m in plan.moves if m.kind is MoveKind.DELIVER)
     why = f"These are the moves of {names[plan.style]}; its mirror style works from the other end of the row."
     return draft("Which delivery style is this? " + " / ".join(captions), AnswerKind.CHOICE, names[plan.style],
-                 why, [cite, "spec D6"], plan.style, choices=tuple(names[s] for s in picked),
+                 why, [_deliver_citation(plan), "spec D6"], plan.style, choices=choices,
                  data={"style": plan.style, "moves": captions},
+                 hint="Where does the dealer start, and what is pushed forward first?")
+
+
+def animation_plan(style: str, woodpile_seed: int, dice: Sequence[int], bank: str | None,
+                   profile: str) -> DeliveryPlan:
+    """The deal a style-animation question shows: the table screen's round for that seed and dice.
+
+    The engine's ``deal`` from ``random.Random(woodpile_seed)`` with the dice given as text, as
+    ``trainer.ui.timeline.plan_for`` deals it, so the screen rebuilds this very plan from the
+    question's data (tests/test_ui_drills.py checks the two are equal).
+    """
+    roll = Roll.parse(",".join(map(str, dice)))
+    return deal(random.Random(woodpile_seed), style, profile=profile, bank=bank, roll=roll)
+
+
+def deal_facts(data: Mapping[str, Any], *, seed: bool = True) -> str:
+    """The deal in words (never the moves: they name the style); ``seed`` adds the woodpile's seed, which
+    replays the deal but means nothing to a trainee watching it."""
+    bank = f"player bank at {data['bank']}" if data.get("bank") else "house bank"
+    woodpile = f", woodpile seed {data['woodpile_seed']}" if seed else ""
+    return f"{bank}{woodpile}, dice {' '.join(map(str, data['dice']))}"
+
+
+@drill("style-animation", "Name the style from the animation", "Dealing",
+       "Watch a short animation of the deal on the table and name its delivery style.", target_ms=20000,
+       needs_screen=True)
+def style_from_animation(rng: random.Random, setup: Setup) -> Draft:
+    style, bank = _style_round(rng, setup, 0.0)
+    number = _roll(rng, setup, bank)
+    # A small seed: the trainee can type it into the table screen to study the deal afterwards.
+    data = {"style": style, "woodpile_seed": rng.randrange(1, 1_000_000), "dice": list(number.dice),
+            "bank": bank.value if bank else None, "animation": True}
+    plan = animation_plan(style, data["woodpile_seed"], number.dice, data["bank"], setup.profile.name)
+    names, choices = _style_choices(rng, setup, plan.style)
+    mirror = _mirror(plan.style)
+    why = f"The animation showed {names[plan.style]} ({deal_facts(data)})" + (
+        f"; {names[mirror]} is its mirror, worked from the other end of the row." if mirror in names else ".")
+    return draft(f"Watch the deal: which delivery style is it? ({deal_facts(data, seed=False)})",
+                 AnswerKind.CHOICE, names[plan.style], why, [_deliver_citation(plan), "spec D6"], plan.style,
+                 choices=choices, data=data,
                  hint="Where does the dealer start, and what is pushed forward first?")

@@ -67,8 +67,20 @@ class Exam:
     questions: tuple[Question, ...]
 
 
-def build_exam(spec: ExamSpec) -> Exam:
-    """The questions of ``spec``: skills shared out evenly, in a seeded order, each from its own seed."""
+def screen_only(skills: Sequence[str]) -> tuple[str, ...]:
+    """The skills among ``skills`` whose questions only the app can show (an animation, not text)."""
+    return tuple(s for s in skills if skill_named(s).needs_screen)
+
+
+def build_exam(spec: ExamSpec, *, printed: bool = False) -> Exam:
+    """The questions of ``spec``: skills shared out evenly, in a seeded order, each from its own seed.
+
+    ``printed``: the exam goes on paper, so a skill that needs the screen is a ``TrainerError``
+    (refused, not dropped: dropping it would change the questions the same spec gives in the app).
+    """
+    if printed and screen_only(spec.skills):
+        raise TrainerError(f"a printed exam cannot ask {', '.join(screen_only(spec.skills))}: its questions "
+                           "are animations shown in the app (leave it out, or use style-name)")
     rng = random.Random(spec.seed)
     skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
     rng.shuffle(skills)

@@ -34,6 +34,8 @@ class Skill:
 
     ``applies(profile)`` says whether the profile has the rule (e.g. dice wagers only in
     ``pa-2019``). ``target_ms`` is a fluent answer time: the spaced-repetition rating uses it.
+    ``needs_screen``: the question is shown as an animation, so text front ends (the terminal
+    drill, printed exams) cannot ask it.
     """
 
     id: str
@@ -44,6 +46,7 @@ class Skill:
     advanced: bool = False
     applies: Callable[[Profile], bool] = _always
     target_ms: int = 8000
+    needs_screen: bool = False
 
 
 SKILLS: dict[str, Skill] = {}
@@ -53,21 +56,22 @@ Reviewer = Callable[[Question, Any, Feedback], Feedback]
 _REVIEWERS: dict[str, Reviewer] = {}
 
 #: Menu groups in display order.
-GROUPS = ("Tiles", "Hands", "House way", "Payouts", "Dealing")
+GROUPS = ("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat")
 
 #: Drill modules, imported once on first use of the registry.
 _MODULES = ("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "side_wager_drills",
-            "table_drills", "dealing_drills")
+            "table_drills", "dealing_drills", "dealer_round")
 _loaded = False
 
 
 def drill(id: str, title: str, group: str, description: str, *, advanced: bool = False,
-          applies: Callable[[Profile], bool] = _always, target_ms: int = 8000) -> Callable[[Generator], Generator]:
+          applies: Callable[[Profile], bool] = _always, target_ms: int = 8000,
+          needs_screen: bool = False) -> Callable[[Generator], Generator]:
     """Decorator registering a generator ``make(rng, setup) -> Draft`` as skill ``id``."""
     def register(make: Generator) -> Generator:
         if id in SKILLS:
             raise ValueError(f"skill {id} registered twice")
-        SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms)
+        SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen)
         return make
     return register
 

@@ -8,6 +8,16 @@ to its answer, checks the answer, records it, and keeps the session's history fo
 >>> q = s.next_question()
 >>> s.answer(q.answer).correct, s.summary().answered, s.summary().median_ms
 (True, 1, 2000.0)
+
+With a time limit the session is over once the clock passes it, counted from the first question:
+
+>>> t = [0.0]
+>>> s = DrillSession(["vigorish"], mode="timed", time_limit_s=60, clock=lambda: t[0])
+>>> q = s.next_question(); t[0] = 45.0
+>>> s.time_left(), s.expired, clock_text(s.time_left())
+(15.0, False, '0:15')
+>>> t[0] = 61.0; s.expired, s.summary().timed_out
+(True, True)
 """
 
 from __future__ import annotations
@@ -27,6 +37,14 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.profiles import DEFAULT_PROFILE, profile_named
 
 MODES = ("practice", "timed")
+
+
+def clock_text(seconds: float) -> str:
+    """``mm:ss`` (or ``h:mm:ss``) of a countdown, rounded up so 0:00 means time is over."""
+    whole = int(-(-seconds // 1))
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,8 @@ class SessionSummary:
     hints: int
     per_skill: tuple[SkillStats, ...]
     weakest: tuple[SkillStats, ...]
+    #: The session ended because its time limit passed.
+    timed_out: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {**{k: v for k, v in self.__dict__.items() if k not in ("per_skill", "weakest")},
@@ -77,21 +97,27 @@ class DrillSession:
     ``skills``: skill ids (default: every skill of the profile except the advanced ones).
     ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
     both). With ``store`` and ``trainee`` every answer is recorded and the next question follows
-    the spaced-repetition list. ``clock`` returns seconds (tests pass a fake one).
+    the spaced-repetition list. ``time_limit_s``: the session is over that many seconds after the
+    first question was shown (``expired``; no more questions or answers). ``clock`` returns
+    seconds (tests pass a fake one).
     """
 
     def __init__(self, skills: Sequence[str] | None = None, *, profile: str = DEFAULT_PROFILE,
                  house_way: str | None = None, mode: str = "practice", seed: int | None = None,
-                 store: Any = None, trainee: str | None = None,
+                 store: Any = None, trainee: str | None = None, time_limit_s: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if mode not in MODES:
             raise TrainerError(f"unknown session mode '{mode}' (choose from: {', '.join(MODES)})")
+        if time_limit_s is not None and time_limit_s <= 0:
+            raise TrainerError("the time limit must be a positive number of seconds")
         self.profile = profile_named(profile)
         self.skills = [skill_named(s).id for s in skills] if skills else \
             [s.id for s in skills_for(self.profile, advanced=False)]
         self.house_way, self.mode, self.store, self.trainee = house_way, mode, store, trainee
         self._rng = random.Random(seed)
         self._clock = clock
+        self.time_limit_s = time_limit_s
+        self._started: float | None = None
         self._turn = 0
         self.current: Question | None = None
         self._shown_at = 0.0
@@ -107,13 +133,33 @@ class DrillSession:
         self._turn += 1
         return skill, None
 
+    def time_left(self) -> float | None:
+        """Seconds left of the time limit (all of it before the first question); None without a limit."""
+        if self.time_limit_s is None:
+            return None  # no clock call: a fake clock in tests only ticks for the question times
+        if self._started is None:
+            return float(self.time_limit_s)
+        return max(0.0, self.time_limit_s - (self._clock() - self._started))
+
+    @property
+    def expired(self) -> bool:
+        """True once the time limit has passed."""
+        return self.time_left() == 0.0
+
+    def _check_time(self) -> None:
+        if self.expired:
+            raise TrainerError("the time is up: this session is over")
+
     def next_question(self) -> Question:
-        """The next question; its clock starts now."""
+        """The next question; its clock (and, for the first, the session's) starts now."""
+        self._check_time()
         skill, item = self._pick()
         self.current = generate(skill, seed=self._rng.getrandbits(48), profile=self.profile,
                                 house_way=self.house_way, item=item)
         self._hinted = False
         self._shown_at = self._clock()
+        if self._started is None:
+            self._started = self._shown_at
         return self.current
 
     def hint(self) -> str:
@@ -132,9 +178,10 @@ class DrillSession:
         """Check ``raw`` for the current question, record it, and return the feedback.
 
         An unreadable answer raises ``AnswerParseError`` and the question stays open (nothing
-        recorded, the clock keeps running).
+        recorded, the clock keeps running). After the time limit it is a ``TrainerError``.
         """
         question = self._require()
+        self._check_time()
         feedback = check(question, raw)
         took = ms if ms is not None else round((self._clock() - self._shown_at) * 1000)
         if self.store is not None and self.trainee:
@@ -153,4 +200,4 @@ class DrillSession:
         return SessionSummary(self.mode, len(h), sum(a.correct for a in h),
                               sum(a.correct for a in h) / len(h) if h else None,
                               float(median(a.ms for a in h)) if h else None, sum(a.hinted for a in h),
-                              per_skill, tuple(weakest(per_skill)))
+                              per_skill, tuple(weakest(per_skill)), self.expired)

@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import enum
 import random
-import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, Callable, Iterator
 
 from trainer.rules.dice import (Method, Roll, check_method, dice_colours, fault_citation, roll as roll_dice, shaken_by,
@@ -116,6 +116,12 @@ class InPile:
         """``S3/2``, the tile's name in the spec's notation (D2.2)."""
         return f"{self.stack}/{self.layer}"
 
+    def moved(self, *, x: int | None = None, level: int | None = None, forward: int | None = None,
+              diagonal: bool | None = None) -> InPile:
+        """The same tile, keeping its name, with the given coordinates changed (a quick ``replace``)."""
+        return InPile(self.stack, self.layer, self.x if x is None else x, self.level if level is None else level,
+                      self.forward if forward is None else forward, self.diagonal if diagonal is None else diagonal)
+
 
 @dataclass(frozen=True, slots=True)
 class AtPosition:
@@ -134,6 +140,10 @@ class InMix:
 
 
 Place = InPile | AtPosition | InMix
+
+#: The places of the untouched row, ``_IN_ROW[x][layer - 1]``, built once (places are immutable).
+_IN_ROW = tuple(tuple(InPile(name, layer, x, LAYERS - layer) for layer in range(1, LAYERS + 1))
+                for x, name in enumerate(STACK_NAMES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +237,7 @@ class TableState:
     @classmethod
     def of_woodpile(cls, woodpile: Woodpile) -> TableState:
         """The eight stacks standing in their row, untouched."""
-        places = {tile: InPile(name, layer, x, LAYERS - layer)
-                  for x, (name, stack) in enumerate(zip(STACK_NAMES, woodpile.stacks))
-                  for layer, tile in enumerate(stack, start=1)}
+        places = {tile: place for row, stack in zip(_IN_ROW, woodpile.stacks) for place, tile in zip(row, stack)}
         return cls(tuple(places[tile] for tile in range(len(TILE_SET))))
 
     def place(self, tile: int) -> Place:
@@ -332,16 +340,6 @@ def _profile(profile: Profile | str) -> Profile:
 
 DEFAULT_STYLE = ALL_STYLES[0]
 
-#: The regulations' names in pa wording (621a.7(1)-(9); the default takes nj's name, spec D4.1).
-_TITLES = dict(zip(ALL_STYLES, (
-    "House Way From the Right", "House Way From the Left", "Cup Say (pick four) From the Right",
-    "Cup Say (pick four) From the Left", "Jung Quat (take the heart)", "Chee Yee (chop the ears)",
-    "Pin Say (slice four) From the Right", "Pin Say (slice four) From the Left",
-    "Dragon Head and Phoenix Tail From the Right", "Dragon Head and Phoenix Tail From the Left")))
-
-#: How each text words the names (jurisdictions.md JV3): md drops the glosses, nj writes sentence case.
-_WORDING = {"md": lambda t: re.sub(r" \(.*?\)", "", t), "nj": lambda t: t[0] + t[1:].lower()}
-
 
 def style_name(style: str, profile: Profile) -> str:
     """The style's name as ``profile``'s text writes it (JV3).
@@ -349,7 +347,7 @@ def style_name(style: str, profile: Profile) -> str:
     >>> style_name("cup-say-left", profile_named("md")), style_name("jung-quat", profile_named("nj"))
     ('Cup Say From the Left', 'Jung quat (take the heart)')
     """
-    return _WORDING.get(profile.name, str)(_TITLES[check_style_name(style)])
+    return profile.style_names[check_style_name(style)]
 
 
 def check_style_name(style: str) -> str:
@@ -361,17 +359,17 @@ def check_style_name(style: str) -> str:
 def style_section(style: str, profile: Profile, bank_round: bool) -> str:
     """The section that describes ``style``: 621a.7(n), md 7.B(n), nj 10.8(k)n; the default deal is 621a.6(d).
 
-    nj numbers all ten styles after "10.8(k)" and uses them only in bank rounds; pa and md number the
-    nine alternatives and deal the default by 621a.6(d) (spec D6 table).
+    nj numbers all ten styles after "10.8(k)" and, the bank's choice (10.8(i)), uses them only in bank
+    rounds; pa and md number the nine alternatives and deal the default by 621a.6(d) (spec D6 table).
 
     >>> [style_section("jung-quat", profile_named(p), True) for p in ("pa-2019", "md", "nj")]
     ['621a.7(4)', 'MD 7.B(4)', 'N.J.A.C. 19:47-10.8(k)5']
     """
-    n = ALL_STYLES.index(check_style_name(style))
-    base = profile.cite("styles")
-    if base.endswith("(k)"):
-        return f"{base}{n + 1}" if bank_round else profile.cite("deal")
-    return f"{base}({n})" if n else profile.cite("deal")
+    check_style_name(style)
+    if style not in profile.numbered_styles or not bank_round and profile.style_chooser == "bank":
+        return profile.cite("deal")
+    number = profile.numbered_styles.index(style) + 1
+    return profile.cite("styles") + profile.style_number.format(n=number)
 
 
 def indicates(style: str, profile: Profile, bank_round: bool) -> bool:
@@ -408,15 +406,25 @@ def _spec(style: str) -> str:
     return f"spec §D6.{ALL_STYLES.index(style) + 1}"
 
 
-def describe_tiles(tiles: tuple[int, ...], state: TableState) -> str:
-    """Name tiles by stack and layers, e.g. ``S1/1-2 + S2/1-2``, ``S4`` for a whole stack."""
+def _by_stack(tiles: tuple[int, ...], places: list[Place]) -> dict[str, list[int]]:
+    """The tiles (all in the woodpile area) grouped by stack, stacks and tiles in the order given."""
     groups: dict[str, list[int]] = {}
     for tile in tiles:
-        place = state.place(tile)
-        assert isinstance(place, InPile)
-        groups.setdefault(place.stack, []).append(place.layer)
+        groups.setdefault(places[tile].stack, []).append(tile)  # type: ignore[union-attr]
+    return groups
+
+
+@cache
+def _arrivals(position: Position) -> tuple[tuple[AtPosition, ...], ...]:
+    """The places at ``position``, ``[column][level]``, for a delivery of four tiles; built once (immutable)."""
+    return tuple(tuple(AtPosition(position, column, level) for level in range(LAYERS)) for column in range(LAYERS))
+
+
+def describe_tiles(groups: dict[str, list[int]], places: list[Place]) -> str:
+    """Name tiles grouped by stack (:func:`_by_stack`), e.g. ``S1/1-2 + S2/1-2``, ``S4`` for a whole stack."""
     parts = []
-    for stack, layers in groups.items():
+    for stack, group in groups.items():
+        layers = [places[t].layer for t in group]  # type: ignore[union-attr]
         if len(layers) == LAYERS:
             parts.append(stack)
         else:
@@ -426,14 +434,16 @@ def describe_tiles(tiles: tuple[int, ...], state: TableState) -> str:
 
 
 class _Builder:
-    """Performs a style on a working :class:`TableState`, recording each move as it goes.
+    """Performs a style on the tiles' working places, recording each move as it goes.
 
     Each move is built from the tiles' current places, so its ``before`` places are right by
     construction and the plan replays exactly.
     """
 
-    def __init__(self, state: TableState, start: Position, citation: str, number: list[Move], mark: Move) -> None:
-        self.state = state
+    def __init__(self, woodpile: Woodpile, start: Position, citation: str, number: list[Move], mark: Move) -> None:
+        self.places = list(TableState.of_woodpile(woodpile).places)
+        #: The tiles of each stack still in the woodpile area, top first (names stay with the tiles).
+        self.piles = {name: list(stack) for name, stack in zip(STACK_NAMES, woodpile.stacks)}
         self.moves: list[Move] = []
         self.deliveries: list[Delivery] = []
         self.receivers = receiving_order(start)
@@ -449,27 +459,32 @@ class _Builder:
     # -- queries
     def pile(self, stack: str) -> tuple[int, ...]:
         """The tiles of ``stack`` still in the woodpile area, top first."""
-        return self.state.in_pile(stack)
+        return tuple(self.piles[stack])
 
     def top(self, stack: str, n: int) -> tuple[int, ...]:
-        return self.pile(stack)[:n]
+        return tuple(self.piles[stack][:n])
+
+    def in_pile(self) -> list[int]:
+        """All tiles still in the woodpile area, by stack name, top first (as ``TableState.in_pile``)."""
+        return [t for name in STACK_NAMES for t in self.piles[name]]
 
     def _at(self, tile: int) -> InPile:
-        place = self.state.place(tile)
+        place = self.places[tile]
         assert isinstance(place, InPile)
         return place
 
     # -- recording
     def emit(self, kind: MoveKind, caption: str, changes: list[tuple[int, Place]], **fields: Any) -> None:
-        steps = tuple(TileStep(t, self.state.place(t), after) for t, after in changes)
+        places = self.places
+        steps = tuple([TileStep(t, places[t], after) for t, after in changes])
+        for t, after in changes:
+            places[t] = after
         if self.phase is Phase.INDICATE:
             caption = f"Indicate the style: {caption[0].lower()}{caption[1:]}"
-        move = Move(kind, self.phase, caption, self.citation, steps, **fields)
-        self.state = self.state.apply(move)
-        self.moves.append(move)
+        self.moves.append(Move(kind, self.phase, caption, self.citation, steps, **fields))
 
     def _shift(self, tiles: tuple[int, ...], **change: Any) -> list[tuple[int, Place]]:
-        return [(t, replace(self._at(t), **change)) for t in tiles]
+        return [(t, self._at(t).moved(**change)) for t in tiles]
 
     # -- the primitive moves of spec D5.2
     def push(self, stacks: tuple[str, ...], tiles: tuple[int, ...] | None = None, what: str = "") -> None:
@@ -481,7 +496,7 @@ class _Builder:
     def stack_onto(self, upper: str, lower: str) -> None:
         """Lift ``upper`` whole and set it squarely on ``lower``, making an eight-tile stack."""
         x = self._at(self.pile(lower)[0]).x
-        changes = [(t, replace(self._at(t), x=x, level=self._at(t).level + LAYERS)) for t in self.pile(upper)]
+        changes = [(t, self._at(t).moved(x=x, level=self._at(t).level + LAYERS)) for t in self.pile(upper)]
         self.emit(MoveKind.STACK_ONTO, f"Lift {upper} and set it squarely on top of {lower}", changes,
                   stacks=(upper, lower))
 
@@ -491,8 +506,8 @@ class _Builder:
         middle = self._at(self.pile(across[1])[0]).x
         caption = (f"Take the top tile of {stack} and lay it diagonally across the tops of "
                    f"{', '.join(across[:2])} and {across[2]}")
-        self.emit(MoveKind.LAY_DIAGONAL, caption, [(tile, replace(self._at(tile), x=middle, level=LAYERS,
-                                                                  diagonal=True))], stacks=(stack, *across))
+        self.emit(MoveKind.LAY_DIAGONAL, caption, [(tile, self._at(tile).moved(x=middle, level=LAYERS, diagonal=True))],
+                  stacks=(stack, *across))
 
     def center(self, right: str, left: str) -> None:
         """Slide two stacks out in front of the row, side by side at its middle, without crossing."""
@@ -504,34 +519,33 @@ class _Builder:
 
     def close_gap(self) -> None:
         """Slide both sides of the row in by half the gap, so the row stays centred (spec D6.5)."""
-        tiles = self.state.in_pile()
-        xs = sorted({self._at(t).x for t in tiles})
+        tiles = [(t, self._at(t)) for t in self.in_pile()]
+        xs = sorted({place.x for _, place in tiles})
         gap_at = next(i for i in range(len(xs) - 1) if xs[i + 1] - xs[i] > 1)
         width = xs[gap_at + 1] - xs[gap_at] - 1
         edge = xs[gap_at]
-        changes = [(t, replace(self._at(t), x=self._at(t).x + (width // 2 if self._at(t).x <= edge
-                                                                 else -(width - width // 2))))
-                   for t in tiles]
+        right_part, left_part = width // 2, -(width - width // 2)
+        changes = [(t, place.moved(x=place.x + (right_part if place.x <= edge else left_part)))
+                   for t, place in tiles]
         self.emit(MoveKind.CLOSE_GAP, "Push the remaining stacks together to close the gap", changes)
 
     def deliver(self, tiles: tuple[int, ...], what: str = "") -> None:
         """Deliver four tiles to the next receiving position; mark them if they are the dealer's."""
         number = len(self.deliveries) + 1
         position = self.receivers[number - 1]
-        stacks = list(dict.fromkeys(self._at(t).stack for t in tiles))
-        columns = {s: i for i, s in enumerate(sorted(stacks, key=STACK_NAMES.index))}
-        changes: list[tuple[int, Place]] = []
-        for stack in stacks:
-            group = [t for t in tiles if self._at(t).stack == stack]
-            changes += [(t, AtPosition(position, columns[stack], len(group) - 1 - i)) for i, t in enumerate(group)]
-        before = self.state
-        caption = f"Deliver {describe_tiles(tiles, before)}{what} to {position} (#{number})"
-        self.emit(MoveKind.DELIVER, caption, changes, position=position, number=number,
-                  stacks=tuple(stacks))
-        self.deliveries.append(Delivery(number, position, tiles, describe_tiles(tiles, before)))
+        groups = _by_stack(tiles, self.places)
+        columns = {s: i for i, s in enumerate(sorted(groups))}  # S1..S8 sort as their numbers
+        arrive = _arrivals(position)
+        changes: list[tuple[int, Place]] = [(t, arrive[columns[stack]][len(group) - 1 - i])
+                                            for stack, group in groups.items() for i, t in enumerate(group)]
+        source = describe_tiles(groups, self.places)
+        self.emit(MoveKind.DELIVER, f"Deliver {source}{what} to {position} (#{number})", changes,
+                  position=position, number=number, stacks=tuple(groups))
+        for stack, group in groups.items():
+            self.piles[stack] = [t for t in self.piles[stack] if t not in group]
+        self.deliveries.append(Delivery(number, position, tiles, source))
         if position == Position.DEALER:
             self.moves.append(self._mark)
-            self.state = self.state.apply(self._mark)
 
     def halves(self, right: str, left: str) -> None:
         """Upper halves of two stacks to the next position, then their lower halves (spec D6.3-D6.6)."""
@@ -620,7 +634,7 @@ def _cut_move(woodpile: Woodpile, cut: Cut, profile: Profile) -> Move:
     for new_x, old in enumerate(cut.order()):
         for layer, tile in enumerate(woodpile.stack(old), start=1):
             before = state.place(tile)
-            after = InPile(STACK_NAMES[new_x], layer, new_x, LAYERS - layer)
+            after = _IN_ROW[new_x][layer - 1]
             if before != after:
                 steps.append(TileStep(tile, before, after))
     moved = tuple(STACK_NAMES[k - 1] for part, _ in cut.parts() for k in part)
@@ -646,14 +660,20 @@ def _number_moves(roll: Roll, origin: Position, start: Position, profile: Profil
                   dice=a.dice) for a in roll.no_rolls]
     moves.append(Move(MoveKind.ROLL, Phase.NUMBER, f"{who}: {roll.spoken}", f"{cite}, spec §D3.1",
                       dice=roll.dice))
-    counted = receiving_order(origin)
-    steps = ", ".join(f"{k} {counted[(k - 1) % len(counted)]}" for k in range(1, roll.total + 1))
+    steps = _counted_aloud(origin, roll.total)
     count_cite = profile.cite("count_bank" if bank_round else "count")
     one = f"the bank at {origin}" if bank_round else "the dealer"
     moves.append(Move(MoveKind.COUNT, Phase.NUMBER,
                       f"Count {roll.total} counterclockwise with {one} as number one: {steps}. "
                       f"The first delivery goes to {start}", f"{count_cite}, spec §D3.2", position=start))
     return moves
+
+
+@cache
+def _counted_aloud(origin: Position, total: int) -> str:
+    """``1 dealer, 2 seat1, ...``: the count from ``origin`` up to ``total`` (once per origin and total)."""
+    counted = receiving_order(origin)
+    return ", ".join(f"{k} {counted[(k - 1) % len(counted)]}" for k in range(1, total + 1))
 
 
 def _mark_move(profile: Profile, bank_round: bool, dealer_wager: bool) -> Move:
@@ -702,7 +722,7 @@ def plan_delivery(woodpile: Woodpile, style: str, roll: Roll, *, profile: Profil
     moves = [_cut_move(woodpile, cut, prof)] if cut else []
     moves += _call_moves(style, prof, bank_round)
     number_moves = _number_moves(number, origin, start, prof, bank_round)
-    builder = _Builder(TableState.of_woodpile(dealt_from), start, citation, number_moves,
+    builder = _Builder(dealt_from, start, citation, number_moves,
                        _mark_move(prof, bank_round, dealer_wager))
     build, side = _BUILDERS[style]
     build(builder, side, indicates(style, prof, bank_round))

@@ -67,6 +67,10 @@ PLAIN: tuple[Colour, ...] = (Colour.WHITE,) * DICE
 BEAT_IT: tuple[Colour, ...] = (Colour.RED, Colour.BLUE, Colour.BLUE)
 
 
+#: The last subsection letter of a citation, and its closing parenthesis if any.
+_LAST_LETTER = re.compile(r"([A-Za-z])(\)?)$")
+
+
 def subsection(profile: Profile, rule: str, letter: str | None = None, shift: int = 0) -> str:
     """``profile.cite(rule)`` with its last subsection letter replaced by ``letter`` or moved by ``shift``.
 
@@ -81,7 +85,7 @@ def subsection(profile: Profile, rule: str, letter: str | None = None, shift: in
     ('621a.9(i)', 'MD 9.J')
     """
     cite = profile.cite(rule)
-    match = re.search(r"([A-Za-z])(\)?)$", cite)
+    match = _LAST_LETTER.search(cite)
     if not match:
         return cite
     old = match.group(1)

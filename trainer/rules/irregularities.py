@@ -2,7 +2,7 @@
 
 Named by slug (``paigow-trainer round --irregularity NAME``); the round engine (``round.py``) plays
 the remedy as steps. Sections are cited from the profile (621a.4(e), 621a.10(a)-(f); md 4.F, 10.A-E;
-nj 10.4(e), 10.9(a)-(f)); md has no 10.F, so a house-way reset there cites the house way (8.D, JI7).
+nj 10.4(e), 10.9(a)-(f)); md has no 10.F, so its profile cites the house way for a house-way reset (8.D, JI7).
 
 >>> [str(i) for i in Irregularity][:3]
 ['no-roll', 'wrong-count', 'player-tile-exposed']
@@ -57,7 +57,7 @@ _SECTIONS = {
     Irregularity.WRONG_COUNT: ("wrong_count", None),
     Irregularity.PLAYER_TILE_EXPOSED: ("wrong_count", "d"),
     Irregularity.DEALER_TILE_EXPOSED: ("wrong_count", "e"),
-    Irregularity.HOUSE_WAY_VIOLATION: ("wrong_count", "f"),
+    Irregularity.HOUSE_WAY_VIOLATION: ("house_way_reset", None),
     Irregularity.TILE_EXPOSED_STACKING: ("tile_exposed_stacking", None),
 }
 
@@ -72,7 +72,5 @@ def irregularity_named(name: str) -> Irregularity:
 
 def citation(irregularity: Irregularity, profile: Profile) -> str:
     """The section of ``profile``'s text that remedies ``irregularity``."""
-    if irregularity is Irregularity.HOUSE_WAY_VIOLATION and profile.name == "md":
-        return profile.cite("house_way")  # md Chapter 10 ends at E (JI7)
     rule, letter = _SECTIONS[irregularity]
     return subsection(profile, rule, letter) if letter else profile.cite(rule)

@@ -2,18 +2,21 @@
 
 A profile says which side wagers and paytables exist, how the vigorish may be rounded, whether a
 player may bank or co-bank, which delivery styles are offered, and where each rule is written in
-that jurisdiction's text, so every explanation can cite the right section. Nothing in the UI
-branches on a profile name: it reads these fields.
+that jurisdiction's text, so every explanation can cite the right section. Nothing in the rules
+engine or the UI branches on a profile name: they read these fields.
 
 >>> p = profile_named("nj")
 >>> p.zero_zero_to_banker, p.cite("vigorish"), p.side_wagers
 (False, 'N.J.A.C. 19:47-10.7(k)', ())
+>>> p.cite("wagers"), p.style_names["jung-quat"], p.bank_rotation_returns_to_dealer
+('N.J.A.C. 19:47-10.5', 'Jung quat (take the heart)', True)
 >>> profile_named("pa-2019").cite("house_way")
 '621a.8(d)'
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from trainer.rules.errors import UnknownNameError
@@ -37,11 +40,12 @@ _PA_2019 = {
     "cut": "621a.9(g)", "dealer_wager": "621a.9(h)", "dealer_vs_bank": "621a.9(n)",
     "bank_settle": "621a.9(o)", "dealer_win_returned": "621a.9(p)", "bank_vig": "621a.9(q)",
     "co_bank_settle": "621a.9(r)", "no_roll": "621a.10(a)", "wrong_count": "621a.10(c)",
-    "mix": "621a.4(d)", "tile_exposed_stacking": "621a.4(e)",
+    "mix": "621a.4(d)", "tile_exposed_stacking": "621a.4(e)", "house_way_reset": "621a.10(f)",
+    "wagers": "621a.5", "collect_tiles": "621a.8(k),(l)",
 }
 _PA_2012 = {**{k: v for k, v in _PA_2019.items() if k not in ("pair_fortunes", "pair_fortunes_settle",
                                                                  "sum", "match", "beat_it", "dice_settle")},
-            "vigorish": "621a.8(k)"}
+            "vigorish": "621a.8(k)", "collect_tiles": "621a.8(j),(l)"}
 _MD = {
     "tile_rank": "3.I", "pairs": "3.B", "copy": "3.C", "value": "3.D", "gee_joon": "3.E-G",
     "equal_value": "3.H(1)", "zero_zero": "3.H(2)", "top_tile_copy": "3.J", "house_way": "8.D",
@@ -51,7 +55,9 @@ _MD = {
     "bank": "9.C", "bank_eligible": "9.D", "co_bank": "9.E", "cut": "9.G", "dealer_wager": "9.H",
     "dealer_vs_bank": "9.O", "bank_settle": "9.P", "dealer_win_returned": "9.Q", "bank_vig": "9.R",
     "co_bank_settle": "9.S", "no_roll": "10.A", "wrong_count": "10.C", "mix": "4.E",
-    "tile_exposed_stacking": "4.F",
+    "tile_exposed_stacking": "4.F", "wagers": "5", "collect_tiles": "8.J, 8.M",
+    # Chapter 10 ends at E: a hand set contrary to the house way is reset by the house way itself (JI7).
+    "house_way_reset": "8.D",
 }
 _NJ = {
     "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
@@ -62,8 +68,19 @@ _NJ = {
     "bank_eligible": "10.8(d)", "co_bank": "10.8(e)", "cut": "10.8(g)", "dealer_wager": "10.8(h)",
     "dealer_vs_bank": "10.8(n)", "bank_settle": "10.8(o)", "dealer_win_returned": "10.8(q)",
     "bank_vig": "10.8(r)", "co_bank_settle": "10.8(p)", "no_roll": "10.9(a)", "wrong_count": "10.9(c)",
-    "mix": "10.4(d)", "tile_exposed_stacking": "10.4(e)",
+    "mix": "10.4(d)", "tile_exposed_stacking": "10.4(e)", "house_way_reset": "10.9(f)", "wagers": "10.5",
+    "collect_tiles": "10.7(k),(l)",
 }
+
+#: The styles' names in pa's words (621a.7(1)-(9); the default takes nj's name, spec D4.1).
+_PA_STYLE_NAMES = dict(zip(ALL_STYLES, (
+    "House Way From the Right", "House Way From the Left", "Cup Say (pick four) From the Right",
+    "Cup Say (pick four) From the Left", "Jung Quat (take the heart)", "Chee Yee (chop the ears)",
+    "Pin Say (slice four) From the Right", "Pin Say (slice four) From the Left",
+    "Dragon Head and Phoenix Tail From the Right", "Dragon Head and Phoenix Tail From the Left")))
+#: md drops the glosses (md 7.B(1)-(9)), nj writes sentence case (nj 10.8(k)1-10); jurisdictions.md JV3.
+_MD_STYLE_NAMES = {style: re.sub(r" \(.*?\)", "", name) for style, name in _PA_STYLE_NAMES.items()}
+_NJ_STYLE_NAMES = {style: name[0] + name[1:].lower() for style, name in _PA_STYLE_NAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,13 @@ class Profile:
     rng_allowed: bool = True
     player_activated_shaker: bool = False
     styles: tuple[str, ...] = ALL_STYLES
+    #: Each style's name as the text writes it (JV3).
+    style_names: dict[str, str] = field(default_factory=lambda: dict(_PA_STYLE_NAMES))
+    #: The styles the styles section numbers, from 1: pa and md the nine alternatives (the default is
+    #: dealt by the deal section, 621a.6(d)), nj all ten (10.8(k)1-10).
+    numbered_styles: tuple[str, ...] = ALL_STYLES[1:]
+    #: How a style's number follows the styles section: pa ``621a.7(4)``, nj ``10.8(k)5``.
+    style_number: str = "({n})"
     #: When a style's indication (pushing stacks forward) is part of the deal (delivery-styles.md D4.3).
     indication: str = "alternative-styles"
     #: Who may pick a style other than the default (JV5).
@@ -95,6 +119,9 @@ class Profile:
     pay_winners_after_all_exposed: bool = False
     #: Whether the dealer resets a bank's hand not set by the house way (JQ8, JI7).
     bank_bound_by_house_way: bool = True
+    #: nj: "The initial offer to be the bank shall rotate counterclockwise around the table until it
+    #: returns to the dealer" (10.8(c), JQ19); elsewhere it goes round the seats only.
+    bank_rotation_returns_to_dealer: bool = False
     default_house_way: str = "regulatory"
 
     def cite(self, rule: str) -> str:
@@ -118,11 +145,12 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             "pa-bulletin-2012-621a-pai-gow-original.md", "", _PA_2012, True, ()),
     Profile("md", "Maryland, Standard Rules - Pai Gow Tiles", "md-pai-gow-tiles-standard-rules.md", "MD ",
             _MD, True, ("pair-fortunes",), paytables={"pair-fortunes": ("A", "B", "C", "D")},
-            bank_bound_by_house_way=False),
+            style_names=_MD_STYLE_NAMES, bank_bound_by_house_way=False),
     Profile("nj", "New Jersey, N.J.A.C. 19:47-10", "nj-19-47-10-pai-gow.md", "N.J.A.C. 19:47-", _NJ, False, (),
-            rng_allowed=False, indication="bank-rounds", style_chooser="bank",
+            rng_allowed=False, indication="bank-rounds", style_chooser="bank", style_names=_NJ_STYLE_NAMES,
+            numbered_styles=ALL_STYLES, style_number="{n}",
             dealer_hand_placement="high hand face up to the dealer's right, low hand face up to the left",
-            bank_bound_by_house_way=False, pay_winners_after_all_exposed=True),
+            bank_bound_by_house_way=False, pay_winners_after_all_exposed=True, bank_rotation_returns_to_dealer=True),
 )}
 
 DEFAULT_PROFILE = "pa-2019"

@@ -52,13 +52,6 @@ from trainer.rules.woodpile import STACKS, Cut, End, Woodpile, mix_and_stack
 __all__ = ["Step", "WagerResult", "PositionResult", "Round", "BankRotation", "play_round", "play_session",
            "offer_bank", "check_bank", "parse_bank", "seat_players", "Irregularity"]
 
-#: Sections the profiles do not name (yet): where wagers are placed and where tiles are collected.
-_WAGER_SECTION = {"pa-2019": "621a.5", "pa-2012": "621a.5", "md": "MD 5", "nj": "N.J.A.C. 19:47-10.5"}
-_TILES_SECTION = {"pa-2019": "621a.8(k),(l)", "pa-2012": "621a.8(j),(l)", "md": "MD 8.J, 8.M",
-                  "nj": "N.J.A.C. 19:47-10.7(k),(l)"}
-#: Profiles whose bank offer "shall rotate ... until it returns to the dealer" (nj 10.8(c), JQ19).
-_ROTATION_RETURNS_TO_DEALER = ("nj",)
-
 BANK = "bank"
 DEALER = "dealer"
 
@@ -80,6 +73,10 @@ class WagerResult:
     outcome: Outcome
     net: int
     vig: int = 0
+
+
+#: The result of a wager voided or never settled (shared: results are immutable).
+_VOID = WagerResult(Outcome.VOID, 0)
 
 
 @dataclass(frozen=True)
@@ -178,7 +175,7 @@ class BankRotation:
 
     @classmethod
     def for_profile(cls, profile: Profile) -> BankRotation:
-        return cls(returns_to_dealer=profile.name in _ROTATION_RETURNS_TO_DEALER)
+        return cls(returns_to_dealer=profile.bank_rotation_returns_to_dealer)
 
     def _cycle(self, seated: Iterable[str]) -> list[str]:
         """Seated seats from ``first`` counterclockwise (empty seats skipped)."""
@@ -305,6 +302,8 @@ def play_session(rng: random.Random, rounds: int, *, profile: Profile | str = DE
         rotation = rotation.advance(bank, (p.seat for p in seated), wagered)
 
 
+#: The actor of a ROLL step, by who made the number (``Roll.by``); the dealer otherwise.
+_ROLLED_BY = {"rng": "rng", "player": "player", "bank": BANK}
 _ANNOUNCE = {Outcome.WIN: "wins", Outcome.PUSH: "is a tie (push)", Outcome.LOSE: "loses",
              Outcome.SURRENDER: "surrendered", Outcome.VOID: "is void"}
 
@@ -402,7 +401,7 @@ class _RoundBuilder:
         return woodpile
 
     def place_wagers(self) -> None:
-        cite = _WAGER_SECTION.get(self.profile.name, "")
+        cite = self.profile.cite("wagers")
         for seat, wagers in self.wagers.items():
             if wagers:
                 made = ", ".join(f"{format_cents(c)} on {k.replace('_', ' ')}" for k, c in wagers.items())
@@ -499,8 +498,7 @@ class _RoundBuilder:
         return plan
 
     def move_step(self, move: Move, number: Roll) -> Step:
-        actor = {"rng": "rng", "player": "player", "bank": BANK}.get(number.by, DEALER) \
-            if move.kind is MoveKind.ROLL else DEALER
+        actor = _ROLLED_BY.get(number.by, DEALER) if move.kind is MoveKind.ROLL else DEALER
         return Step(actor, move.kind.value, move.citation, move.caption)
 
     def deal_steps(self, moves: Sequence[Move], number_steps: Callable[[], None], number: Roll) -> None:
@@ -740,7 +738,7 @@ class _RoundBuilder:
     def collect(self, seat: str) -> None:
         if self.outcomes[seat] is Outcome.SURRENDER:
             return  # collected face down when he surrendered (621a.8(e))
-        self.step(DEALER, "collect tiles", _TILES_SECTION.get(self.profile.name, ""),
+        self.step(DEALER, "collect tiles", self.profile.cite("collect_tiles"),
                   f"Collect {seat}'s tiles in order, face up to the dealer's right, so each hand can be rebuilt")
 
     def collect_all(self) -> None:
@@ -748,7 +746,7 @@ class _RoundBuilder:
         if self.all_void:
             for seat, wagers in self.wagers.items():
                 for key in (k for k in wagers if k not in DICE_WAGERS):
-                    self.side[seat].setdefault(key, WagerResult(Outcome.VOID, 0))
+                    self.side[seat].setdefault(key, _VOID)
         self.step(DEALER, "collect tiles", subsection(self.profile, "mix", shift=2),
                   "Collect the remaining tiles in order (dealer, bank, Dead Hand); all 32 are turned face down "
                   "and mixed for the next round")
@@ -776,7 +774,8 @@ class _RoundBuilder:
             return dict(self.side.get(seat, {}))
         outcome = Outcome.VOID if self.all_void or seat in self.void else self.outcomes[seat]
         pai_gow = settle_pai_gow(self.wagers[seat][PAI_GOW], outcome, self.rounding)
-        sides = {k: self.side[seat].get(k, WagerResult(Outcome.VOID, 0)) for k in self.wagers[seat] if k != PAI_GOW}
+        side = self.side[seat]
+        sides = {k: side.get(k, _VOID) for k in self.wagers[seat] if k != PAI_GOW}
         return {PAI_GOW: WagerResult(outcome, pai_gow.net_cents, pai_gow.vig_cents)} | sides
 
     def dealer_result(self) -> dict[str, WagerResult]:

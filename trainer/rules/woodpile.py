@@ -35,6 +35,7 @@ import enum
 import random
 import re
 from dataclasses import dataclass
+from itertools import chain
 from typing import Callable, Iterable
 
 from trainer.rules.errors import NotationError, TrainerError
@@ -51,6 +52,8 @@ OPENING_ORDER = ("2-4 1-2 6-6 6-6 1-1 1-1 4-4 4-4 1-3 1-3 5-5 5-5 3-3 3-3 2-2 2-
 STACK_NAMES: tuple[str, ...] = tuple(f"S{k}" for k in range(1, STACKS + 1))
 
 Stack = tuple[int, ...]
+#: The ids 0..31, as a woodpile's ids sort.
+_ALL_IDS = list(range(len(TILE_SET)))
 
 
 def stack_number(name: str | int) -> int:
@@ -75,7 +78,7 @@ class Woodpile:
     def __post_init__(self) -> None:
         if len(self.stacks) != STACKS or any(len(s) != LAYERS for s in self.stacks):
             raise NotationError("a woodpile is eight stacks of four tiles")
-        if sorted(i for s in self.stacks for i in s) != list(range(len(TILE_SET))):
+        if sorted(chain.from_iterable(self.stacks)) != _ALL_IDS:
             raise NotationError("a woodpile holds each physical tile id 0..31 exactly once")
 
     @classmethod

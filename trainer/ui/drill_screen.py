@@ -6,12 +6,17 @@ which checks each answer and records it in the progress store as it is given. Th
 nothing: an unreadable answer comes back from the drill as a parse error and is shown inline.
 
 Keys: Enter starts; 1-9 choose; typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
-``?`` or F1 shows the hint (practice); Enter or Space goes on after the verdict; Esc ends the session.
+``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
+the verdict; Esc ends the session.
+
+A timed session may have a time limit in minutes: the session (:class:`DrillSession`) says when it
+has passed, and the screen then shows the summary; the widget only displays the countdown.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -20,9 +25,10 @@ from PySide6.QtWidgets import (
     QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
-from trainer.drills.session import DrillSession, SessionSummary
+from trainer.drills import AnswerParseError, POSITIONS, generate, skill_named, skills_for
+from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
+from trainer.ui.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import (
     AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
 )
@@ -47,28 +53,46 @@ class DrillController(QObject):
         self.ctx = ctx
         self.session: DrillSession | None = None
         self.length = 0
+        #: Seconds since some fixed point, for the time limit; tests replace it before starting.
+        self.clock: Callable[[], float] = time.monotonic
 
     @property
     def running(self) -> bool:
         return self.session is not None
 
-    def start(self, skill: str, mode: str, trainee: str, length: int = 0) -> None:
-        """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended."""
+    def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0) -> None:
+        """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
+        ``minutes`` 0 = no time limit."""
         self.session = DrillSession([skill] if skill else None, profile=self.ctx.profile.name, mode=mode,
-                                    seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee)
+                                    seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
+                                    time_limit_s=minutes * 60 or None, clock=self.clock)
         self.length = length
         self.next()
+
+    @property
+    def over(self) -> bool:
+        """The session has reached its length or its time limit."""
+        s = self.session
+        return s is not None and (bool(self.length and len(s.history) >= self.length) or s.expired)
 
     def next(self) -> None:
         if self.session is None:
             return
-        if self.length and len(self.session.history) >= self.length:
+        if self.over:
             self.end()
             return
         self.questionReady.emit(self.session.next_question())
 
+    def check_time(self) -> None:
+        """End the session once its time limit has passed (the screen's ticker asks)."""
+        if self.session is not None and self.session.expired:
+            self.end()
+
     def answer(self, raw: Any) -> None:
         if self.session is None or self.session.current is None:
+            return
+        if self.session.expired:  # answered after the time ran out: not counted
+            self.end()
             return
         try:
             feedback = self.session.answer(raw)
@@ -158,6 +182,7 @@ class DrillScreen(Screen):
         self.weakest_skill = ""
         self._clock = QElapsedTimer()
         self._target_ms = 0
+        self._answered_ms: int | None = None
         self._build()
         self._wire()
         self.reload_skills()
@@ -184,6 +209,14 @@ class DrillScreen(Screen):
         self.length.setSuffix(" questions")
         self.length.setAccessibleName("Questions in the session")
         set_font(self.length, 1.3)
+        self.minutes = QSpinBox()
+        self.minutes.setRange(0, 240)
+        self.minutes.setValue(0)
+        self.minutes.setSpecialValueText("no time limit")
+        self.minutes.setSuffix(" min")
+        self.minutes.setAccessibleName("Time limit in minutes (timed mode)")
+        self.minutes.setEnabled(False)
+        set_font(self.minutes, 1.3)
         self.start_button = QPushButton("Start  (Enter)")
         set_font(self.start_button, 1.3, bold=True)
         self.end_button = QPushButton("End  (Esc)")
@@ -193,8 +226,8 @@ class DrillScreen(Screen):
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
         bar = QHBoxLayout()
-        for w in (skill_label, self.skill, self.practice, self.timed, self.length, self.start_button,
-                  self.end_button):
+        for w in (skill_label, self.skill, self.practice, self.timed, self.length, self.minutes,
+                  self.start_button, self.end_button):
             bar.addWidget(w)
         bar.addStretch(1)
         bar.addWidget(self.trainee_label)
@@ -227,6 +260,8 @@ class DrillScreen(Screen):
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)
         left.addWidget(self.answers, 3)
+        # built on the first animated question only: most sessions never need a table scene
+        self.animation = AnimationSlot(self, left, 1, self.answers)
         question_page = QWidget()
         row = QHBoxLayout(question_page)
         row.setContentsMargins(0, 0, 0, 0)
@@ -284,19 +319,40 @@ class DrillScreen(Screen):
     def theme_changed(self, theme: Theme) -> None:
         self.answers.set_theme(theme)
         self.question.set_theme(theme)
+        self.animation.set_theme(theme)
 
     def select_skill(self, skill: str) -> None:
         self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
+
+    def start_skill(self, skill: str) -> None:
+        """Practise ``skill`` now (e.g. chosen on the Progress screen); a running session ends first."""
+        if self.controller.running:
+            self.controller.end()
+        self.select_skill(skill)
+        self.start()
+
+    def prepare_snapshot(self, seed: int, move: int | None) -> None:
+        """For ``paigow-trainer snapshot --screen drills``: with ``--move K``, a style-animation question
+        from ``seed`` (no session: nothing is recorded), its table after K moves; without, the start page."""
+        if move is None:
+            return
+        question = generate("style-animation", seed=seed, profile=self.ctx.profile)
+        self.show_question(question)
+        widget = self.animation.widget
+        if widget is not None and widget.player.timeline is not None:
+            widget.pause_at(widget.player.timeline.index_after_move(move))
 
     def _mode_changed(self, timed: bool) -> None:
         if timed and self.length.value() == 0:
             self.length.setValue(20)
         elif not timed and self.length.value() == 20:
             self.length.setValue(0)
+        self.minutes.setEnabled(timed)
 
     def _set_running(self, running: bool) -> None:
         for w in (self.skill, self.practice, self.timed, self.length, self.start_button):
             w.setEnabled(not running)
+        self.minutes.setEnabled(not running and self.timed.isChecked())
         self.end_button.setEnabled(running)
         if not running:
             self.hint_button.hide()
@@ -338,7 +394,9 @@ class DrillScreen(Screen):
         self.trainee_label.setText(f"Trainee: {name}")
         mode = "timed" if self.timed.isChecked() else "practice"
         self._set_running(True)
-        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value())
+        minutes = self.minutes.value() if self.timed.isChecked() else 0
+        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value(),
+                              minutes)
 
     def show_question(self, question) -> None:
         session = self.controller.session
@@ -355,7 +413,9 @@ class DrillScreen(Screen):
         self.feedback.hide()
         self.pages.setCurrentWidget(self.question_page)
         self.answers.show_question(question, POSITIONS)
+        self.animation.show_question(question, self.question)  # after the answers: it fits their height
         self._target_ms = skill_named(question.skill).target_ms
+        self._answered_ms = None
         self._clock.start()
         self._tick.start()
         self._update_clock()
@@ -365,31 +425,35 @@ class DrillScreen(Screen):
         self.hint_label.show()
 
     def show_feedback(self, feedback) -> None:
-        self._tick.stop()
+        self._answered_ms = self._clock.elapsed()  # the question's time stops; a time limit keeps ticking
         self._update_clock()
         self.answers.show_verdict(feedback)
         self.hint_button.hide()
-        last = self.controller.length and self.controller.session and \
-            len(self.controller.session.history) >= self.controller.length
-        self.feedback.show_feedback(feedback, "See the summary" if last else "Next question")
+        self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
         self._tick.stop()
         self.clock_label.clear()
-        self.status.setText(f"Session over: {summary.answered} answered, all saved.")
+        over = "Time is up" if summary.timed_out else "Session over"
+        self.status.setText(f"{over}: {summary.answered} answered, all saved.")
         self.weakest_skill = summary.weakest[0].skill if summary.weakest else ""
         self.summary.show_summary(summary)
         self.pages.setCurrentWidget(self.summary)
         self.summary.setFocus()
 
     def _update_clock(self) -> None:
-        if not self._clock.isValid():
-            return
-        ms = self._clock.elapsed()
         session = self.controller.session
-        if session is not None and session.mode == "timed":
-            self.clock_label.setText(f"{ms / 1000:.1f} s  (fluent: {self._target_ms / 1000:.0f} s)")
+        if not self._clock.isValid() or session is None:
+            return
+        if session.expired:
+            self.controller.check_time()  # ends the session: the summary replaces this page
+            return
+        ms = self._clock.elapsed() if self._answered_ms is None else self._answered_ms
+        left = session.time_left()
+        countdown = "" if left is None else f"Time left {clock_text(left)}   ·   "
+        if session.mode == "timed":
+            self.clock_label.setText(f"{countdown}{ms / 1000:.1f} s  (fluent: {self._target_ms / 1000:.0f} s)")
         else:
             self.clock_label.setText("untimed practice")
 

@@ -7,8 +7,8 @@ inline, never marked wrong) but the verdicts stay hidden until the end. When the
 exam is graded as it stands. The graded result goes to the progress store at once.
 
 Keys: Ctrl+Enter starts or finishes the exam; Page Up / Page Down move between questions (answers
-can be given in any order); the answer keys are the Drills screen's; Ctrl+S saves the PDF report,
-Ctrl+N sets up a new exam.
+can be given in any order); the answer keys are the Drills screen's (R replays an animated
+question); Ctrl+S saves the PDF report, Ctrl+N sets up a new exam.
 """
 
 from __future__ import annotations
@@ -28,20 +28,14 @@ from PySide6.QtWidgets import (
 
 from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
 from trainer.drills.exam import MAX_QUESTIONS, ExamResult, ExamSession, ExamSpec, build_exam
+from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
 from trainer.rules.profiles import PROFILES
+from trainer.ui.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import AnswerPanel, QuestionView, Screen, error_label, make_label, set_font
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf
 from trainer.ui.theme import Theme
-
-
-def clock_text(seconds: float) -> str:
-    """``mm:ss`` (or ``h:mm:ss``) of a countdown, rounded up so 0:00 means time is over."""
-    whole = int(-(-seconds // 1))
-    h, rest = divmod(whole, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 class ExamSetup(QWidget):
@@ -298,6 +292,7 @@ class ExamScreen(Screen):
         centre.addWidget(self.given)
         centre.addWidget(self.answers, 3)
         centre.addLayout(nav)
+        self.animation = AnimationSlot(self, centre, 1, self.answers)  # built on the first animated question only
         body = QHBoxLayout()
         body.addLayout(centre, 1)
         body.addWidget(self.overview)
@@ -338,6 +333,7 @@ class ExamScreen(Screen):
     def theme_changed(self, theme: Theme) -> None:
         self.answers.set_theme(theme)
         self.question.set_theme(theme)
+        self.animation.set_theme(theme)
         if self.result is not None:
             self.result_view.wrong.setHtml(wrong_answers_html(self.result, theme))
 
@@ -401,6 +397,7 @@ class ExamScreen(Screen):
         self.position.setText(f"Question {self.index + 1} of {len(questions)}")
         self.question.show_question(q)
         self.answers.show_question(q, POSITIONS)
+        self.animation.show_question(q, self.question)  # after the answers: it fits their height
         given = self.session.answers[self.index]
         self.given.setText("" if given is None else f"Your answer: {display_answer(given)}  (answer again to change it)")
         self.given.setVisible(given is not None)

@@ -201,8 +201,17 @@ class MainWindow(QMainWindow):
         if hasattr(screen, "demoChanged") and not getattr(screen, "_demo_hooked", False):
             screen.demoChanged.connect(self.set_demo)
             screen._demo_hooked = True
+        if hasattr(screen, "practiseRequested") and not getattr(screen, "_practise_hooked", False):
+            screen.practiseRequested.connect(self.practise)
+            screen._practise_hooked = True
         self.current_key = key
         return screen
+
+    def practise(self, skill: str) -> None:
+        """Open the Drills screen and start a session of ``skill`` (a screen asked, e.g. Progress)."""
+        drills = self.show_screen("drills")
+        if hasattr(drills, "start_skill"):
+            drills.start_skill(skill)
 
     def current_screen(self) -> QWidget | None:
         return self.hosts[self.current_key].screen

@@ -5,7 +5,9 @@ answer log); the screen only lays it out. Trainees are created, switched, rename
 confirmation), exported and imported here.
 
 Keys: Ctrl+N new trainee, F2 rename, Delete delete, Ctrl+E export, Ctrl+I import; Alt+S / Alt+O /
-Alt+H switch between the skills table, the charts over time and the heat map.
+Alt+H switch between the skills table, the charts over time and the heat map. Enter (or a
+double-click) on an entry of "What to practise next" asks to practise that skill
+(``practiseRequested``; the main window opens the Drills screen on it).
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QListWidget,
-    QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
-    QWidget,
+    QListWidgetItem, QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+    QVBoxLayout, QWidget,
 )
 
 from trainer.drills import all_skills, skills_for
@@ -251,6 +253,9 @@ class HeatMapView(QWidget):
 class ProgressScreen(Screen):
     """Trainee bar; tabs with the skills table and next-up list, the charts, the heat map."""
 
+    #: A skill id the trainee chose to practise (an activated "what to practise next" entry).
+    practiseRequested = Signal(str)
+
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setObjectName("progress-screen")
@@ -287,15 +292,17 @@ class ProgressScreen(Screen):
 
         self.table = SkillTable()
         self.next_list = QListWidget()
-        self.next_list.setAccessibleName("What to practise next")
+        self.next_list.setAccessibleName("What to practise next (Enter or double-click to practise)")
         self.next_list.setWordWrap(True)
         set_font(self.next_list, 1.3)
         next_title = make_label("What to practise next", 1.4, bold=True)
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
+        next_help = make_label("Double-click or Enter: practise it now", 1.1, wrap=True)
         side_layout.addWidget(next_title)
         side_layout.addWidget(self.next_list, 1)
+        side_layout.addWidget(next_help)
         split = QSplitter()
         split.addWidget(self.table)
         split.addWidget(side)
@@ -322,6 +329,7 @@ class ProgressScreen(Screen):
         self.export_button.clicked.connect(self.export_trainee)
         self.import_button.clicked.connect(self.import_trainee)
         self.heat.by_day.toggled.connect(lambda _: self.refresh())
+        self.next_list.itemActivated.connect(self._practise)
         for key, slot in (("Ctrl+N", self.new_trainee), ("F2", self.rename_trainee), ("Del", self.delete_trainee),
                           ("Ctrl+E", self.export_trainee), ("Ctrl+I", self.import_trainee)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -359,7 +367,10 @@ class ProgressScreen(Screen):
         skills = [s.id for s in skills_for(self.ctx.profile)]
         for due in self.store.next_up(name, skills, limit=12):
             item = f" — {due.item}" if due.item else ""
-            self.next_list.addItem(f"{skill_title(due.skill)}{item}  ({REASONS.get(due.reason, due.reason)})")
+            entry = QListWidgetItem(f"{skill_title(due.skill)}{item}  ({REASONS.get(due.reason, due.reason)})")
+            entry.setData(Qt.ItemDataRole.UserRole, due.skill)
+            entry.setToolTip("Enter or double-click: practise this skill now")
+            self.next_list.addItem(entry)
         self.charts.show_series(self.store.daily_series(name))
         self.heat.show_matrix(self.store.heatmap(name, by=self.heat.by))
         refresh_fonts(self.table)
@@ -381,6 +392,11 @@ class ProgressScreen(Screen):
                          "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s",
                          local_time(s.last_utc), local_time(s.next_due_utc, now)))
         return rows
+
+    def _practise(self, item: QListWidgetItem) -> None:
+        skill = item.data(Qt.ItemDataRole.UserRole)
+        if skill:  # not the "create a trainee" line
+            self.practiseRequested.emit(skill)
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)

@@ -107,6 +107,10 @@ def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme
             if demo:
                 widget.set_demo(True)
             widget.goto_move(move)
+        elif hasattr(widget, "prepare_snapshot"):
+            widget.prepare_snapshot(seed=seed, move=move)
+            if demo and hasattr(widget, "set_demo"):
+                widget.set_demo(True)
         window.resize(*size)
         for _ in range(3):
             app.processEvents()
