@@ -53,7 +53,7 @@ from trainer.rules.players import PAI_GOW, seat_players
 from trainer.rules.positions import Position
 from trainer.rules.profiles import DEFAULT_PROFILE, Profile, profile_named
 from trainer.rules.round import DEALER, Round, Step, parse_bank, play_round
-from trainer.rules.settlement import CENTRE, HOUSE, ChipMove
+from trainer.rules.settlement import CENTRE, HOUSE, ChipMove, party_name
 
 GROUP = "Dealer's seat"
 
@@ -274,7 +274,7 @@ class _TaskBuilder:
         held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
         return draft(f"{_verb(chip)}: {chip.why}{held}. How much?", AnswerKind.MONEY, chip.cents,
-                     f"{chip.why}: {format_cents(chip.cents)} from {_party(chip.source)} to {_party(chip.target)}.",
+                     f"{step.say}.",
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]], _chip_item(chip),
                      data=self.base_data(step) | {"from": chip.source, "to": chip.target})
 
@@ -282,7 +282,8 @@ class _TaskBuilder:
         """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
         the Pai Gow Wager won; a movement through the centre (621a.9(o)-(r)) names no single wager."""
         seat = _seat_of(chip)
-        key = PAI_GOW if "vigorish" in chip.why else next((k for name, k in _WAGER_KEYS.items() if name in chip.why), None)
+        named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
+        key = PAI_GOW if "vigorish" in chip.why else named
         wagers = self.round.position(seat).wagers if seat else {}
         if key not in wagers:
             return ""
@@ -310,14 +311,10 @@ def _seat_of(chip: ChipMove) -> str | None:
     return next((p for p in (chip.source, chip.target) if p.startswith("seat")), None)
 
 
-def _party(name: str) -> str:
-    return {HOUSE: "the table inventory", CENTRE: "the centre of the layout"}.get(name, name)
-
-
 def _verb(chip: ChipMove) -> str:
     if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
-        return f"Collect from {_party(chip.source)} to {_party(chip.target)}"
-    return f"Pay {_party(chip.target)} from {_party(chip.source)}"
+        return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
+    return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
 
 
 def _chip_item(chip: ChipMove) -> str:

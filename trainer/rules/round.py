@@ -43,7 +43,7 @@ from trainer.rules.players import (DICE_WAGERS, PAI_GOW, SIDE_KEYS, Policy, SimP
                                    house_way_setting, seat_players)
 from trainer.rules.positions import ORDER, Position
 from trainer.rules.profiles import DEFAULT_PROFILE, Profile, profile_named
-from trainer.rules.settlement import (CENTRE, HOUSE, SEATS, ChipMove, WagerLine, balances, settle_pai_gow,
+from trainer.rules.settlement import (CENTRE, HOUSE, SEATS, ChipMove, WagerLine, balances, party_name, settle_pai_gow,
                                       settle_table)
 from trainer.rules.side_wagers import Paytable, SideResult, paytable, settle_dice_wager, settle_pair_fortunes
 from trainer.rules.tiles import TILE_SET, Tile
@@ -335,8 +335,8 @@ class _RoundBuilder:
     def move(self, chip: ChipMove) -> None:
         """Record a chip movement and the step that makes it."""
         self.chips.append(chip)
-        self.step(DEALER, "chips", chip.citation, f"{chip.why}: {format_cents(chip.cents)} from {chip.source} "
-                                                  f"to {chip.target}")
+        self.step(DEALER, "chips", chip.citation, f"{chip.why}: {format_cents(chip.cents)} from "
+                                                  f"{party_name(chip.source)} to {party_name(chip.target)}")
 
     @property
     def bank_round(self) -> bool:

@@ -26,6 +26,15 @@ HOUSE = "table_inventory"
 CENTRE = "centre"
 
 
+def party_name(party: str) -> str:
+    """A party of a chip movement in the regulations' words, for the trainee.
+
+    >>> party_name(HOUSE), party_name(CENTRE), party_name("seat3")
+    ('the table inventory', 'the centre of the layout', 'seat3')
+    """
+    return {HOUSE: "the table inventory", CENTRE: "the centre of the layout"}.get(party, party)
+
+
 def vigorish(won_cents: int, rounding: str = "exact") -> int:
     """5% of the amount won (621a.11(a)); ``exact`` rounds up to the cent, ``quarter`` up to a
     multiple of 25¢, at least 25¢ (spec S2, jurisdictions.md JQ26). The vig never exceeds the

@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
     QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from trainer.drills import AnswerParseError, skill_named
+from trainer.drills import skill_named
 from trainer.drills.dealer_round import DealerRound, RoundSpec, RoundSummary, RoundTask, playable
 from trainer.drills.model import AnswerKind, Feedback
 from trainer.rules.errors import TrainerError
 from trainer.rules.irregularities import Irregularity
+from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
     AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, zoom_of,
 )
@@ -131,15 +132,9 @@ class DealerController(QObject):
         task = self.current
         if task is None or self.round is None:
             return
-        try:
-            feedback = self.round.answer(raw)
-        except AnswerParseError as exc:
-            self.parseError.emit(str(exc), exc.part)
-            return
-        except TrainerError as exc:  # e.g. the trainee was deleted meanwhile: nothing was recorded
-            self.parseError.emit(f"Not saved: {exc}", None)
-            return
-        self.judged.emit(feedback, task)
+        feedback = judge(lambda: self.round.answer(raw), self.parseError)
+        if feedback is not None:
+            self.judged.emit(feedback, task)
 
     def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
         """The answer a click on the table gives: a tile's stack while delivering, a spot's position."""

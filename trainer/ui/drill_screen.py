@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
     QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from trainer.drills import AnswerParseError, POSITIONS, generate, skill_named, skills_for
+from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
+from trainer.ui.answering import judge
 from trainer.ui.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import (
     AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
@@ -94,15 +95,9 @@ class DrillController(QObject):
         if self.session.expired:  # answered after the time ran out: not counted
             self.end()
             return
-        try:
-            feedback = self.session.answer(raw)
-        except AnswerParseError as exc:
-            self.parseError.emit(str(exc), exc.part)
-            return
-        except TrainerError as exc:  # e.g. the trainee was deleted meanwhile: nothing was recorded
-            self.parseError.emit(f"Not saved: {exc}", None)
-            return
-        self.judged.emit(feedback)
+        feedback = judge(lambda: self.session.answer(raw), self.parseError)
+        if feedback is not None:
+            self.judged.emit(feedback)
 
     def hint(self) -> None:
         if self.session is None or self.session.current is None:
