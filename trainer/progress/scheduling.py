@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import zlib
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from fsrs import Card, Rating, Scheduler
 
@@ -46,8 +46,25 @@ def new_card(skill: str, item: str, when: datetime) -> Card:
     return Card(card_id=zlib.crc32(f"{skill}:{item}".encode()), due=when)
 
 
+#: A right answer this soon after the card's last review is no new evidence of long-term recall: the
+#: same item answered again in one session (a round of the dealer's seat asks "deliver in this style"
+#: seven times) must not push it months away. A wrong answer always counts.
+SAME_SESSION = timedelta(minutes=10)
+
+
 def review(card: Card, correct: bool, ms: int, target_ms: int, when: datetime, *, hinted: bool = False) -> Card:
-    """The card after one answer at ``when`` (UTC, timezone-aware)."""
+    """The card after one answer at ``when`` (UTC, timezone-aware).
+
+    >>> from datetime import timezone
+    >>> t = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
+    >>> once = review(new_card("dealer-deliver", "jung-quat", t), True, 3000, 6000, t)
+    >>> review(once, True, 3000, 6000, t + timedelta(minutes=2)) == once
+    True
+    >>> review(once, False, 3000, 6000, t + timedelta(minutes=2)).due < once.due
+    True
+    """
+    if correct and card.last_review is not None and when - card.last_review < SAME_SESSION:
+        return card
     updated, _ = SCHEDULER.review_card(card, rating_for(correct, ms, target_ms, hinted=hinted), when, ms)
     return updated
 

@@ -48,13 +48,15 @@ def day_timestamp(day: str) -> float:
 
 
 def local_time(iso: str | None, now: datetime | None = None) -> str:
-    """A stored UTC time for people: ``due now`` when past, else the local date and time."""
+    """A stored UTC time for people: ``due now`` when past, else the local day and time (``23 Nov 09:30``;
+    another year: ``14 Feb 2027``), short enough for the skills table at 1280 px."""
     if not iso:
         return "—"
     when = datetime.fromisoformat(iso)
     if now is not None and when <= now:
         return "due now"
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    local = when.astimezone()
+    return local.strftime("%d %b %H:%M" if local.year == datetime.now().year else "%d %b %Y")
 
 
 class SkillTable(QTableWidget):
@@ -79,6 +81,7 @@ class SkillTable(QTableWidget):
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)  # a long skill name is elided at 1280 px
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(r, c, item)
@@ -120,8 +123,11 @@ class TrendCharts(QWidget):
             known = [s.id for s in all_skills()]
             index = known.index(skill) if skill in known else len(known) + len(self.curves)
             colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-            style = dict(pen=pg.mkPen(colour, width=3), symbol="o", symbolSize=10, symbolBrush=colour,
-                         symbolPen=None)
+            # more skills than colours: the second round of colours is dashed with square marks
+            again = index >= len(SERIES_COLOURS)
+            line = Qt.PenStyle.DashLine if again else Qt.PenStyle.SolidLine
+            style = dict(pen=pg.mkPen(colour, width=3, style=line), symbol="s" if again else "o", symbolSize=10,
+                         symbolBrush=colour, symbolPen=None)
             self.curves[skill] = (self.accuracy.plot([], [], **style), self.time.plot([], [], **style))
         return self.curves[skill]
 
