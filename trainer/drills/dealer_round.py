@@ -234,7 +234,7 @@ class _TaskBuilder:
         decision = set_by_house_way(result.tiles, self.way)
         tiles = [str(t) for t in result.tiles]
         return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
-                     f"{' '.join(tiles)} and set them by the house way ({self.way.title}).", AnswerKind.SETTING,
+                     f"{' '.join(tiles)} and set them by the house way: {self.way.title}.", AnswerKind.SETTING,
                      str(result.setting), decision.explanation, [step.citation, decision.citation, "spec W1"],
                      f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose})
 

@@ -236,7 +236,7 @@ class HandSetter(QWidget):
         self.high = TileZone("high", "HIGH hand  (H)")
         self.low = TileZone("low", "LOW hand  (L)")
         self.message = make_label("", 1.2, name="inline-error")
-        self.help = make_label("Keys: 1–4 select · H / L place · Backspace undo · Enter submit", 1.0)
+        self.help = make_label("Keys: 1–4 select · H / L place · Backspace undo · Enter submit", 1.0, wrap=True)
         self.submit_button = QPushButton("Submit  (Enter)")
         set_font(self.submit_button, 1.3, bold=True)
         self.submit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
