@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.rules.errors import NotationError
+from trainer.rules.money import format_cents, parse_money
 from trainer.rules.tiles import Tile
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.tile_art import TILE_RATIO, paint_die, paint_tile_face
@@ -495,8 +497,9 @@ class ChoiceRow(QWidget):
             super().keyPressEvent(event)
 
 
-def line_edit(widget: QWidget, placeholder: str, name: str) -> QLineEdit:
-    edit = QLineEdit()
+def line_edit(placeholder: str, name: str, kind: type[QLineEdit] = QLineEdit) -> QLineEdit:
+    """A large answer field (``kind``: QLineEdit or a subclass such as :class:`MoneyEdit`)."""
+    edit = kind()
     set_font(edit, 2.0, bold=True)
     edit.setPlaceholderText(placeholder)
     edit.setAccessibleName(name)
@@ -506,29 +509,121 @@ def line_edit(widget: QWidget, placeholder: str, name: str) -> QLineEdit:
 
 #: Placeholder and help text of the typed answers, by answer kind value.
 TYPED_HELP = {
-    "money": ("$0.00", "Type the amount and press Enter, e.g. 12.50 or $1,234.50"),
+    "money": ("$0.00", "Type the amount (e.g. 12.50 or $1,234.50) or build it with chips, then press Enter"),
     "number": ("0", "Type a whole number and press Enter"),
     "text": ("", "Type the answer and press Enter"),
     "position": ("", "Type a position (dealer, seat 1-6, dead hand) and press Enter"),
 }
 
 
+_CHIP_MIME = "application/x-paigow-chip-cents"
+
+#: Chips a dealer pays with (cents, colour, text colour): a 25¢ piece for the vigorish, then the
+#: usual casino colours ($1 white, $5 red, $25 green, $100 black, $500 purple, $1,000 orange).
+CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#f4f1ea", "#1b1b1b"), (500, "#c8262c", "#ffffff"),
+         (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
+         (100000, "#e8871e", "#1b1b1b"))
+
+
+def _cents_in(edit: QLineEdit) -> int:
+    """The amount in the field, 0 when it is empty or cannot be read (a chip then starts afresh)."""
+    try:
+        return parse_money(edit.text()) if edit.text().strip() else 0
+    except NotationError:
+        return 0
+
+
+class ChipButton(QPushButton):
+    """A chip: click to add its value to the amount, right-click to take it off, or drag it onto the field."""
+
+    added = Signal(int)
+
+    def __init__(self, cents: int, colour: str, ink: str, parent: QWidget | None = None) -> None:
+        super().__init__(format_cents(cents).replace(".00", ""), parent)
+        self.cents = cents
+        self._press: QPoint | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setToolTip(f"{format_cents(cents)}: click to add, right-click to take off, or drag onto the amount")
+        self.setFixedSize(68, 68)
+        set_font(self, 0.95, bold=True)
+        self.setStyleSheet(f"QPushButton {{ background: {colour}; color: {ink}; border: 4px dashed {ink}; "
+                           "border-radius: 34px; padding: 0px; }")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self._press = event.position().toPoint() if event.button() == Qt.MouseButton.LeftButton else None
+        if event.button() == Qt.MouseButton.RightButton:
+            self.added.emit(-self.cents)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
+            return
+        self._press = None
+        drag = QDrag(self)
+        mime = QMimeData()
+        mime.setData(_CHIP_MIME, str(self.cents).encode())
+        drag.setMimeData(mime)
+        drag.setPixmap(self.grab())
+        drag.exec(Qt.DropAction.CopyAction)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.added.emit(self.cents)
+        self._press = None
+
+
+class MoneyEdit(QLineEdit):
+    """The answer field; a chip dropped on it adds its value (``chipDropped``)."""
+
+    chipDropped = Signal(int)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(_CHIP_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(_CHIP_MIME):
+            event.acceptProposedAction()
+            self.chipDropped.emit(int(bytes(event.mimeData().data(_CHIP_MIME)).decode()))
+        else:
+            super().dropEvent(event)
+
+
 class TypedAnswer(QWidget):
-    """A large text field: Enter emits the text typed. Errors from the drill are shown inline."""
+    """A large text field: Enter emits the text typed. Errors from the drill are shown inline.
+
+    For money, a row of chips builds the amount too (click, right-click, or drag onto the field); the
+    field always shows the amount as text, so what is submitted is what the trainee sees.
+    """
 
     submitted = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.edit = line_edit(self, "", "Answer")
+        self.edit = line_edit("", "Answer", MoneyEdit)
         self.edit.returnPressed.connect(lambda: self.submitted.emit(self.edit.text()))
         self.edit.textEdited.connect(lambda _: self.error.clear())
+        self.edit.chipDropped.connect(self.add_chip)
         self.error = error_label()
-        self.help = make_label("", 1.1)
+        self.help = make_label("", 1.1, wrap=True)
+        self.chips = QWidget()
+        row = QHBoxLayout(self.chips)
+        row.setContentsMargins(0, 4, 0, 4)
+        for cents, colour, ink in CHIPS:
+            chip = ChipButton(cents, colour, ink)
+            chip.added.connect(self.add_chip)
+            row.addWidget(chip)
+        clear = QPushButton("Clear")
+        clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        clear.clicked.connect(lambda: self.edit.clear())
+        row.addWidget(clear)
+        row.addStretch(1)
         self.setFocusProxy(self.edit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit)
+        layout.addWidget(self.chips)
         layout.addWidget(self.error)
         layout.addWidget(self.help)
         layout.addStretch(1)
@@ -539,6 +634,13 @@ class TypedAnswer(QWidget):
         self.edit.setPlaceholderText(placeholder)
         self.help.setText(help_text)
         self.error.clear()
+        self.chips.setVisible(kind == "money")
+
+    def add_chip(self, cents: int) -> None:
+        """Add (or, negative, take off) a chip's value; never below zero."""
+        self.edit.setText(format_cents(max(0, _cents_in(self.edit) + cents)))
+        self.error.clear()
+        self.edit.setFocus()
 
     def show_error(self, message: str, part: int | None = None) -> None:
         self.error.setText(message)
@@ -581,7 +683,7 @@ class PartsForm(QWidget):
             if part.choices:
                 field: QWidget = ChoiceRow(part.choices)
             else:
-                field = line_edit(self, TYPED_HELP.get(part.kind.value, TYPED_HELP["text"])[0], part.prompt)
+                field = line_edit(TYPED_HELP.get(part.kind.value, TYPED_HELP["text"])[0], part.prompt)
                 set_font(field, 1.6, bold=True)
                 field.returnPressed.connect(self.submit)
             self._form.addWidget(label, row, 0)
