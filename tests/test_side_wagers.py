@@ -105,3 +105,14 @@ def test_profiles_offer_their_paytables():
 def test_bad_requests_are_clear_errors(call, message):
     with pytest.raises((TrainerError, UnknownNameError), match=message):
         call()
+
+
+def test_pair_fortunes_lines_in_each_texts_words():
+    """jurisdictions.md JP1: 621a.11(b) says "Two Pair", MD 8.L says "Two pairs", "One mixed pair", ..."""
+    from trainer.rules.side_wagers import paytable
+
+    assert [line.wording for line in paytable("pair-fortunes", "pa").lines] == [
+        "Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixed Pair", "Identical Pair"]
+    for name in "ABCD":
+        assert [line.wording for line in paytable("pair-fortunes", name).lines] == [
+            "Gee Joon Pair & Heaven Pair", "Two pairs", "Gee Joon Pair", "One mixed pair", "One identical pair"]

@@ -119,8 +119,13 @@ def _dice_keys(dice: Dice, pick: int | None) -> set[str]:
 
 # --- paytables as written (jurisdictions.md JP1-JP4) -----------------------------------------
 
-def _pair_fortunes(name: str, citation: str, pays: tuple[int, int, int, int, int]) -> Paytable:
-    words = ("Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixed Pair", "Identical Pair")
+#: The Pair Fortunes lines in each text's own words (jurisdictions.md JP1: 621a.11(b); MD 8.L(1)-(4)).
+_PA_WORDS = ("Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixed Pair", "Identical Pair")
+_MD_WORDS = ("Gee Joon Pair & Heaven Pair", "Two pairs", "Gee Joon Pair", "One mixed pair", "One identical pair")
+
+
+def _pair_fortunes(name: str, citation: str, pays: tuple[int, int, int, int, int],
+                   words: tuple[str, ...] = _MD_WORDS) -> Paytable:
     keys = ("gee-joon-heaven", "two-pair", "gee-joon-pair", "mixed-pair", "identical-pair")
     return Paytable("pair-fortunes", name, citation, "621a.5(e)(1), 621a.8(j); spec S4, JQ10, JQ11",
                     tuple(PayLine(k, w, p) for k, w, p in zip(keys, words, pays)))
@@ -133,7 +138,7 @@ def _lines(*rows: tuple[str, str, int, int]) -> tuple[PayLine, ...]:
 _SUM_RULE = "621a.5(e)(2), 621a.6(b); spec S5, JQ13"
 _BEAT_RULE = "621a.5(e)(4), 621a.6(b); spec S5, JQ14"
 _ALL_PAYTABLES: tuple[Paytable, ...] = (
-    _pair_fortunes("pa", "621a.11(b)", (300, 25, 8, 4, 3)),
+    _pair_fortunes("pa", "621a.11(b)", (300, 25, 8, 4, 3), _PA_WORDS),
     _pair_fortunes("A", "MD 8.L(1)", (300, 25, 8, 4, 3)),
     _pair_fortunes("B", "MD 8.L(2)", (250, 25, 8, 5, 2)),
     _pair_fortunes("C", "MD 8.L(3)", (250, 30, 7, 5, 2)),
