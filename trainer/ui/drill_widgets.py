@@ -103,7 +103,41 @@ def tile_pixmap(tile: Tile, height: int, theme: Theme) -> QPixmap:
     return pix
 
 
-class TileView(QWidget):
+class ClickOrDrag:
+    """Mouse handling of a widget that is clicked or dragged (mixed in before its Qt class): a left press
+    moved 8 px drags ``drag_data()`` (mime type, integer payload, picture, action); a left press released
+    in place calls ``left_clicked()``."""
+
+    _press: QPoint | None = None
+
+    def drag_data(self) -> tuple[str, int, QPixmap, Qt.DropAction]:
+        raise NotImplementedError
+
+    def left_clicked(self) -> None:
+        raise NotImplementedError
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        self._press = event.position().toPoint() if event.button() == Qt.MouseButton.LeftButton else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
+            return
+        self._press = None
+        kind, value, picture, action = self.drag_data()
+        mime = QMimeData()
+        mime.setData(kind, str(value).encode())
+        drag = QDrag(self)  # type: ignore[arg-type]  # mixed into a QWidget
+        drag.setMimeData(mime)
+        drag.setPixmap(picture)
+        drag.exec(action)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.left_clicked()
+        self._press = None
+
+
+class TileView(ClickOrDrag, QWidget):
     """A tile face with its key number and name under it; shows selection; drags its index."""
 
     clicked = Signal(int)
@@ -112,7 +146,6 @@ class TileView(QWidget):
         super().__init__(parent)
         self.index, self.tile, self.theme = index, tile, theme
         self.selected = False
-        self._press: QPoint | None = None
         self.setMinimumSize(56, 120)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -144,25 +177,11 @@ class TileView(QWidget):
                          Qt.AlignmentFlag.AlignCenter, f"{self.index + 1}  ·  {self.tile}")
         painter.end()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.position().toPoint()
+    def drag_data(self) -> tuple[str, int, QPixmap, Qt.DropAction]:
+        return _MIME, self.index, tile_pixmap(self.tile, 120, self.theme), Qt.DropAction.MoveAction
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
-            return
-        self._press = None
-        drag = QDrag(self)
-        mime = QMimeData()
-        mime.setData(_MIME, str(self.index).encode())
-        drag.setMimeData(mime)
-        drag.setPixmap(tile_pixmap(self.tile, 120, self.theme))
-        drag.exec(Qt.DropAction.MoveAction)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit(self.index)
-        self._press = None
+    def left_clicked(self) -> None:
+        self.clicked.emit(self.index)
 
 
 class TileZone(QFrame):
@@ -533,7 +552,7 @@ def _cents_in(edit: QLineEdit) -> int:
         return 0
 
 
-class ChipButton(QPushButton):
+class ChipButton(ClickOrDrag, QPushButton):
     """A chip: click to add its value to the amount, right-click to take it off, or drag it onto the field."""
 
     added = Signal(int)
@@ -541,7 +560,6 @@ class ChipButton(QPushButton):
     def __init__(self, cents: int, colour: str, ink: str, parent: QWidget | None = None) -> None:
         super().__init__(format_cents(cents).replace(".00", ""), parent)
         self.cents = cents
-        self._press: QPoint | None = None
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setToolTip(f"{format_cents(cents)}: click to add, right-click to take off, or drag onto the amount")
         self.setFixedSize(68, 68)
@@ -550,25 +568,15 @@ class ChipButton(QPushButton):
                            "border-radius: 34px; padding: 0px; }")
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        self._press = event.position().toPoint() if event.button() == Qt.MouseButton.LeftButton else None
+        super().mousePressEvent(event)
         if event.button() == Qt.MouseButton.RightButton:
             self.added.emit(-self.cents)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
-            return
-        self._press = None
-        drag = QDrag(self)
-        mime = QMimeData()
-        mime.setData(_CHIP_MIME, str(self.cents).encode())
-        drag.setMimeData(mime)
-        drag.setPixmap(self.grab())
-        drag.exec(Qt.DropAction.CopyAction)
+    def drag_data(self) -> tuple[str, int, QPixmap, Qt.DropAction]:
+        return _CHIP_MIME, self.cents, self.grab(), Qt.DropAction.CopyAction
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
-            self.added.emit(self.cents)
-        self._press = None
+    def left_clicked(self) -> None:
+        self.added.emit(self.cents)
 
 
 class MoneyEdit(QLineEdit):
