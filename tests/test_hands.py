@@ -7,7 +7,7 @@ import pytest
 
 from trainer.rules.hands import (Hand, HandKind, Outcome, Setting, all_two_tile_hands, outranks, settings,
                                  wager_result)
-from trainer.rules.tiles import TILE_SET, parse_tiles
+from trainer.rules.tiles import TILE_SET
 
 HANDS = all_two_tile_hands()
 

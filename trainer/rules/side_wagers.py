@@ -102,7 +102,7 @@ def _pair_fortunes_keys(tiles: Sequence[Tile]) -> set[str]:
 def _dice_keys(dice: Dice, pick: int | None) -> set[str]:
     """Every dice line the three dice qualify for (621a.5(e)(2)-(4)); dice[0] is the red die."""
     total, counts = sum(dice), Counter(dice)
-    red, margin = dice[0], dice[0] - dice[1] - dice[2]
+    margin = dice[0] - dice[1] - dice[2]
     keys = {f"sum-{total}"}
     keys.add("three-match" if max(counts.values()) == 3 else "two-match" if max(counts.values()) == 2 else "")
     if sorted(dice) in ([n, n + 1, n + 2] for n in range(1, 5)):

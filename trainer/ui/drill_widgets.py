@@ -914,19 +914,33 @@ def ev_text(difference: float) -> str:
             "by the house way.")
 
 
-class FeedbackPanel(QFrame):
-    """The verdict on an answer: correct or wrong, the correct answer, the explanation, the citation.
-
-    Enter or Space (or the button) asks for the next question through ``nextRequested``.
-    """
+class NextPanel(QFrame):
+    """A framed panel shown after an answer; one of ``NEXT_KEYS`` asks for what comes next."""
 
     nextRequested = Signal()
+    NEXT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("feedback")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        if event.key() in self.NEXT_KEYS:
+            self.nextRequested.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+class FeedbackPanel(NextPanel):
+    """The verdict on an answer: correct or wrong, the correct answer, the explanation, the citation.
+
+    Enter or Space (or the button) asks for the next question through ``nextRequested``.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.verdict = make_label("", 2.4, bold=True, name="verdict")
         self.expected = make_label("", 1.9, bold=True, wrap=True)
         self.given = make_label("", 1.4, wrap=True)
@@ -962,12 +976,6 @@ class FeedbackPanel(QFrame):
         self.next_button.setText(f"{next_text}  (Enter / Space)")
         self.show()
         self.setFocus()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self.nextRequested.emit()
-        else:
-            super().keyPressEvent(event)
 
 
 def screen_style(theme: Theme, zoom: float = 1.0) -> str:

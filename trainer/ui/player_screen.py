@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
 )
@@ -27,7 +27,9 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
 from trainer.rules.tiles import Tile
-from trainer.ui.drill_widgets import HandSetter, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font
+from trainer.ui.drill_widgets import (
+    HandSetter, NextPanel, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font,
+)
 from trainer.ui.theme import Theme
 from trainer.ui.tile_art import TILE_RATIO
 
@@ -161,16 +163,13 @@ class PlayerSeatController(QObject):
         self.wagerChanged.emit(cents)
 
 
-class ResultPanel(QFrame):
+class ResultPanel(NextPanel):
     """The dealer's hand and the outcome, once the trainee has set; N, Space or Enter asks for the next."""
 
-    nextRequested = Signal()
+    NEXT_KEYS = (Qt.Key.Key_N, *NextPanel.NEXT_KEYS)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("feedback")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.title = make_label("Dealer's hand", 1.5, bold=True)
         self.waiting = make_label("Shown when you play your hand: set your four tiles, then press Enter.",
                                   1.4, wrap=True)
@@ -233,11 +232,6 @@ class ResultPanel(QFrame):
         tile_h = max(60.0, min(by_width, self.settled.fontMetrics().height() * 9))
         self.strip.setFixedHeight(int(label_h + tile_h))
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
-        if event.key() in (Qt.Key.Key_N, Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.nextRequested.emit()
-        else:
-            super().keyPressEvent(event)
 
 
 class EvPanel(QFrame):
