@@ -26,3 +26,14 @@ def trainee_ctx(tmp_path, request):
     context.set_trainee("Ana")
     yield context
     close_shared_stores()
+
+
+@pytest.fixture
+def shown(qtbot):
+    """``shown(widget, size=(1280, 720))``: the widget, owned by qtbot, resized and shown."""
+    def show(widget, size=(1280, 720)):
+        qtbot.addWidget(widget)
+        widget.resize(*size)
+        widget.show()
+        return widget
+    return show

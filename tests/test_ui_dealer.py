@@ -22,11 +22,8 @@ CTX_SEED = 5
 
 
 @pytest.fixture
-def screen(qtbot, trainee_ctx):
-    widget = DealerScreen(trainee_ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1600, 900)
-    widget.show()
+def screen(qtbot, shown, trainee_ctx):
+    widget = shown(DealerScreen(trainee_ctx), (1600, 900))
     qtbot.waitExposed(widget)
     widget.speed.setCurrentIndex(widget.speed.findData(INSTANT))
     widget.new_round()

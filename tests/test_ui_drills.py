@@ -24,12 +24,8 @@ def ctx(trainee_ctx):
 
 
 @pytest.fixture
-def screen(qtbot, ctx):
-    widget = drill_screen.create_screen(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 720)
-    widget.show()
-    return widget
+def screen(shown, ctx):
+    return shown(drill_screen.create_screen(ctx))
 
 
 def start(qtbot, screen, skill: str, *, timed: bool = False, length: int = 0):

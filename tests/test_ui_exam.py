@@ -35,11 +35,8 @@ class FakeClock:
 
 
 @pytest.fixture
-def screen(qtbot, ctx):
-    widget = exam_screen.create_screen(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 720)
-    widget.show()
+def screen(shown, ctx):
+    widget = shown(exam_screen.create_screen(ctx))
     widget.clock = FakeClock()
     return widget
 

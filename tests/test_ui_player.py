@@ -19,12 +19,8 @@ CTX_SEED = 11
 
 
 @pytest.fixture
-def screen(qtbot, trainee_ctx):
-    widget = player_screen.create_screen(trainee_ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 720)
-    widget.show()
-    return widget
+def screen(shown, trainee_ctx):
+    return shown(player_screen.create_screen(trainee_ctx))
 
 
 def engine(ctx) -> PracticeGame:

@@ -46,12 +46,8 @@ def record_days(store, name="Ana"):
 
 
 @pytest.fixture
-def screen(qtbot, ctx):
-    widget = progress_screen.create_screen(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 720)
-    widget.show()
-    return widget
+def screen(shown, ctx):
+    return shown(progress_screen.create_screen(ctx))
 
 
 def test_create_switch_rename_delete_through_the_widgets(qtbot, screen, ctx, store, monkeypatch):
