@@ -16,9 +16,9 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.rules import analysis  # noqa: E402
-from trainer.rules.house_way import REGULATORY  # noqa: E402
-from trainer.rules.tiles import TILE_SET  # noqa: E402
+from trainer.rules.paigow import analysis  # noqa: E402
+from trainer.rules.paigow.house_way import REGULATORY  # noqa: E402
+from trainer.rules.paigow.tiles import TILE_SET  # noqa: E402
 
 
 def timings(action: Callable[[], object], repeat: int, setup: Callable[[], object] = lambda: None) -> list[float]:

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.drills.registry import skills_for  # noqa: E402
 from trainer.drills.session import DrillSession  # noqa: E402
 from trainer.progress import ProgressStore  # noqa: E402
-from trainer.rules import analysis  # noqa: E402
+from trainer.rules.paigow import analysis  # noqa: E402
 
 TARGET_MS = 30.0
 

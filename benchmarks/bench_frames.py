@@ -40,9 +40,9 @@ def play(style: str, size: tuple[int, int], tick_ms: int = 16, by_kind: dict | N
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from trainer.ui.player import Player
-    from trainer.ui.table_scene import TableScene
-    from trainer.ui.timeline import RoundChoice, build_timeline, plan_for
+    from trainer.ui.paigow.player import Player
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
     timeline = build_timeline(plan_for(RoundChoice(style=style, seed=2024)))
     scene = TableScene("light")
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     import trainer.ui  # noqa: F401  (the PySide6 6.12 / Python 3.11 workaround)
-    from trainer.rules.profiles import ALL_STYLES
+    from trainer.rules.paigow.profiles import ALL_STYLES
 
     app = QApplication.instance() or QApplication([])
     size = tuple(int(v) for v in args.size.lower().split("x"))

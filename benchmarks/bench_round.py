@@ -11,9 +11,9 @@ import random
 import statistics
 import time
 
-from trainer.rules.players import seat_players
-from trainer.rules.profiles import profile_named
-from trainer.rules.round import play_round
+from trainer.rules.paigow.players import seat_players
+from trainer.rules.paigow.profiles import profile_named
+from trainer.rules.paigow.round import play_round
 
 ROUNDS = 1000
 
@@ -58,8 +58,8 @@ def action_latency(rounds: int = 12, seed: int = 2026) -> tuple[list[float], lis
 
     app = ensure_app()
     from trainer.ui.context import AppContext
-    from trainer.ui.dealer_screen import DealerScreen
-    from trainer.ui.player import INSTANT
+    from trainer.ui.paigow.dealer_screen import DealerScreen
+    from trainer.ui.paigow.player import INSTANT
     from trainer.ui.progress_link import close_shared_stores, shared_store
 
     shown, painted = [], []

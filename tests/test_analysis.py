@@ -1,4 +1,4 @@
-"""Exact Pai Gow Wager odds (trainer.rules.analysis) against brute force with ``wager_result`` (spec W4, H5).
+"""Exact Pai Gow Wager odds (trainer.rules.paigow.analysis) against brute force with ``wager_result`` (spec W4, H5).
 
 The reference deals the dealer every four of the 28 unseen tiles, sets them with ``set_by_house_way`` and
 settles with ``wager_result``; the dealer's setting and the result depend only on the faces, so each face
@@ -15,14 +15,14 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from trainer.rules import analysis
-from trainer.rules.analysis import (DEALER_DEALS, PLAYER_HANDS, Odds, analyze_hand, hand_table, house_edge,
+from trainer.rules.paigow import analysis
+from trainer.rules.paigow.analysis import (DEALER_DEALS, PLAYER_HANDS, Odds, analyze_hand, hand_table, house_edge,
                                     setting_odds)
 from trainer.rules.errors import NotationError
-from trainer.rules.hands import Outcome, Setting, settings, wager_result
-from trainer.rules.house_way import (CASINO_SPLIT_TENS, REGULATORY, HouseWay, house_way_setting_index,
+from trainer.rules.paigow.hands import Outcome, Setting, settings, wager_result
+from trainer.rules.paigow.house_way import (CASINO_SPLIT_TENS, REGULATORY, HouseWay, house_way_setting_index,
                                      set_by_house_way)
-from trainer.rules.tiles import TILE_SET, Tile, parse_tiles
+from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles
 
 #: (house way, zero_zero_to_banker): pa-2019 and nj zero rules (JQ3), regulatory and casino ways (W1, W3).
 RULES = [(way, zero) for way in (REGULATORY, CASINO_SPLIT_TENS) for zero in (True, False)]

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from trainer.cli import main
-from trainer.rules.analysis import analyze_hand, house_edge
-from trainer.rules.house_way import CASINO_SPLIT_TENS
-from trainer.rules.tiles import parse_tiles
+from trainer.rules.paigow.analysis import analyze_hand, house_edge
+from trainer.rules.paigow.house_way import CASINO_SPLIT_TENS
+from trainer.rules.paigow.tiles import parse_tiles
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

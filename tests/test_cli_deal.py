@@ -5,7 +5,7 @@ import json
 import pytest
 
 from trainer.cli import main
-from trainer.rules.woodpile import OPENING_ORDER as OPENING
+from trainer.rules.paigow.woodpile import OPENING_ORDER as OPENING
 
 
 def run_json(capsys, *args):

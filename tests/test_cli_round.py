@@ -7,8 +7,8 @@ import json
 import pytest
 
 from trainer.cli import main
-from trainer.rules.irregularities import Irregularity
-from trainer.rules.positions import ORDER
+from trainer.rules.paigow.irregularities import Irregularity
+from trainer.rules.paigow.positions import ORDER
 
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from trainer.drills import AnswerParseError, check, generate
-from trainer.drills.dealer_round import (CALLS, DEALER_SKILLS, DealerRound, RoundSpec, play_spec, playable,
+from trainer.drills.paigow.dealer_round import (CALLS, DEALER_SKILLS, DealerRound, RoundSpec, play_spec, playable,
                                          round_tasks)
 from trainer.progress.store import ProgressStore
 from trainer.rules.errors import TrainerError
-from trainer.rules.house_way import house_way_named, set_by_house_way
-from trainer.rules.irregularities import Irregularity
+from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.irregularities import Irregularity
 from trainer.rules.money import format_cents
-from trainer.rules.profiles import PROFILES
+from trainer.rules.paigow.profiles import PROFILES
 
 BANKS = ("dealer", "seat2", "seat5")
 

@@ -7,14 +7,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from trainer.rules.delivery import (AtPosition, DeliveryPlan, InMix, InPile, MoveKind, Phase, TableState, deal,
+from trainer.rules.paigow.delivery import (AtPosition, DeliveryPlan, InMix, InPile, MoveKind, Phase, TableState, deal,
                                     form_stacks, indicates, plan_delivery, style_name, style_section)
-from trainer.rules.dice import Method, Roll
+from trainer.rules.paigow.dice import Method, Roll
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.positions import ORDER, SEATS, Position, receiving_order, start_position
-from trainer.rules.profiles import ALL_STYLES, PROFILES, profile_named
-from trainer.rules.woodpile import OPENING_ORDER as OPENING
-from trainer.rules.woodpile import Cut, Woodpile, mix_and_stack
+from trainer.rules.paigow.positions import ORDER, SEATS, Position, receiving_order, start_position
+from trainer.rules.paigow.profiles import ALL_STYLES, PROFILES, profile_named
+from trainer.rules.paigow.woodpile import OPENING_ORDER as OPENING
+from trainer.rules.paigow.woodpile import Cut, Woodpile, mix_and_stack
 
 FIXTURE = Woodpile.fixture()
 NINE = Roll.parse("9")  # counted from the dealer, #1 goes to the dealer

@@ -7,10 +7,10 @@ from itertools import product
 
 import pytest
 
-from trainer.rules.dice import (BEAT_IT, PLAIN, Colour, Method, NoRoll, Roll, check_method, dice_colours,
+from trainer.rules.paigow.dice import (BEAT_IT, PLAIN, Colour, Method, NoRoll, Roll, check_method, dice_colours,
                                 fault_citation, possible_faults, roll, subsection)
 from trainer.rules.errors import NotationError, TrainerError
-from trainer.rules.profiles import profile_named
+from trainer.rules.paigow.profiles import profile_named
 
 PA, PA12, MD, NJ = (profile_named(n) for n in ("pa-2019", "pa-2012", "md", "nj"))
 

@@ -9,21 +9,21 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from trainer.drills.dealer_round import DEALER_SKILLS, RoundSpec, round_tasks
+from trainer.drills.paigow.dealer_round import DEALER_SKILLS, RoundSpec, round_tasks
 from trainer.drills import AnswerKind, AnswerParseError, check, expected_text, generate, parse_answer, skills_for
 from trainer.drills.model import Question
 from trainer.drills.registry import SKILLS
-from trainer.rules.analysis import analyze_hand
-from trainer.rules.delivery import ALL_STYLES, plan_delivery, style_name
-from trainer.rules.dice import Roll
-from trainer.rules.hands import Hand, Outcome, Setting, outranks, settings, wager_result
-from trainer.rules.house_way import house_way_named, set_by_house_way
-from trainer.rules.positions import Position, receiving_order, start_position
-from trainer.rules.profiles import PROFILES, profile_named
-from trainer.rules.settlement import WagerLine, settle_pai_gow, settle_table, vigorish
-from trainer.rules.side_wagers import paytable, settle_dice_wager, settle_pair_fortunes
-from trainer.rules.tiles import Tile, parse_tiles
-from trainer.rules.woodpile import Woodpile, mix_and_stack
+from trainer.rules.paigow.analysis import analyze_hand
+from trainer.rules.paigow.delivery import ALL_STYLES, plan_delivery, style_name
+from trainer.rules.paigow.dice import Roll
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, settings, wager_result
+from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.positions import Position, receiving_order, start_position
+from trainer.rules.paigow.profiles import PROFILES, profile_named
+from trainer.rules.paigow.settlement import WagerLine, settle_pai_gow, settle_table, vigorish
+from trainer.rules.paigow.side_wagers import paytable, settle_dice_wager, settle_pair_fortunes
+from trainer.rules.paigow.tiles import Tile, parse_tiles
+from trainer.rules.paigow.woodpile import Woodpile, mix_and_stack
 
 
 def _hand(tiles: list[str]) -> Hand:

@@ -5,9 +5,9 @@ from itertools import combinations
 
 import pytest
 
-from trainer.rules.hands import (Hand, HandKind, Outcome, Setting, all_two_tile_hands, outranks, settings,
+from trainer.rules.paigow.hands import (Hand, HandKind, Outcome, Setting, all_two_tile_hands, outranks, settings,
                                  wager_result)
-from trainer.rules.tiles import TILE_SET
+from trainer.rules.paigow.tiles import TILE_SET
 
 HANDS = all_two_tile_hands()
 

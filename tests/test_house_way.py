@@ -6,10 +6,10 @@ from itertools import combinations
 import pytest
 
 from trainer.rules.errors import UnknownNameError
-from trainer.rules.hands import HandKind, settings
-from trainer.rules.house_way import (CASINO_SPLIT_TENS, HOUSE_WAYS, REGULATORY, house_way_named,
+from trainer.rules.paigow.hands import HandKind, settings
+from trainer.rules.paigow.house_way import (CASINO_SPLIT_TENS, HOUSE_WAYS, REGULATORY, house_way_named,
                                      house_way_setting_index, set_by_house_way)
-from trainer.rules.tiles import TILE_SET, parse_tiles
+from trainer.rules.paigow.tiles import TILE_SET, parse_tiles
 
 ALL_HANDS = list(combinations(TILE_SET, 4))
 

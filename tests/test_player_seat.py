@@ -6,13 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from trainer.drills.model import AnswerParseError
-from trainer.drills.player_seat import PracticeGame, hand_verdict, setting_label
-from trainer.rules.analysis import analyze_hand, setting_odds
+from trainer.drills.paigow.player_seat import PracticeGame, hand_verdict, setting_label
+from trainer.rules.paigow.analysis import analyze_hand, setting_odds
 from trainer.rules.errors import TrainerError
-from trainer.rules.hands import Hand, Outcome, Setting, settings, wager_result
-from trainer.rules.house_way import house_way_named, set_by_house_way
-from trainer.rules.profiles import profile_named
-from trainer.rules.settlement import settle_pai_gow
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, settings, wager_result
+from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.profiles import profile_named
+from trainer.rules.paigow.settlement import settle_pai_gow
 
 
 def play_by(game: PracticeGame, pick: str = "house_way"):
@@ -182,8 +182,8 @@ def test_the_chosen_ev_never_exceeds_the_best(seed, pick):
 def test_hand_verdicts_win_exactly_when_the_rules_say(name):
     import random
 
-    from trainer.rules.hands import outranks
-    from trainer.rules.tiles import TILE_SET
+    from trainer.rules.paigow.hands import outranks
+    from trainer.rules.paigow.tiles import TILE_SET
 
     profile, rng = profile_named(name), random.Random(0)
     for _ in range(3000):

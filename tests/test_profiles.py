@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from trainer.rules.errors import UnknownNameError
-from trainer.rules.profiles import ALL_STYLES, PROFILES, profile_named
-from trainer.rules.side_wagers import paytables_for
+from trainer.rules.paigow.profiles import ALL_STYLES, PROFILES, profile_named
+from trainer.rules.paigow.side_wagers import paytables_for
 
 RULES = Path(__file__).resolve().parents[1] / "trainer" / "rules"
 RULE_KEYS = ("tile_rank", "pairs", "copy", "house_way", "vigorish", "lose", "win", "count", "deal", "styles",

@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.hands import Outcome
-from trainer.rules.house_way import house_way_named, set_by_house_way
-from trainer.rules.players import PAI_GOW, Policy, SimPlayer, canonical, seat_players
-from trainer.rules.positions import ORDER, Position
-from trainer.rules.profiles import PROFILES, profile_named
-from trainer.rules.round import BankRotation, Round, check_bank, play_round, play_session
-from trainer.rules.settlement import CENTRE, SEATS
-from trainer.rules.tiles import TILE_SET
+from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.players import PAI_GOW, Policy, SimPlayer, canonical, seat_players
+from trainer.rules.paigow.positions import ORDER, Position
+from trainer.rules.paigow.profiles import PROFILES, profile_named
+from trainer.rules.paigow.round import BankRotation, Round, check_bank, play_round, play_session
+from trainer.rules.paigow.settlement import CENTRE, SEATS
+from trainer.rules.paigow.tiles import TILE_SET
 
 
 def check_round(r: Round) -> None:
@@ -111,7 +111,7 @@ def test_pair_fortunes_settled_right_after_the_players_pai_gow_wager() -> None:
 
 
 def test_no_dice_wagers_with_the_rng() -> None:
-    from trainer.rules.dice import Method
+    from trainer.rules.paigow.dice import Method
 
     rng = random.Random(8)
     players = seat_players(rng, profile_named("pa-2019"), 6)

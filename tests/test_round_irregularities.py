@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from trainer.rules.dice import Method
+from trainer.rules.paigow.dice import Method
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.hands import Outcome
-from trainer.rules.irregularities import Irregularity, irregularity_named
-from trainer.rules.players import DICE_WAGERS, Policy, seat_players
-from trainer.rules.positions import Position, start_position
-from trainer.rules.profiles import PROFILES, profile_named
-from trainer.rules.round import Round, play_round
-from trainer.rules.settlement import SEATS
+from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.irregularities import Irregularity, irregularity_named
+from trainer.rules.paigow.players import DICE_WAGERS, Policy, seat_players
+from trainer.rules.paigow.positions import Position, start_position
+from trainer.rules.paigow.profiles import PROFILES, profile_named
+from trainer.rules.paigow.round import Round, play_round
+from trainer.rules.paigow.settlement import SEATS
 
 from tests.test_round import check_round, dealer_follows_house_way
 

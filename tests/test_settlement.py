@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.hands import Outcome
-from trainer.rules.profiles import PROFILES, profile_named
-from trainer.rules.settlement import (CENTRE, HOUSE, SEATS, WagerLine, settle_pai_gow, settle_table,
+from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.profiles import PROFILES, profile_named
+from trainer.rules.paigow.settlement import (CENTRE, HOUSE, SEATS, WagerLine, settle_pai_gow, settle_table,
                                       vigorish)
 
 PA = profile_named("pa-2019")

@@ -6,10 +6,10 @@ from itertools import product
 import pytest
 
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.profiles import profile_named
-from trainer.rules.side_wagers import (PAYTABLES, house_edge, line_counts, pair_fortunes_line, paytable,
+from trainer.rules.paigow.profiles import profile_named
+from trainer.rules.paigow.side_wagers import (PAYTABLES, house_edge, line_counts, pair_fortunes_line, paytable,
                                        paytables_for, settle_dice_wager, settle_pair_fortunes, winning_line)
-from trainer.rules.tiles import parse_tiles
+from trainer.rules.paigow.tiles import parse_tiles
 
 ALL_DICE = list(product(range(1, 7), repeat=3))
 
@@ -109,7 +109,7 @@ def test_bad_requests_are_clear_errors(call, message):
 
 def test_pair_fortunes_lines_in_each_texts_words():
     """jurisdictions.md JP1: 621a.11(b) says "Two Pair", MD 8.L says "Two pairs", "One mixed pair", ..."""
-    from trainer.rules.side_wagers import paytable
+    from trainer.rules.paigow.side_wagers import paytable
 
     assert [line.wording for line in paytable("pair-fortunes", "pa").lines] == [
         "Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixed Pair", "Identical Pair"]

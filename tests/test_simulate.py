@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.rules import analysis
+from trainer.rules.paigow import analysis
 from trainer.rules.errors import TrainerError
-from trainer.rules.players import Policy
-from trainer.rules.round import simulate
+from trainer.rules.paigow.players import Policy
+from trainer.rules.paigow.round import simulate
 
 
 def _exact(policy: Policy) -> float:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from trainer.rules.errors import NotationError
-from trainer.rules.tiles import FACES, TILE_SET, Tile, format_tiles, missing_and_extra, parse_tiles
+from trainer.rules.paigow.tiles import FACES, TILE_SET, Tile, format_tiles, missing_and_extra, parse_tiles
 
 
 def test_the_set_has_32_tiles_of_21_faces_eleven_doubled():

@@ -9,12 +9,12 @@ from PySide6.QtGui import QImage
 
 from trainer.cli import main
 from trainer.paths import config_dir
-from trainer.rules.tiles import FACES, TILE_SET, Tile
+from trainer.rules.paigow.tiles import FACES, TILE_SET, Tile
 from trainer.ui import main_window as mw
 from trainer.ui.context import AppContext
 from trainer.ui.screens import SCREENS, ScreenSpec
 from trainer.ui.theme import THEMES, theme_named
-from trainer.ui.tile_art import pip_is_red, pip_spots, tile_pixmap
+from trainer.ui.paigow.tile_art import pip_is_red, pip_spots, tile_pixmap
 
 
 @pytest.fixture

@@ -7,16 +7,16 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QLabel
 
-from trainer.drills.dealer_round import RoundSpec, play_spec, playable
-from trainer.rules.delivery import InPile
-from trainer.rules.irregularities import Irregularity
+from trainer.drills.paigow.dealer_round import RoundSpec, play_spec, playable
+from trainer.rules.paigow.delivery import InPile
+from trainer.rules.paigow.irregularities import Irregularity
 from trainer.rules.money import format_cents
-from trainer.rules.tiles import TILE_SET
-from trainer.ui import table_layout as L
-from trainer.ui.dealer_screen import DealerScreen
-from trainer.ui.player import INSTANT
+from trainer.rules.paigow.tiles import TILE_SET
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.dealer_screen import DealerScreen
+from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import shared_store
-from trainer.ui.round_frames import round_table
+from trainer.ui.paigow.round_frames import round_table
 
 CTX_SEED = 5
 

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from trainer.rules.tiles import Tile
+from trainer.rules.paigow.tiles import Tile
 from trainer.ui import drill_screen
 from trainer.ui.context import AppContext
 from trainer.ui.progress_link import close_shared_stores, shared_store
@@ -228,9 +228,9 @@ def test_ui_rebuilds_exactly_the_drills_plan():
     from hypothesis import given, settings as hsettings, strategies as st
 
     from trainer.drills import generate
-    from trainer.drills.dealing_drills import animation_plan
-    from trainer.ui.drill_animation import round_choice
-    from trainer.ui.timeline import plan_for
+    from trainer.drills.paigow.dealing_drills import animation_plan
+    from trainer.ui.paigow.drill_animation import round_choice
+    from trainer.ui.paigow.timeline import plan_for
 
     @hsettings(max_examples=60, deadline=None)
     @given(seed=st.integers(min_value=0, max_value=2**48), profile=st.sampled_from(("pa-2019", "md", "nj")))
@@ -247,8 +247,8 @@ def test_ui_rebuilds_exactly_the_drills_plan():
 
 def test_loop_lasts_about_ten_seconds_for_every_style():
     from trainer.drills import generate
-    from trainer.ui.drill_animation import loop_speed, question_timeline
-    from trainer.ui.player import GAP
+    from trainer.ui.paigow.drill_animation import loop_speed, question_timeline
+    from trainer.ui.paigow.player import GAP
 
     seen = set()
     for seed in range(60):
@@ -282,7 +282,7 @@ def test_animation_question_plays_on_the_table_and_is_answered_by_number(qtbot, 
 
 
 def test_r_replays_and_other_questions_hide_the_animation(qtbot, screen, ctx):
-    from trainer.ui import drill_animation
+    from trainer.ui.paigow import drill_animation
 
     start(qtbot, screen, "style-animation")
     anim = screen.animation.widget
@@ -301,7 +301,7 @@ def test_r_replays_and_other_questions_hide_the_animation(qtbot, screen, ctx):
 
 
 def test_loop_starts_again_after_the_last_delivery(qtbot, screen, ctx):
-    from trainer.ui import drill_animation
+    from trainer.ui.paigow import drill_animation
 
     start(qtbot, screen, "style-animation")
     anim = screen.animation.widget

@@ -10,10 +10,10 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
 
-from trainer.drills.player_seat import PracticeGame
+from trainer.drills.paigow.player_seat import PracticeGame
 from trainer.rules.money import format_cents
-from trainer.ui import player_screen
-from trainer.ui.player_screen import tile_indices
+from trainer.ui.paigow import player_screen
+from trainer.ui.paigow.player_screen import tile_indices
 
 CTX_SEED = 11
 

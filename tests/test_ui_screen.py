@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from trainer.rules.profiles import ALL_STYLES
+from trainer.rules.paigow.profiles import ALL_STYLES
 from trainer.ui.context import AppContext
-from trainer.ui.player import INSTANT
-from trainer.ui.table_screen import TableScreen
+from trainer.ui.paigow.player import INSTANT
+from trainer.ui.paigow.table_screen import TableScreen
 
 
 @pytest.fixture

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.rules.positions import Position
-from trainer.rules.profiles import ALL_STYLES
-from trainer.ui import table_layout as L
-from trainer.ui.player import INSTANT, Player
-from trainer.ui.table_scene import TableScene
-from trainer.ui.timeline import RoundChoice, build_timeline, plan_for
+from trainer.rules.paigow.positions import Position
+from trainer.rules.paigow.profiles import ALL_STYLES
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.player import INSTANT, Player
+from trainer.ui.paigow.table_scene import TableScene
+from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
 
 def _setup(style: str, prelude: bool = True, seed: int = 7, dice: str = "3,2,4"):
@@ -156,8 +156,8 @@ def test_mixing_and_stacking_come_from_the_engine(qtbot):
 
 
 def test_dealer_hand_is_exposed_high_vertical_low_across(qtbot):
-    from trainer.rules.house_way import set_by_house_way
-    from trainer.rules.tiles import TILE_SET
+    from trainer.rules.paigow.house_way import set_by_house_way
+    from trainer.rules.paigow.tiles import TILE_SET
 
     plan, timeline, scene, player, _ = _setup("chee-yee", prelude=False)
     last = timeline.steps[-1]

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from trainer.rules.errors import NotationError, TrainerError
-from trainer.rules.tiles import TILE_SET
-from trainer.rules.woodpile import OPENING_ORDER as OPENING
-from trainer.rules.woodpile import STACK_NAMES, Cut, End, Woodpile, mix_and_stack, stack_name
+from trainer.rules.paigow.tiles import TILE_SET
+from trainer.rules.paigow.woodpile import OPENING_ORDER as OPENING
+from trainer.rules.paigow.woodpile import STACK_NAMES, Cut, End, Woodpile, mix_and_stack, stack_name
 
 
 def test_fixture_follows_spec_d2_3():

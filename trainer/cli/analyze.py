@@ -11,7 +11,7 @@ from typing import Any
 
 from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
 from trainer.rules.errors import TrainerError
-from trainer.rules.tiles import parse_tiles
+from trainer.rules.paigow.tiles import parse_tiles
 
 ORDER = 20
 
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.rules import analysis  # numpy: imported here so that --help stays fast
+    from trainer.rules.paigow import analysis  # numpy: imported here so that --help stays fast
 
     if args.house_edge == (args.tiles is not None):
         raise TrainerError("give either four tiles or --house-edge, not both" if args.house_edge

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any, Callable
 
-from trainer.rules.house_way import HOUSE_WAYS, HouseWay, house_way_named
-from trainer.rules.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
+from trainer.rules.paigow.house_way import HOUSE_WAYS, HouseWay, house_way_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

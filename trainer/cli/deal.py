@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from trainer.cli.common import add_json, add_profile, emit, profile_of
-from trainer.rules.profiles import ALL_STYLES
+from trainer.rules.paigow.profiles import ALL_STYLES
 
 ORDER = 40
 
@@ -41,9 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.rules.delivery import deal, style_name, style_section
-    from trainer.rules.dice import Method, Roll, dice_colours
-    from trainer.rules.woodpile import Cut, Woodpile
+    from trainer.rules.paigow.delivery import deal, style_name, style_section
+    from trainer.rules.paigow.dice import Method, Roll, dice_colours
+    from trainer.rules.paigow.woodpile import Cut, Woodpile
 
     profile = profile_of(args)
     method = Method(args.method)

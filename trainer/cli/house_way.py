@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
-from trainer.rules.house_way import set_by_house_way
-from trainer.rules.tiles import parse_tiles
+from trainer.rules.paigow.house_way import set_by_house_way
+from trainer.rules.paigow.tiles import parse_tiles
 
 ORDER = 10
 

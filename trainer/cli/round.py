@@ -10,8 +10,8 @@ import argparse
 from typing import Any
 
 from trainer.cli.common import add_json, add_profile, emit, profile_of
-from trainer.rules.irregularities import Irregularity
-from trainer.rules.profiles import ALL_STYLES
+from trainer.rules.paigow.irregularities import Irregularity
+from trainer.rules.paigow.profiles import ALL_STYLES
 
 ORDER = 50
 
@@ -38,11 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.drills.dealer_round import RoundSpec, play_spec
-    from trainer.rules.delivery import check_style_name
-    from trainer.rules.dice import Method
+    from trainer.drills.paigow.dealer_round import RoundSpec, play_spec
+    from trainer.rules.paigow.delivery import check_style_name
+    from trainer.rules.paigow.dice import Method
     from trainer.rules.errors import UnknownNameError
-    from trainer.rules.irregularities import irregularity_named
+    from trainer.rules.paigow.irregularities import irregularity_named
 
     profile = profile_of(args)
     check_style_name(args.style)

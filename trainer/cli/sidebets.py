@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.common import add_json, add_profile, emit, profile_of
-from trainer.rules.side_wagers import house_edge, paytables_for
+from trainer.rules.paigow.side_wagers import house_edge, paytables_for
 
 ORDER = 30
 

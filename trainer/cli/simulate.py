@@ -28,8 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from trainer.rules.errors import UnknownNameError
-    from trainer.rules.players import policy_named
-    from trainer.rules.round import simulate
+    from trainer.rules.paigow.players import policy_named
+    from trainer.rules.paigow.round import simulate
 
     if args.policy not in _POLICIES:
         raise UnknownNameError("policy", args.policy, _POLICIES)

@@ -59,10 +59,10 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def _check(args: argparse.Namespace) -> tuple[int, int]:
     """Validate everything before Qt starts, so a mistake costs one line and exit code 2."""
-    from trainer.rules.delivery import check_style_name
-    from trainer.rules.dice import Roll
-    from trainer.rules.positions import Position
-    from trainer.rules.profiles import profile_named
+    from trainer.rules.paigow.delivery import check_style_name
+    from trainer.rules.paigow.dice import Roll
+    from trainer.rules.paigow.positions import Position
+    from trainer.rules.paigow.profiles import profile_named
 
     size = parse_size(args.size)
     profile_named(args.profile)

@@ -22,10 +22,10 @@ from typing import Any, Callable, Sequence
 
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
 from trainer.rules.errors import NotationError
-from trainer.rules.hands import Hand
+from trainer.rules.paigow.hands import Hand
 from trainer.rules.money import format_cents, parse_money
-from trainer.rules.positions import ORDER
-from trainer.rules.tiles import Tile, parse_tiles
+from trainer.rules.paigow.positions import ORDER
+from trainer.rules.paigow.tiles import Tile, parse_tiles
 
 #: The eight table positions in counterclockwise order (spec N3, delivery-styles.md D1.2).
 POSITIONS = tuple(p.value for p in ORDER)

@@ -25,7 +25,7 @@ from trainer.drills.answers import check, expected_text
 from trainer.drills.model import Question
 from trainer.drills.registry import check_offered, generate, skill_named
 from trainer.rules.errors import TrainerError
-from trainer.rules.profiles import DEFAULT_PROFILE, profile_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, profile_named
 
 MAX_QUESTIONS = 200
 

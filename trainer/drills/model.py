@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.house_way import HouseWay
-from trainer.rules.profiles import Profile
+from trainer.rules.paigow.house_way import HouseWay
+from trainer.rules.paigow.profiles import Profile
 
 
 class AnswerKind(enum.Enum):

@@ -1,7 +1,7 @@
 """The skill registry: every drill, its generator, and ``generate`` to make a question from a seed.
 
 Drill modules register their generators with ``@drill(...)``. A module whose engine module is not
-installed yet (e.g. ``trainer.rules.delivery``) is skipped, so its skills are simply not offered.
+installed yet (e.g. ``trainer.rules.paigow.delivery``) is skipped, so its skills are simply not offered.
 
 >>> q = generate("tile-compare", seed=7)
 >>> q == generate("tile-compare", seed=7), q.skill, q.seed
@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 from trainer.drills.model import Draft, Feedback, Question, Setup
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.house_way import house_way_named
-from trainer.rules.profiles import DEFAULT_PROFILE, Profile, profile_named
+from trainer.rules.paigow.house_way import house_way_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 
 Generator = Callable[[random.Random, Setup], Draft]
 
@@ -96,7 +96,7 @@ def _load() -> None:
     _loaded = True
     for name in _MODULES:
         try:
-            importlib.import_module(f"trainer.drills.{name}")
+            importlib.import_module(f"trainer.drills.paigow.{name}")
         except ModuleNotFoundError as exc:
             # An engine module written by someone else may not exist yet: skip its drills.
             if not (exc.name or "").startswith("trainer.rules"):

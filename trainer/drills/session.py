@@ -34,7 +34,7 @@ from trainer.drills.registry import generate, skill_named, skills_for
 from trainer.progress.stats import SkillStats, skill_stats, weakest
 from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
-from trainer.rules.profiles import DEFAULT_PROFILE, profile_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, profile_named
 
 MODES = ("practice", "timed")
 

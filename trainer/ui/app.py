@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from trainer.rules.profiles import DEFAULT_PROFILE, PROFILES
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES
 from trainer.ui.screens import SCREENS
 
 APP_ID = "paigow-trainer"

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from trainer.paths import data_dir
-from trainer.rules.profiles import DEFAULT_PROFILE, Profile, profile_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 
 
 class AppContext(QObject):

@@ -29,7 +29,7 @@ from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
-from trainer.ui.drill_animation import AnimationSlot
+from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import (
     AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
 )

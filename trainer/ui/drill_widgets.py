@@ -4,7 +4,7 @@ The widgets collect what the trainee does and emit it; they never judge it. The 
 the two hands the trainee built, the choice list the chosen index, a typed field the text typed:
 reading and judging it is ``trainer.drills.check``'s job, whose parse errors are shown inline.
 
-Tile faces come from the table's tile art (``trainer.ui.tile_art``), in the current theme.
+Tile faces come from the table's tile art (``trainer.ui.paigow.tile_art``), in the current theme.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
-from trainer.rules.tiles import Tile
+from trainer.rules.paigow.tiles import Tile
 from trainer.ui.theme import Theme, theme_named
-from trainer.ui.tile_art import TILE_RATIO, paint_die, paint_tile_face
+from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
 

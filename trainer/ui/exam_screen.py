@@ -30,8 +30,8 @@ from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
 from trainer.drills.exam import MAX_QUESTIONS, ExamResult, ExamSession, ExamSpec, build_exam
 from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
-from trainer.rules.profiles import PROFILES
-from trainer.ui.drill_animation import AnimationSlot
+from trainer.rules.paigow.profiles import PROFILES
+from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import AnswerPanel, QuestionView, Screen, error_label, make_label, set_font
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from trainer import __version__
 from trainer.paths import config_dir
-from trainer.rules.profiles import PROFILES
+from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.context import AppContext
 from trainer.ui.screens import SCREENS, ScreenSpec
 from trainer.ui.theme import THEMES, apply_theme, theme_named

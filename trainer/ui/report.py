@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.profiles import PROFILES
+from trainer.rules.paigow.profiles import PROFILES
 
 #: A4 in points, and the page margin.
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 48.0

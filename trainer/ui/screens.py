@@ -18,10 +18,10 @@ class ScreenSpec:
 
 
 SCREENS: tuple[ScreenSpec, ...] = (
-    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.table_screen"),
+    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.paigow.table_screen"),
     ScreenSpec("drills", "Drills", "Ctrl+2", "trainer.ui.drill_screen"),
     ScreenSpec("progress", "Progress", "Ctrl+3", "trainer.ui.progress_screen"),
     ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen"),
-    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.dealer_screen"),
-    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.player_screen"),
+    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen"),
+    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen"),
 )

@@ -74,9 +74,9 @@ def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme
 
     apply_theme(app, theme_named(theme))
     if screen == "scene":
-        from trainer.ui.player import Player
-        from trainer.ui.table_scene import TableScene
-        from trainer.ui.timeline import RoundChoice, build_timeline, plan_for
+        from trainer.ui.paigow.player import Player
+        from trainer.ui.paigow.table_scene import TableScene
+        from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
         plan = plan_for(RoundChoice(style=style, seed=seed, dice=dice, bank=bank, profile=profile))
         timeline = build_timeline(plan, prelude=prelude)

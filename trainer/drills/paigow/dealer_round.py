@@ -1,0 +1,506 @@
+"""The dealer's seat: one whole round, played by the round engine, as the dealer's actions in order.
+
+The round engine (:func:`trainer.rules.paigow.round.play_round`) plays a correct round as cited steps.
+Every step the rules leave to the dealer's judgement becomes a question of a ``dealer-*`` skill
+(:data:`DEALER_SKILLS`), judged by :func:`trainer.drills.answers.check` like any drill; every other
+step is narrated with its citation. A wrong action is answered with the right one and its
+citation, and the round goes on as the rules require (the engine's steps do not depend on the
+trainee), so one round trains every step in order and the progress store schedules each step type
+as a skill.
+
+=======================  ========  ===================================================  ================
+skill                    kind      the dealer's action                                  from the step
+=======================  ========  ===================================================  ================
+``dealer-count``         POSITION  count the number to the first receiving position     ``count``
+``dealer-deliver``       CHOICE    the stack his hand takes first, move by move          a plan move
+``dealer-set``           SETTING   turn his tiles over and set them by the house way     ``set``
+``dealer-expose``        POSITION  the next hand to expose, counterclockwise             ``expose``
+``dealer-call``          CHOICE    win, push (copy) or lose                              ``expose``
+``dealer-pay``           MONEY     each chip movement: collect, pay, vigorish            ``chips``
+``dealer-irregularity``  CHOICE    the remedy of an irregularity                         its section
+=======================  ========  ===================================================  ================
+
+>>> r = DealerRound(RoundSpec(seed=3, players=3))
+>>> r.current.question.skill, r.current.question.kind.value
+('dealer-pay', 'money')
+>>> while not r.finished:
+...     _ = r.answer(r.current.question.answer, ms=1000)
+>>> r.summary().score
+1.0
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from dataclasses import asdict, dataclass, field, replace
+from statistics import median
+from typing import Any, Callable, Iterator, Sequence
+
+from trainer.drills.answers import check
+from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.model import AnswerKind, Draft, Feedback, Question
+from trainer.drills.registry import drill, reviewer_for
+from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, TableState, style_name
+from trainer.rules.paigow.dice import Method
+from trainer.rules.errors import TrainerError
+from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
+from trainer.rules.paigow.irregularities import Irregularity
+from trainer.rules.money import format_cents
+from trainer.rules.paigow.players import PAI_GOW, seat_players
+from trainer.rules.paigow.positions import Position
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
+from trainer.rules.paigow.round import DEALER, Round, Step, parse_bank, play_round
+from trainer.rules.paigow.settlement import CENTRE, HOUSE, ChipMove, party_name
+
+GROUP = "Dealer's seat"
+
+#: The skills of the dealer's seat: id -> (title, what the dealer does, fluent answer time in ms).
+DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
+    "dealer-count": ("Count to the start", "Count the dice total to the position that receives the first stack.",
+                     6000),
+    "dealer-deliver": ("Deliver in the style", "Move the stacks in the order of the called delivery style.", 6000),
+    "dealer-set": ("Set the dealer's hand", "Turn the dealer's tiles over and set them by the house way.", 12000),
+    "dealer-expose": ("Expose in order", "Expose the players' hands from the dealer's right, counterclockwise.",
+                      4000),
+    "dealer-call": ("Call the result", "Call each hand against the banker's: win, push (copy) or lose.", 6000),
+    "dealer-pay": ("Collect and pay", "Each chip movement of the settlement, vigorish included.", 10000),
+    "dealer-irregularity": ("Handle an irregularity", "The remedy the rules give for an irregularity.", 12000),
+}
+
+#: The calls of a hand against the banker's, as the dealer announces them.
+CALLS = {Outcome.WIN: "Win", Outcome.PUSH: "Push (copy)", Outcome.LOSE: "Lose"}
+
+#: Plan moves in which the dealer's hand goes to a stack of the woodpile (spec D5.2).
+_STACK_MOVES = (MoveKind.PUSH, MoveKind.STACK_ONTO, MoveKind.LAY_DIAGONAL, MoveKind.CENTER, MoveKind.DELIVER)
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    """What the instructor or trainee chose for a round; ``None`` fields are drawn from the seed.
+
+    ``bank`` is ``"dealer"`` or a seat; ``style`` defaults to the profile's first style in a
+    house-banked round and to a style the bank calls (drawn) in a player-bank round.
+    """
+
+    seed: int
+    profile: str = DEFAULT_PROFILE
+    players: int | None = None
+    bank: str = "dealer"
+    co_bank: bool = False
+    style: str | None = None
+    irregularity: Irregularity | None = None
+    house_way: str | None = None
+    method: Method = Method.MANUAL
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON values (kept in every question of the round, so it can be replayed)."""
+        return asdict(self) | {"irregularity": self.irregularity and self.irregularity.value,
+                               "method": self.method.value}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RoundSpec:
+        irregular = d.get("irregularity")
+        return cls(**d | {"irregularity": Irregularity(irregular) if irregular else None,
+                          "method": Method(d.get("method", "manual"))})
+
+
+def playable(spec: RoundSpec, tries: int = 100) -> RoundSpec:
+    """``spec``, or with the next seed that makes a legal round of it (a bank must cover the other
+    players' wagers, 621a.9(d)(2); a player's tile can only be exposed when a player wagers, ...)."""
+    for k in range(tries):
+        candidate = replace(spec, seed=spec.seed + k)
+        try:
+            play_spec(candidate)
+        except TrainerError:
+            continue
+        return candidate
+    play_spec(spec)  # raises the reason
+    return spec
+
+
+def play_spec(spec: RoundSpec) -> Round:
+    """The round ``spec`` describes, played by the engine (the same round as ``paigow-trainer round``).
+
+    >>> play_spec(RoundSpec(seed=7, players=2)).to_dict() == play_spec(RoundSpec(seed=7, players=2)).to_dict()
+    True
+    """
+    profile = profile_named(spec.profile)
+    bank = parse_bank(spec.bank, profile)
+    rng = random.Random(spec.seed)
+    players = seat_players(rng, profile, spec.players, include=[bank] if bank else [],
+                           dice_wagers=spec.method is not Method.RNG)
+    style = spec.style or (rng.choice(profile.styles) if bank else DEFAULT_STYLE)
+    way = house_way_named(spec.house_way) if spec.house_way else None
+    return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank,
+                      method=spec.method, irregularity=spec.irregularity, house_way=way, seed=spec.seed)
+
+
+@dataclass(frozen=True)
+class RoundTask:
+    """One action of the dealer: its question and the index of the round step it performs."""
+
+    question: Question
+    step: int
+
+    @property
+    def skill(self) -> str:
+        return self.question.skill
+
+
+# --- from the round's steps to the dealer's questions ---------------------------------------------
+
+
+class _TaskBuilder:
+    """Walks the round's steps and plan moves in order and drafts a question for each dealer action."""
+
+    def __init__(self, played: Round, spec: RoundSpec, profile: Profile, way: HouseWay) -> None:
+        self.round, self.spec, self.profile, self.way = played, spec.to_dict(), profile, way
+        self.rng = random.Random(played.seed)
+        self.moves = iter(played.plan.moves)
+        self.state: TableState = played.plan.initial_state()
+        self.irregular = played.irregularity
+        self.upcoming: Move | None = next(self.moves, None)
+        self.exposed: set[str] = set()
+        self.chips = iter(played.chips)
+        self.centre = 0  # chips in the centre of the layout in a bank round (621a.9(o)-(r))
+        self.drafts: list[tuple[str, Draft, int]] = []
+
+    def build(self) -> list[tuple[str, Draft, int]]:
+        steps = self.round.steps
+        for index, step in enumerate(steps):
+            for skill, made in self.drafts_for(step, steps[:index]):
+                self.drafts.append((skill, made, index))
+        return self.drafts
+
+    def drafts_for(self, step: Step, before: Sequence[Step]) -> Iterator[tuple[str, Draft]]:
+        move = self.plan_move(step)
+        if self.irregular and _shows(self.irregular, step):
+            self.irregular = None  # one question per irregularity: its remedy
+            yield "dealer-irregularity", self.remedy(step, before)
+        elif move is not None:
+            yield from self.move_drafts(move, step)
+        elif step.action == "chips":
+            yield "dealer-pay", self.pay(next(self.chips), step)
+        elif step.action == "set" and step.actor in (DEALER, self.round.bank) and "by the house way" in step.say:
+            yield "dealer-set", self.set_hand(step)
+        elif step.action == "expose":
+            yield from self.exposure(step)
+
+    # -- plan moves
+    def plan_move(self, step: Step) -> Move | None:
+        """The plan move this step performs (steps and plan moves run in the same order), else None.
+        The number and the count are matched by their action alone: in a miscounted round (621a.10(c)) the
+        plan deals from the wrong number while the steps say the dice as they lay."""
+        move = self.upcoming
+        if move is None or step.action != move.kind.value:
+            return None
+        if move.kind not in (MoveKind.ROLL, MoveKind.COUNT) and step.say != move.caption:
+            return None
+        self.upcoming = next(self.moves, None)
+        return move
+
+    def move_drafts(self, move: Move, step: Step) -> Iterator[tuple[str, Draft]]:
+        before, self.state = self.state, self.state.apply(move)
+        if move.kind is MoveKind.COUNT and "miscounts" not in step.say:
+            yield "dealer-count", self.count(move, step)
+        elif move.kind in _STACK_MOVES and move.stacks and len(_stacks(before)) > 1:  # else no choice to make
+            yield "dealer-deliver", self.stack_move(move, step, before)
+
+    def count(self, move: Move, step: Step) -> Draft:
+        plan = self.round.plan
+        origin = "the bank" if plan.bank else "the dealer"
+        return draft(f"The number is {plan.roll.spoken}. Counting counterclockwise with {origin} as "
+                     "number one, which position receives the first stack?", AnswerKind.POSITION, str(move.position),
+                     step.say, [step.citation, "spec D3.2"], "bank" if plan.bank else "dealer",
+                     choices=tuple(p.value for p in Position), data=self.base_data(step))
+
+    def stack_move(self, move: Move, step: Step, before: TableState) -> Draft:
+        stacks = _stacks(before)
+        name = style_name(self.round.style, self.profile)
+        what = (f"Delivery #{move.number} goes to {move.position}" if move.kind is MoveKind.DELIVER
+                else f"Indicate {name}" if "Indicate" in move.caption else f"{name}, next move")
+        return draft(f"{what}: which stack does the dealer's hand take first?", AnswerKind.CHOICE, move.stacks[0],
+                     f"{name}: {move.caption}.", [move.citation, "spec D6"], self.round.style, choices=tuple(stacks),
+                     data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value},
+                     hint=f"Where does {name} start?")
+
+    # -- setting, exposure, calls
+    def set_hand(self, step: Step) -> Draft:
+        whose = DEALER if step.actor == DEALER and "co-bank" not in step.say else self.round.bank
+        result = self.round.position(whose)
+        decision = set_by_house_way(result.tiles, self.way)
+        tiles = [str(t) for t in result.tiles]
+        return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
+                     f"{' '.join(tiles)} and set them by the house way: {self.way.title}.", AnswerKind.SETTING,
+                     str(result.setting), decision.explanation, [step.citation, decision.citation, "spec W1"],
+                     f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose})
+
+    def exposure(self, step: Step) -> Iterator[tuple[str, Draft]]:
+        seat = re.match(r"Expose (seat\d)", step.say)
+        hand = seat.group(1) if seat else DEALER
+        banker = self.round.bank if self.round.bank != DEALER else DEALER
+        if seat:
+            left = [p for p in self.exposure_order() if p not in self.exposed]
+            self.exposed.add(hand)
+            yield "dealer-expose", draft(
+                "Which hand do you expose next?", AnswerKind.POSITION, hand,
+                f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
+                [step.citation, "spec S3", "jurisdictions.md JS1"], "bank" if banker != DEALER else "house",
+                choices=tuple(left), data=self.base_data(step))
+        outcome = self.round.position(hand).results[PAI_GOW].outcome
+        against = "the bank's" if banker != DEALER else "the dealer's"
+        who = "The dealer's hands" if hand == DEALER else f"{hand}'s hands"
+        mine, theirs = self.round.position(hand).setting, self.round.position(banker).setting
+        yield "dealer-call", draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
+                                   CALLS[outcome],
+                                   step.say, [step.citation, "spec H5", "spec H3"], outcome.value,
+                                   choices=tuple(CALLS.values()), data=self.base_data(step) | self.hands(hand, banker))
+
+    def exposure_order(self) -> list[str]:
+        return [m.group(1) for s in self.round.steps if (m := re.match(r"Expose (seat\d)", s.say))]
+
+    def hands(self, hand: str, banker: str) -> dict[str, Any]:
+        mine, theirs = self.round.position(hand).setting, self.round.position(banker).setting
+        if mine is None or theirs is None:
+            return {}
+        return {"player_high": [str(t) for t in mine.high.tiles], "player_low": [str(t) for t in mine.low.tiles],
+                "dealer_high": [str(t) for t in theirs.high.tiles], "dealer_low": [str(t) for t in theirs.low.tiles]}
+
+    # -- chips
+    def pay(self, chip: ChipMove, step: Step) -> Draft:
+        held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
+        self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
+        return draft(f"{_verb(chip)}: {chip.why}{held}. How much?", AnswerKind.MONEY, chip.cents,
+                     f"{step.say}.",
+                     [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]], _chip_item(chip),
+                     data=self.base_data(step) | {"from": chip.source, "to": chip.target})
+
+    def stake(self, chip: ChipMove) -> str:
+        """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
+        the Pai Gow Wager won; a movement through the centre (621a.9(o)-(r)) names no single wager."""
+        seat = _seat_of(chip)
+        named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
+        key = PAI_GOW if "vigorish" in chip.why else named
+        wagers = self.round.position(seat).wagers if seat else {}
+        if key not in wagers:
+            return ""
+        return f" ({seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])})"
+
+    # -- irregularities
+    def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
+        kind = self.round.irregularity
+        assert kind is not None
+        remedies = [i.remedy for i in Irregularity]
+        return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, kind.remedy,
+                     f"{step.say}.", [step.citation, f"jurisdictions.md {_ji(kind, step)}"], kind.value,
+                     choices=choices_with(self.rng, kind.remedy, remedies), data=self.base_data(step))
+
+    def base_data(self, step: Step) -> dict[str, Any]:
+        return {"round": self.spec, "say": step.say}
+
+
+def _stacks(state: TableState) -> tuple[str, ...]:
+    """The stacks still in the woodpile area, S1 to S8."""
+    return tuple(sorted({p.stack for p in state.places if isinstance(p, InPile)}, key=lambda s: int(s[1:])))
+
+
+def _seat_of(chip: ChipMove) -> str | None:
+    return next((p for p in (chip.source, chip.target) if p.startswith("seat")), None)
+
+
+def _verb(chip: ChipMove) -> str:
+    if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
+        return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
+    return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
+
+
+def _chip_item(chip: ChipMove) -> str:
+    """``pai-gow-pay``, ``pair-fortunes-collect``, ``vigorish``, ``centre-pay``...: what kind of movement."""
+    if "vigorish" in chip.why:
+        return "vigorish"
+    wager = next((w for w in _WAGER_KEYS if w in chip.why), "")
+    verb = "collect" if chip.target in (HOUSE, CENTRE) else "pay"
+    prefix = "centre" if CENTRE in (chip.source, chip.target) else wager.lower().replace(" ", "-") or "chips"
+    return f"{prefix}-{verb}"
+
+
+#: The wagers as a chip movement's words name them, and their keys in a position's wagers.
+_WAGER_KEYS = {"Pai Gow": PAI_GOW, "Pair Fortunes": "pair_fortunes", "Sum": "sum", "Match": "match",
+               "Beat It": "beat_it"}
+_WAGER_NAMES = {key: name for name, key in _WAGER_KEYS.items()}
+
+#: The spec section of each kind of chip movement (``_chip_item``'s first word).
+_SPEC_OF_CHIP = {"vigorish": "spec S2", "centre": "spec S3", "pair": "spec S4", "sum": "spec S5", "match": "spec S5",
+                 "beat": "spec S5", "pai": "spec H5", "chips": "spec S1"}
+
+#: Each irregularity's row in jurisdictions.md (a no roll: JI1 dice not flat, JI2 a die out, JI3 the lid).
+_JI = {Irregularity.WRONG_COUNT: "JI4", Irregularity.PLAYER_TILE_EXPOSED: "JI5",
+       Irregularity.DEALER_TILE_EXPOSED: "JI6", Irregularity.HOUSE_WAY_VIOLATION: "JI7",
+       Irregularity.TILE_EXPOSED_STACKING: "JI8"}
+
+
+def _ji(kind: Irregularity, step: Step) -> str:
+    if kind is Irregularity.NO_ROLL:
+        return "JI3" if "lid" in step.say else "JI2" if "out of" in step.say else "JI1"
+    return _JI[kind]
+
+
+def _shows(kind: Irregularity, step: Step) -> bool:
+    """True for the step where the dealer meets the injected irregularity (its remedy follows)."""
+    if kind is Irregularity.NO_ROLL:
+        return step.action == "roll" and step.say.startswith("No roll")
+    return step.action in ("irregularity", "reset")
+
+
+def _happened(kind: Irregularity, step: Step, before: Sequence[Step]) -> str:
+    """What the dealer sees, without the remedy the step's words go on to give."""
+    if kind is Irregularity.WRONG_COUNT:
+        return next(s.say for s in reversed(before) if s.action == "count") + "; the tiles have been dealt"
+    if kind is Irregularity.HOUSE_WAY_VIOLATION:
+        return before[-1].say
+    if kind is Irregularity.NO_ROLL:
+        return "After the shake, " + step.say.split(": ", 1)[-1].split(";")[0]
+    return step.say.split(":")[0]
+
+
+def _question(skill: str, made: Draft, seed: int, profile: Profile, way: HouseWay) -> Question:
+    return Question(skill=skill, seed=seed, profile=profile.name, house_way=way.name,
+                    **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
+
+
+def round_tasks(spec: RoundSpec, played: Round | None = None) -> tuple[RoundTask, ...]:
+    """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
+    order, as questions (see the module table). ``data["round"]`` and ``data["task"]`` replay each."""
+    played = played or play_spec(spec)
+    profile = profile_named(played.profile)
+    way = house_way_named(spec.house_way or profile.default_house_way)
+    built = _TaskBuilder(played, spec, profile, way).build()
+    return tuple(RoundTask(_question(skill, replace(made, data=dict(made.data) | {"task": i}), spec.seed, profile, way),
+                           step) for i, (skill, made, step) in enumerate(built))
+
+
+# --- the round as the trainee plays it ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TaskAnswer:
+    """One action of the trainee: the task, the verdict, what was given and how long it took."""
+
+    task: RoundTask
+    feedback: Feedback
+    answer: Any
+    ms: int
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """The end of a round: score, times, mistakes (each with the right action and its citation)."""
+
+    answered: int
+    correct: int
+    total_ms: int
+    median_ms: float | None
+    mistakes: tuple[TaskAnswer, ...]
+    per_skill: tuple[tuple[str, int, int], ...] = field(default=())
+
+    @property
+    def score(self) -> float:
+        return self.correct / self.answered if self.answered else 1.0
+
+
+class DealerRound:
+    """One round from the dealer's seat: the tasks in order, each answer judged, timed and recorded.
+
+    ``answer`` judges the current task (an unreadable answer raises ``AnswerParseError`` and counts
+    nothing), records it in ``store`` for ``trainee`` (mode "timed") and moves on, right or wrong.
+    ``narration(i)`` gives the round's steps that come before task ``i`` (what the table shows).
+    """
+
+    def __init__(self, spec: RoundSpec, *, store: Any = None, trainee: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.spec = spec
+        self.round = play_spec(spec)
+        self.tasks = round_tasks(spec, self.round)
+        self.store, self.trainee, self.clock = store, trainee, clock
+        self.index = 0
+        self.history: list[TaskAnswer] = []
+        self._shown_at = clock()
+
+    @property
+    def current(self) -> RoundTask | None:
+        return self.tasks[self.index] if self.index < len(self.tasks) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.tasks)
+
+    def shown(self) -> None:
+        """The current task is on screen now: its answer time starts here."""
+        self._shown_at = self.clock()
+
+    def narration(self, index: int) -> tuple[Step, ...]:
+        """The steps after task ``index - 1``'s step up to (not including) task ``index``'s step; for
+        ``index == len(tasks)``, the steps after the last task to the end of the round."""
+        start = self.tasks[index - 1].step + 1 if index > 0 else 0
+        end = self.tasks[index].step if index < len(self.tasks) else len(self.round.steps)
+        return self.round.steps[start:max(start, end)]
+
+    def answer(self, raw: Any, *, ms: int | None = None) -> Feedback:
+        task = self.current
+        if task is None:
+            raise TrainerError("the round is over: start a new round")
+        feedback = check(task.question, raw)
+        review = reviewer_for(task.skill)
+        if review is not None and not feedback.correct:
+            feedback = review(task.question, raw, feedback)
+        elapsed = ms if ms is not None else int((self.clock() - self._shown_at) * 1000)
+        if self.store is not None and self.trainee:
+            self.store.record(self.trainee, task.question, feedback, raw, elapsed, mode="timed")
+        self.history.append(TaskAnswer(task, feedback, raw, elapsed))
+        self.index += 1
+        self._shown_at = self.clock()
+        return feedback
+
+    def summary(self) -> RoundSummary:
+        times = [a.ms for a in self.history]
+        skills = dict.fromkeys(t.skill for t in self.tasks)
+        per_skill = tuple((s, sum(1 for a in self.history if a.task.skill == s),
+                           sum(1 for a in self.history if a.task.skill == s and a.feedback.correct)) for s in skills)
+        return RoundSummary(len(self.history), sum(1 for a in self.history if a.feedback.correct), sum(times),
+                            median(times) if times else None,
+                            tuple(a for a in self.history if not a.feedback.correct), per_skill)
+
+
+# --- each step type as a drill of its own ---------------------------------------------------------
+
+
+def _random_spec(rng: random.Random, profile: Profile, skill: str) -> RoundSpec:
+    bank = "dealer"
+    if profile.player_bank and rng.random() < 0.3:
+        bank = f"seat{rng.randint(1, 6)}"
+    irregular = rng.choice(tuple(Irregularity)) if skill == "dealer-irregularity" else None
+    return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, bank=bank,
+                     co_bank=bank != "dealer" and profile.co_bank and rng.random() < 0.3, irregularity=irregular)
+
+
+def _generator(skill: str) -> Callable[..., Draft]:
+    def make(rng: random.Random, setup: Any) -> Draft:
+        for _ in range(200):
+            spec = replace(_random_spec(rng, setup.profile, skill), house_way=setup.house_way.name)
+            try:
+                tasks = [t for t in round_tasks(spec) if t.skill == skill]
+            except TrainerError:  # e.g. an irregularity this round cannot have
+                continue
+            if tasks:
+                q = rng.choice(tasks).question
+                return Draft(q.prompt, q.kind, q.answer, q.explanation, q.citations, q.item, q.choices, q.parts,
+                             q.hint, q.data)
+        raise TrainerError(f"no round with a {skill} action in 200 tries")
+    return make
+
+
+for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
+    drill(_id, _title, GROUP, _what, target_ms=_ms)(_generator(_id))

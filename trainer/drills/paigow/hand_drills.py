@@ -1,0 +1,149 @@
+"""Hand drills: who wins one two-tile hand against the dealer's, and the result of a whole round.
+
+Rules: 621a.3(c)-(i) and 621a.8(g)-(i) (spec H1-H5); zero-zero is profile-dependent
+(jurisdictions.md JQ3). ``data``: ``player`` and ``dealer`` (two-tile hands, tiles as text) and
+``position`` (``high``/``low``) for ``hand-compare``; ``player_high``, ``player_low``,
+``dealer_high``, ``dealer_low`` for ``round-score``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from trainer.drills.paigow.common import deal, draft, until
+from trainer.drills.model import AnswerKind, Draft, Setup
+from trainer.drills.registry import drill
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, settings, wager_result
+from trainer.rules.paigow.house_way import set_by_house_way
+from trainer.rules.paigow.profiles import Profile
+
+PLAYER, DEALER, COPY, ZERO = "Player wins", "Dealer wins", "Copy: dealer wins", "Zero-zero: dealer wins"
+
+#: The zero-zero reading, both sides, for every explanation that touches it (JQ3 is Decided).
+ZERO_ZERO_READINGS = ("In pa-2019, pa-2012 and md a zero-zero tie goes to the dealer or bank; nj has no "
+                      "zero-zero rule, so two zero hands go by top tile (the literal reading, Decided in "
+                      "jurisdictions.md JQ3; an NJ Rules of the Games Submission may say otherwise)")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who takes one hand: ``answer`` (one of the four choices), the reason and its citations."""
+
+    answer: str
+    why: str
+    cites: tuple[str, ...]
+
+    @property
+    def player_wins(self) -> bool:
+        return self.answer == PLAYER
+
+
+def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = False) -> Verdict:
+    """Judge a player's hand against the dealer's under ``profile`` (spec H1-H5, JQ3).
+
+    >>> from trainer.rules.paigow.profiles import profile_named
+    >>> zero, other = Hand.parse("1-3 3-3"), Hand.parse("5-5 4-6")
+    >>> hand_verdict(zero, other, profile_named("pa-2019")).answer
+    'Zero-zero: dealer wins'
+    >>> hand_verdict(zero, other, profile_named("nj")).answer        # top tile 1-3 beats 4-6
+    'Player wins'
+    >>> hand_verdict(zero, other, profile_named("nj"), low=True).answer
+    'Dealer wins'
+    """
+    both_zero = player.is_zero and dealer.is_zero
+    if both_zero and profile.zero_zero_to_banker:
+        return Verdict(ZERO, f"both hands are worth zero: a zero-zero tie goes to the dealer. {ZERO_ZERO_READINGS}",
+                       (profile.cite("zero_zero"), "spec H3", "jurisdictions.md JQ3"))
+    zero_note = (f". {ZERO_ZERO_READINGS}", ("jurisdictions.md JQ3",)) if both_zero else ("", ())
+    if low and player.is_zero:
+        return Verdict(DEALER, "a player's low hand worth zero never wins the low" + zero_note[0],
+                       (profile.cite("lose"), "spec H5", "jurisdictions.md JQ3"))
+    rule = "pairs" if player.kind.is_pair or dealer.kind.is_pair else "equal_value"
+    if player.score == dealer.score:
+        copy_rule = "copy" if player.kind.is_pair else "top_tile_copy"
+        return Verdict(COPY, "equal hands are a copy, and the dealer wins a copy" + zero_note[0],
+                       (profile.cite(copy_rule), "spec H3") + zero_note[1])
+    winner = PLAYER if player.score > dealer.score else DEALER
+    reason = ("a permissible pair beats every hand without one, and pairs go by pair rank"
+              if rule == "pairs" else "the higher value wins; equal values go by the rank of the highest tile")
+    return Verdict(winner, reason + zero_note[0], (profile.cite(rule), "spec H1") + zero_note[1])
+
+
+def _gee_joon_note(*hands: Hand) -> tuple[str, tuple[str, ...]]:
+    if any(not h.kind.is_pair and any(t.is_gee_joon for t in h.tiles) for h in hands):
+        return (" A Gee Joon tile (1-2 or 2-4) without its partner counts 3 or 6, whichever makes the "
+                "higher value.", ("621a.3(f)", "spec H2"))
+    return "", ()
+
+
+def _case(player: Hand, dealer: Hand) -> str:
+    """The item a comparison trains: zero, copy, gee-joon, pairs or values."""
+    if player.is_zero and dealer.is_zero:
+        return "zero"
+    if player.score == dealer.score:
+        return "copy"
+    if any(not h.kind.is_pair and any(t.is_gee_joon for t in h.tiles) for h in (player, dealer)):
+        return "gee-joon"
+    return "pairs" if player.kind.is_pair or dealer.kind.is_pair else "values"
+
+
+def _describe(hand: Hand) -> str:
+    return f"{hand} ({hand.describe()})"
+
+
+@drill("hand-compare", "Compare two hands", "Hands",
+       "Who wins a player's two-tile hand against the dealer's: copies and zero-zero included.")
+def hand_compare(rng: random.Random, setup: Setup) -> Draft:
+    case = rng.choice(("zero", "copy", "gee-joon", "pairs", "values"))
+
+    def draw() -> tuple[Hand, Hand]:
+        a, b, c, d = deal(rng, 4)
+        return Hand.of(a, b), Hand.of(c, d)
+
+    player, dealer = until(rng, draw, lambda hands: _case(*hands) == case)
+    low = rng.random() < 1 / 3
+    position = "low" if low else "high"
+    verdict = hand_verdict(player, dealer, setup.profile, low=low)
+    note, note_cites = _gee_joon_note(player, dealer)
+    why = f"Player {_describe(player)} against dealer {_describe(dealer)}: {verdict.why}.{note}"
+    return draft(f"Player's {position} hand {player} against the dealer's {position} hand {dealer}. Who wins?",
+                 AnswerKind.CHOICE, verdict.answer, why, verdict.cites + note_cites, _case(player, dealer),
+                 choices=(PLAYER, DEALER, COPY, ZERO),
+                 data={"player": [str(t) for t in player.tiles], "dealer": [str(t) for t in dealer.tiles],
+                       "position": position},
+                 hint="Pairs first, then value (spots mod 10), then the highest tile; ties go to the dealer.")
+
+
+_RESULT_TEXT = {Outcome.WIN: "Win", Outcome.PUSH: "Push", Outcome.LOSE: "Lose"}
+_RESULT_RULE = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
+
+
+def _round(rng: random.Random, setup: Setup) -> tuple[Setting, Setting]:
+    tiles = deal(rng, 8)
+    return rng.choice(settings(tiles[:4])), set_by_house_way(tiles[4:], setup.house_way).setting
+
+
+@drill("round-score", "Score a round", "Hands",
+       "Win, push or lose: a player's set hand against the dealer's house-way hand.")
+def round_score(rng: random.Random, setup: Setup) -> Draft:
+    zz = setup.profile.zero_zero_to_banker
+    target = rng.choice(tuple(_RESULT_TEXT))
+    player, dealer = until(rng, lambda: _round(rng, setup),
+                           lambda r: wager_result(*r, zero_zero_to_banker=zz) is target)
+    outcome = wager_result(player, dealer, zero_zero_to_banker=zz)
+    high = hand_verdict(player.high, dealer.high, setup.profile)
+    low = hand_verdict(player.low, dealer.low, setup.profile, low=True)
+    note, note_cites = _gee_joon_note(player.high, player.low, dealer.high, dealer.low)
+    why = (f"High: player {_describe(player.high)} against dealer {_describe(dealer.high)}: {high.answer.lower()} "
+           f"({high.why}). Low: player {_describe(player.low)} against dealer {_describe(dealer.low)}: "
+           f"{low.answer.lower()} ({low.why}). Both hands higher: win; neither: lose; one of the two: push.{note}")
+    return draft(f"Player: high {player.high}, low {player.low}. Dealer: high {dealer.high}, low {dealer.low}. "
+                 "Result of the Pai Gow Wager?", AnswerKind.CHOICE, _RESULT_TEXT[outcome], why,
+                 (setup.profile.cite(_RESULT_RULE[outcome]), "spec H5") + high.cites + low.cites + note_cites,
+                 outcome.value, choices=tuple(_RESULT_TEXT.values()),
+                 data={"player_high": [str(t) for t in player.high.tiles],
+                       "player_low": [str(t) for t in player.low.tiles],
+                       "dealer_high": [str(t) for t in dealer.high.tiles],
+                       "dealer_low": [str(t) for t in dealer.low.tiles]},
+                 hint="Compare high with high and low with low; the dealer wins copies.")

@@ -1,0 +1,224 @@
+"""House ways: how the dealer (or the bank) must set four tiles into high and low hands.
+
+The regulatory house way is 621a.8(d)(1)-(4) (md 8.D, nj 10.7(d); spec W1). A house way is data: an
+ordered list of steps, each a criterion on a setting, a citation and its wording. The first step
+that some setting satisfies decides; inside a step the stronger high hand, then the stronger low
+hand, is chosen (spec W2). Casino house ways are extra named data, never replacements (spec W3).
+
+>>> d = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"))
+>>> str(d.setting), d.step, d.citation
+('6-6 4-5 / 1-3 2-3', 2, '621a.8(d)(2)')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Protocol
+
+from trainer.rules.errors import UnknownNameError
+from trainer.rules.paigow.hands import Hand, HandKind, Setting, settings
+from trainer.rules.paigow.tiles import Tile, parse_tiles
+
+
+class Criterion(Protocol):
+    """A test one setting passes or fails; ``why`` words it for the trainee."""
+
+    def applies(self, setting: Setting) -> bool: ...
+
+    def why(self, setting: Setting) -> str: ...
+
+
+def _hands(setting: Setting) -> tuple[Hand, Hand]:
+    return setting.high, setting.low
+
+
+@dataclass(frozen=True)
+class KeepsSupremePair:
+    """A hand of the setting is the Supreme Pair (621a.8(d)(1))."""
+
+    def applies(self, setting: Setting) -> bool:
+        return any(h.kind is HandKind.SUPREME for h in _hands(setting))
+
+    def why(self, setting: Setting) -> str:
+        return "the Supreme Pair (1-2 with 2-4) is played together"
+
+
+@dataclass(frozen=True)
+class MakesPair:
+    """A hand of the setting is a pair, Wong or Gong (621a.8(d)(2), 621a.3(c))."""
+
+    def applies(self, setting: Setting) -> bool:
+        return any(h.kind.is_pair for h in _hands(setting))
+
+    def why(self, setting: Setting) -> str:
+        made = [h for h in _hands(setting) if h.kind.is_pair]
+        return " and ".join(f"{h} makes a {h.describe()}" for h in made)
+
+
+@dataclass(frozen=True)
+class MakesValue:
+    """A hand of the setting has one of ``values`` (621a.8(d)(3): nine, eight or seven)."""
+
+    values: tuple[int, ...] = (9, 8, 7)
+
+    def applies(self, setting: Setting) -> bool:
+        return any(h.value in self.values for h in _hands(setting))
+
+    def why(self, setting: Setting) -> str:
+        made = [h for h in _hands(setting) if h.value in self.values]
+        return " and ".join(f"{h} is worth {h.value}" for h in made)
+
+
+@dataclass(frozen=True)
+class HighestWithLowest:
+    """The highest-ranking tile is played with the lowest-ranking tile (621a.8(d)(4), 621a.3(h))."""
+
+    def applies(self, setting: Setting) -> bool:
+        tiles = setting.tiles
+        top = min(tiles, key=lambda t: t.rank)
+        bottom = max(tiles, key=lambda t: t.rank)
+        return any(top in h.tiles and bottom in h.tiles for h in _hands(setting))
+
+    def why(self, setting: Setting) -> str:
+        tiles = setting.tiles
+        top = min(tiles, key=lambda t: t.rank)
+        bottom = max(tiles, key=lambda t: t.rank)
+        return f"the highest-ranking tile {top} goes with the lowest-ranking tile {bottom}"
+
+
+@dataclass(frozen=True)
+class SplitsPairInto:
+    """The four tiles hold a matched pair of one of ``faces`` and the setting splits it so that
+    both hands are worth at least ``min_value`` (a casino refinement of step 2, spec W3)."""
+
+    faces: tuple[str, ...]
+    min_value: int
+
+    def applies(self, setting: Setting) -> bool:
+        faces = [str(t) for t in setting.tiles]
+        held = [f for f in self.faces if faces.count(f) == 2]
+        split = any(all(h.tiles != (Tile.parse(f), Tile.parse(f)) for h in _hands(setting)) for f in held)
+        return split and all(h.value is not None and h.value >= self.min_value for h in _hands(setting))
+
+    def why(self, setting: Setting) -> str:
+        return (f"the pair is split so that both hands are worth {self.min_value} or more "
+                f"({setting.high}: {setting.high.value}, {setting.low}: {setting.low.value})")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a house way: a criterion, its citation, and its published wording."""
+
+    number: int
+    citation: str
+    wording: str
+    criterion: Criterion
+
+
+@dataclass(frozen=True)
+class HouseWay:
+    """A named house way: the steps in order, with the source of its wording."""
+
+    name: str
+    title: str
+    source: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The setting a house way chooses, the step that decided it and why (for the trainee)."""
+
+    setting: Setting
+    step: int
+    citation: str
+    explanation: str
+    house_way: str
+
+
+_REGULATORY_STEPS = (
+    Step(1, "621a.8(d)(1)", "If the dealer has the Supreme Pair, it shall be played as the Supreme Pair.",
+         KeepsSupremePair()),
+    Step(2, "621a.8(d)(2)", "If possible, the dealer shall always play a pair, Wong or Gong.", MakesPair()),
+    Step(3, "621a.8(d)(3)", "If the dealer does not have a pair, Wong or Gong, the dealer shall play any "
+         "two tiles together which have a value equal to nine, eight or seven.", MakesValue()),
+    Step(4, "621a.8(d)(4)", "If the dealer does not have a pair, Wong, Gong or a combination of two tiles "
+         "with a value of nine, eight or seven, the dealer shall play the highest ranking tile with the "
+         "lowest ranking tile.", HighestWithLowest()),
+)
+
+#: The house way of the regulations: profile default in every jurisdiction (spec W1).
+REGULATORY = HouseWay(
+    name="regulatory",
+    title="Regulatory house way (621a.8(d))",
+    source="58 Pa. Code 621a.8(d)(1)-(4); md 8.D(1)-(4); N.J.A.C. 19:47-10.7(d)1-4; tie-break spec W2",
+    steps=_REGULATORY_STEPS,
+)
+
+#: An illustrative casino house way in the form of the charts casinos post at the table: the
+#: four regulatory steps, refined (as 621a.8(d) and JQ7 allow a Rules Submission to refine them)
+#: by the common casino practice of splitting a pair of Tens or Elevens when both split hands are
+#: worth 7 or more, and of looking for 9-8-7 before breaking up a Gong. Wording is ours, written
+#: in the published-chart style; it is not any one casino's submission.
+CASINO_SPLIT_TENS = HouseWay(
+    name="casino-split-tens",
+    title="Casino way: split Tens and Elevens",
+    source="Illustrative casino Rules Submission (spec W3, jurisdictions.md JQ7); steps 1-4 as 621a.8(d)",
+    steps=(
+        _REGULATORY_STEPS[0],
+        Step(2, "Rules Submission (spec W3)", "Split a pair of Tens (5-5, 4-6) or Elevens (5-6) when "
+             "both hands are then worth seven or more.", SplitsPairInto(("5-5", "4-6", "5-6"), 7)),
+        Step(3, "621a.8(d)(2)", "Otherwise always play a pair, Wong or Gong.", MakesPair()),
+        Step(4, "621a.8(d)(3)", "Otherwise play two tiles worth nine, eight or seven together.", MakesValue()),
+        Step(5, "621a.8(d)(4)", "Otherwise play the highest ranking tile with the lowest ranking tile.",
+             HighestWithLowest()),
+    ),
+)
+
+HOUSE_WAYS: dict[str, HouseWay] = {hw.name: hw for hw in (REGULATORY, CASINO_SPLIT_TENS)}
+
+
+def house_way_named(name: str) -> HouseWay:
+    """Look a house way up by name; an unknown name lists the valid ones."""
+    try:
+        return HOUSE_WAYS[name]
+    except KeyError:
+        raise UnknownNameError("house way", name, sorted(HOUSE_WAYS)) from None
+
+
+def _strength(setting: Setting) -> tuple[int, int]:
+    """Spec W2: the stronger high hand, then the stronger low hand."""
+    return setting.high.score, setting.low.score
+
+
+def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) -> Decision:
+    """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1, W2).
+
+    >>> d = set_by_house_way(parse_tiles("6-6 1-2 5-5 3-4"))
+    >>> str(d.setting), d.step   # 6-6 1-2 = 8 (1-2 counts 6) and 6-6 3-4 = 9 both meet step 3; W2 takes 9
+    ('6-6 3-4 / 5-5 1-2', 3)
+    >>> set_by_house_way(parse_tiles("1-1 2-3 4-6 2-5")).step   # 1-1 4-6 = 2, 1-1 2-5 = 9
+    3
+    """
+    options = settings(tiles)
+    for step in house_way.steps:
+        chosen = [s for s in options if step.criterion.applies(s)]
+        if chosen:
+            best = max(chosen, key=_strength)
+            return Decision(best, step.number, step.citation, _explain(step, best, len(chosen), house_way),
+                            house_way.name)
+    raise AssertionError(f"house way {house_way.name} has no final step that always applies")
+
+
+def _explain(step: Step, setting: Setting, choices: int, house_way: HouseWay) -> str:
+    text = f"Step {step.number} ({step.citation}): {step.wording} Here {step.criterion.why(setting)}."
+    if choices > 1:
+        text += (f" {choices} settings meet this step; the one with the stronger high hand, then the "
+                 "stronger low hand, is used (spec W2).")
+    return f"{text} House way in force: {house_way.title}."
+
+
+def house_way_setting_index(tiles: tuple[Tile, ...], house_way: HouseWay = REGULATORY) -> int:
+    """Index (0-2) in ``settings(tiles)`` of the house-way setting."""
+    chosen = set_by_house_way(tiles, house_way).setting
+    return next(i for i, s in enumerate(settings(tiles)) if s == chosen)

@@ -1,0 +1,1 @@
+"""Pai Gow tiles screens: the table scene, the dealer's and the player's seats."""

@@ -1,0 +1,683 @@
+"""The Dealer's seat screen: the trainee runs a whole round on the table, action by action.
+
+:class:`DealerController` holds one :class:`~trainer.drills.paigow.dealer_round.DealerRound` and its table
+frames (:mod:`trainer.ui.paigow.round_frames`); the widgets only show what it says and pass the trainee's
+actions on. The round steps between two of the dealer's actions are narrated on the table (each
+step animated, its words and citation in the caption bar); then the action is asked under the
+table's side: type or pick it, or click the table (a stack's tile while delivering, a position's
+spot for a position). A right action plays on at once; a wrong one is stopped and shown with the
+right one and its citation, the table shows the right action, and Enter goes on. Each action is
+recorded in the progress store as its ``dealer-*`` skill (mode "timed").
+
+Keys: 1-9 choose; typed amounts end with Enter; the hand: 1-4, H, L, Backspace, Enter; Enter or
+Space goes on after a mistake; Space skips the narration; N new round; D demonstration mode (Space
+or → next step, ← back, Home / End, Esc leaves); Enter on the summary starts a new round.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+import time
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
+    QStackedWidget, QVBoxLayout, QWidget,
+)
+
+from trainer.drills import skill_named
+from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, RoundSummary, RoundTask, playable
+from trainer.drills.model import AnswerKind, Feedback
+from trainer.rules.errors import TrainerError
+from trainer.rules.paigow.irregularities import Irregularity
+from trainer.ui.answering import judge
+from trainer.ui.drill_widgets import (
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, zoom_of,
+)
+from trainer.ui.paigow.player import INSTANT
+from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
+from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
+from trainer.ui.paigow.table_items import TileItem
+from trainer.ui.paigow.table_view import TablePane
+from trainer.ui.theme import Theme
+from trainer.ui.paigow.tile_art import TILE_RATIO
+
+#: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
+SPEED_CHOICES = (("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5), ("Instant", INSTANT))
+#: Choices longer than this many characters are wrapped on several lines.
+_LONG_CHOICE = 48
+#: Irregularity choices: none, one drawn from the seed, or a named one.
+RANDOM = "random"
+
+
+def clock(ms: float) -> str:
+    """``1:05`` for 65,000 ms."""
+    seconds = int(ms // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def seconds(ms: float | None) -> str:
+    return "—" if ms is None else f"{ms / 1000:.1f} s"
+
+
+class DealerController(QObject):
+    """One round from the dealer's seat: starts it, judges actions, says which table frame to show.
+
+    ``done_steps(i)`` is the number of round steps the table shows while task ``i`` is asked; after
+    task ``i`` is answered the table shows its own step done (``tasks[i].step + 1``).
+    """
+
+    roundStarted = Signal(object)
+    taskReady = Signal(object)
+    judged = Signal(object, object)
+    parseError = Signal(str, object)
+    finished = Signal(object)
+
+    def __init__(self, ctx, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.round: DealerRound | None = None
+        self.table: RoundTable | None = None
+        self.rounds = 0
+        self.recording = True
+        #: Seconds since some fixed point, for the answer times; tests may replace it.
+        self.clock: Callable[[], float] = time.monotonic
+
+    # -- the round
+    def start(self, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
+              irregularity: str | None = None, seed: int | None = None) -> None:
+        """A new round: ``seed`` or the context's seed plus the rounds played; ``irregularity`` is a
+        name, ``RANDOM`` or None. Raises TrainerError if no legal round has these options."""
+        base = seed if seed is not None else (self.ctx.seed if self.ctx.seed is not None else random.randrange(10**6))
+        seed = base + (0 if seed is not None else self.rounds)
+        self.rounds += 1
+        rng = random.Random(seed)
+        kind = rng.choice(tuple(Irregularity)) if irregularity == RANDOM else \
+            Irregularity(irregularity) if irregularity else None
+        spec = playable(RoundSpec(seed=seed, profile=self.ctx.profile.name, players=players, bank=bank,
+                                  co_bank=co_bank, irregularity=kind))
+        trainee = current_trainee(self.ctx) if self.recording else ""
+        self.round = DealerRound(spec, store=shared_store(self.ctx) if trainee else None, trainee=trainee or None,
+                                 clock=self.clock)
+        self.table = round_table(self.round.round)
+        self.roundStarted.emit(self.round)
+
+    @property
+    def current(self) -> RoundTask | None:
+        return self.round.current if self.round else None
+
+    def done_steps(self, index: int) -> int:
+        """Round steps done when task ``index`` is asked (``len(tasks)``: the whole round)."""
+        assert self.round is not None
+        tasks, steps = self.round.tasks, len(self.round.round.steps)
+        if index >= len(tasks):
+            return steps
+        after_previous = tasks[index - 1].step + 1 if index > 0 else 0
+        return max(tasks[index].step, after_previous)
+
+    def next(self) -> None:
+        """Ask the current task, or end the round."""
+        if self.round is None:
+            return
+        if self.round.finished:
+            self.finished.emit(self.round.summary())
+        else:
+            self.round.shown()
+            self.taskReady.emit(self.round.current)
+
+    def answer(self, raw: Any) -> None:
+        task = self.current
+        if task is None or self.round is None:
+            return
+        feedback = judge(lambda: self.round.answer(raw), self.parseError)
+        if feedback is not None:
+            self.judged.emit(feedback, task)
+
+    def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
+        """The answer a click on the table gives: a tile's stack while delivering, a spot's position."""
+        task = self.current
+        if task is None or self.round is None or self.table is None:
+            return None
+        if task.skill == "dealer-deliver":
+            done = self.done_steps(self.round.index)
+            return self.table.stack_of(done, tile_id) if tile_id is not None else None
+        if task.question.kind is AnswerKind.POSITION:
+            return spot_at(x, y)
+        return None
+
+    def snapshot_stop(self, move: int | None) -> int:
+        """How many tasks to answer for a snapshot: ``move``, or up to the first payment after an exposure."""
+        assert self.round is not None
+        tasks = self.round.tasks
+        if move is not None:
+            return max(0, min(move, len(tasks)))
+        exposed = next((i for i, t in enumerate(tasks) if t.skill in ("dealer-expose", "dealer-call")), 0)
+        return next((i for i, t in enumerate(tasks) if i > exposed and t.skill == "dealer-pay"), exposed)
+
+
+class SummaryPage(QWidget):
+    """The end of the round: score, times, each skill, and every mistake with its citation.
+
+    Enter asks for a new round (only here: the Enter that answered the last action must not)."""
+
+    newRoundRequested = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.newRoundRequested.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.title = make_label("Round summary", 2.2, bold=True)
+        self.headline = make_label("", 1.8, bold=True, name="summary-headline", wrap=True)
+        self.skills = QGridLayout()
+        self.skills.setHorizontalSpacing(28)
+        self.mistakes = QVBoxLayout()
+        self.mistakes.setSpacing(10)
+        holder = QWidget()
+        inner = QVBoxLayout(holder)
+        inner.addLayout(self.skills)
+        inner.addSpacing(14)
+        inner.addLayout(self.mistakes)
+        inner.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.footer = make_label("Enter: new round  ·  D: demonstrate this round", 1.3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.headline)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.footer)
+
+    def show_summary(self, summary: RoundSummary) -> None:
+        self.headline.setText(f"Score {summary.score:.0%}  ({summary.correct} of {summary.answered})   ·   "
+                              f"total {clock(summary.total_ms)}   ·   median {seconds(summary.median_ms)} per action")
+        _clear(self.skills)
+        _clear(self.mistakes)
+        for col, head in enumerate(("Skill", "Actions", "Right")):
+            self.skills.addWidget(make_label(head, 1.35, bold=True), 0, col)
+        for row, (skill, answered, right) in enumerate(summary.per_skill, start=1):
+            for col, text in enumerate((skill_named(skill).title, str(answered), str(right))):
+                self.skills.addWidget(make_label(text, 1.35), row, col)
+        self.skills.setColumnStretch(3, 1)
+        heading = f"Mistakes ({len(summary.mistakes)})" if summary.mistakes else "No mistakes in this round."
+        self.mistakes.addWidget(make_label(heading, 1.6, bold=True))
+        for a in summary.mistakes:
+            self.mistakes.addWidget(_mistake_box(a))
+        refresh_fonts(self)
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget():
+            item.widget().deleteLater()
+
+
+def _mistake_box(a) -> QFrame:
+    """One mistake: the action asked, what was given, the right action and its citation."""
+    box = QFrame()
+    box.setObjectName("mistake")
+    lay = QVBoxLayout(box)
+    f = a.feedback
+    lay.addWidget(make_label(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}", 1.25, wrap=True))
+    lay.addWidget(make_label(f"You: {f.given}   ·   Correct: {f.expected}", 1.45, bold=True, wrap=True))
+    lay.addWidget(make_label("Citation: " + " · ".join(f.citations), 1.3, bold=True, name="citation", wrap=True))
+    return box
+
+
+class DealerScreen(Screen):
+    """Options bar, status line, the table with its caption, the action panel; the summary page."""
+
+    demoChanged = Signal(bool)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.setObjectName("dealer-screen")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        adopt_saved_trainee(ctx)
+        self.controller = DealerController(ctx, self)
+        self.demo = False
+        self._then: Callable[[], None] | None = None
+        self._target = 0
+        self._resume = 0
+        self._elapsed = QElapsedTimer()
+        self._action = QElapsedTimer()
+        self._action_ms: int | None = None
+        self._target_ms = 0
+        self._build()
+        self._wire()
+        self.restyle()
+        self.fill_banks()
+        self.new_round()
+
+    # -- building ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.players = QSpinBox()
+        self.players.setRange(1, 6)
+        self.players.setValue(3)
+        self.players.setAccessibleName("Players")
+        self.bank = QComboBox()
+        self.bank.setAccessibleName("Bank")
+        self.co_bank = QCheckBox("Co-bank")
+        self.irregularity = QComboBox()
+        self.irregularity.setAccessibleName("Irregularity")
+        self.irregularity.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.irregularity.setMinimumContentsLength(12)
+        self.irregularity.addItem("none", None)
+        self.irregularity.addItem("random", RANDOM)
+        for kind in Irregularity:
+            self.irregularity.addItem(kind.value.replace("-", " "), kind.value)
+        self.speed = QComboBox()
+        self.speed.setAccessibleName("Narration speed")
+        for label, value in SPEED_CHOICES:
+            self.speed.addItem(label, value)
+        self.new_button = QPushButton("New round  (N)")
+        self.demo_button = QPushButton("Demonstration  (D)")
+        self.demo_button.setCheckable(True)
+        self.trainee_button = QPushButton("New trainee…")
+        self.trainee_label = make_label("", 1.3)
+        self.options = QWidget()
+        bar = QHBoxLayout(self.options)
+        bar.setContentsMargins(0, 0, 0, 0)
+        for text, w in (("Players", self.players), ("Bank", self.bank), ("", self.co_bank),
+                        ("Irregularity", self.irregularity), ("Speed", self.speed), ("", self.new_button),
+                        ("", self.demo_button), ("", self.trainee_button)):
+            if text:
+                label = QLabel(text)
+                label.setBuddy(w)
+                set_font(label, 1.15)
+                bar.addWidget(label)
+            set_font(w, 1.15, bold=w is self.new_button)
+            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+            bar.addWidget(w)
+        bar.addStretch(1)
+
+        self.status = make_label("", 1.3, bold=True, name="dealer-status")
+        self.last = make_label("", 1.3, bold=True, name="dealer-last")
+        self.last.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.clock_label = make_label("", 1.3, bold=True)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status)
+        status_row.addWidget(self.last, 1)
+        status_row.addWidget(self.trainee_label)
+        status_row.addSpacing(18)
+        status_row.addWidget(self.clock_label)
+
+        self.pane = TablePane(self.theme, self)
+        self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
+        self.pane.view.viewport().installEventFilter(self)
+        self.side = self._build_side()
+        play = QWidget()
+        row = QHBoxLayout(play)
+        row.setContentsMargins(0, 0, 0, 0)
+        # the table takes three fifths whatever the prompt's length (a long prompt wraps instead)
+        self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        row.addWidget(self.pane, 3)
+        row.addWidget(self.side, 2)
+        self.play_page = play
+        self.summary = SummaryPage()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(play)
+        self.pages.addWidget(self.summary)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.options)
+        layout.addLayout(status_row)
+        layout.addWidget(self.pages, 1)
+        self._tick = QTimer(self)
+        self._tick.setInterval(250)
+
+    def _build_side(self) -> QWidget:
+        side = QWidget()
+        self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill")
+        self.question = QuestionView()
+        set_font(self.question.prompt, 1.75, bold=True)
+        self.answers = AnswerPanel()
+        # the hand setter is tall: it must not make every other action's page (or the window) that tall
+        self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.table_hint = make_label("", 1.1, wrap=True)
+        self.feedback = FeedbackPanel()
+        self.feedback.next_button.setText("Go on  (Enter / Space)")
+        self.feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
+        self.action = QStackedWidget()
+        answer_page = QWidget()
+        lay = QVBoxLayout(answer_page)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.answers, 1)
+        lay.addWidget(self.table_hint)
+        self.action.addWidget(answer_page)
+        self.action.addWidget(self.feedback)
+        self.answer_page = answer_page
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(6, 0, 0, 0)
+        layout.addWidget(self.skill_label)
+        layout.addWidget(self.question)
+        layout.addWidget(self.action, 1)
+        return side
+
+    def _wire(self) -> None:
+        c = self.controller
+        c.roundStarted.connect(self.show_round)
+        c.taskReady.connect(self.show_task)
+        c.judged.connect(self.show_verdict)
+        c.parseError.connect(self.answers.show_error)
+        c.finished.connect(self.show_summary)
+        self.answers.answered.connect(c.answer)
+        self.feedback.nextRequested.connect(self.go_on)
+        self.new_button.clicked.connect(lambda: self.new_round())
+        self.summary.newRoundRequested.connect(lambda: self.new_round())
+        self.demo_button.toggled.connect(self.set_demo)
+        self.trainee_button.clicked.connect(self._new_trainee)
+        self.bank.currentIndexChanged.connect(lambda _: self._sync_co_bank())
+        self.speed.currentIndexChanged.connect(lambda _: self.pane.player.set_speed(self.speed.currentData()))
+        self.pane.player.set_speed(self.speed.currentData())
+        self.pane.player.stepChanged.connect(self._stepped)
+        self.pane.view.keyPressed.connect(self._view_key)
+        self._tick.timeout.connect(self._update_clock)
+        for key, action in (("N", self.new_round), ("D", lambda: self.set_demo(not self.demo))):
+            QShortcut(QKeySequence(key), self, action, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.ctx.profileChanged.connect(lambda _: (self.fill_banks(), self.new_round()))
+        self.ctx.traineeChanged.connect(lambda _: self.new_round())
+
+    # -- options -----------------------------------------------------------------------------------
+    def fill_banks(self) -> None:
+        """The dealer, and the seats when the profile lets a player bank (621a.9)."""
+        keep = self.bank.currentData()
+        self.bank.blockSignals(True)
+        self.bank.clear()
+        self.bank.addItem("dealer", "dealer")
+        if self.ctx.profile.player_bank:
+            for k in range(1, 7):
+                self.bank.addItem(f"seat {k}", f"seat{k}")
+        self.bank.setCurrentIndex(max(0, self.bank.findData(keep)))
+        self.bank.blockSignals(False)
+        self._sync_co_bank()
+
+    def _sync_co_bank(self) -> None:
+        allowed = bool(self.ctx.profile.co_bank) and self.bank.currentData() != "dealer"
+        self.co_bank.setEnabled(allowed)
+        if not allowed:
+            self.co_bank.setChecked(False)
+
+    def theme_changed(self, theme: Theme) -> None:
+        self.pane.set_theme(theme)
+        self.answers.set_theme(theme)
+        self.question.set_theme(theme)
+
+    # -- the round ---------------------------------------------------------------------------------
+    def new_round(self, seed: int | None = None) -> None:
+        """Deal a new round with the options chosen (a refused option is said, nothing else changes)."""
+        if self.demo:
+            self.set_demo(False)
+        try:
+            self.controller.start(self.players.value(), self.bank.currentData() or "dealer",
+                                  self.co_bank.isChecked(), self.irregularity.currentData(), seed)
+        except TrainerError as exc:
+            self.status.setText(f"No such round: {exc}")
+
+    def show_round(self, dealt: DealerRound) -> None:
+        name = current_trainee(self.ctx) if self.controller.recording else ""
+        self.trainee_label.setText(f"Trainee: {name}" if name else "No trainee: not saved")
+        self.trainee_button.setVisible(not name and self.controller.recording)
+        spec = dealt.spec
+        bank = "house-banked" if spec.bank == "dealer" else f"bank {position_label(spec.bank)}"
+        self.pane.heading = f"Round {spec.seed} · {bank}" + (" · co-bank" if spec.co_bank else "")
+        self.pane.set_timeline(self.controller.table.timeline, self.pane.heading, 0)
+        self.last.clear()
+        self.pages.setCurrentWidget(self.play_page)
+        self._elapsed.start()
+        self._tick.start()
+        self._update_status()
+        self.play_to(self.controller.done_steps(0), self.controller.next)
+
+    def show_task(self, task: RoundTask) -> None:
+        q = task.question
+        self.skill_label.setText(f"Your action: {skill_named(q.skill).title}")
+        self.question.show_question(q)
+        if q.skill == "dealer-expose":  # its data holds the next hand's tiles: they would give the answer away
+            self.question.strip.set_content([])
+        self.action.setCurrentWidget(self.answer_page)
+        positions = tuple(q.choices) if q.kind is AnswerKind.POSITION else ()
+        self.answers.show_question(q, positions)
+        self.table_hint.setText(_TABLE_HINTS.get(q.skill, _TABLE_HINTS.get(q.kind.value, "")))
+        self._wrap_choices()
+        self._fit_strip()
+        self._update_status()
+        self._target_ms = skill_named(q.skill).target_ms
+        self._action_ms = None
+        self._action.start()
+
+    def _wrap_choices(self) -> None:
+        """Long choices (the remedies of irregularities) on several lines, a little smaller: a button
+        does not wrap its text by itself."""
+        buttons = self.answers.choices.buttons
+        if not buttons or max(len(b.text()) for b in buttons) <= _LONG_CHOICE:
+            return
+        for button in buttons:
+            set_font(button, 1.25)
+            chars = max(24, (self.side.width() - 60) // max(1, button.fontMetrics().averageCharWidth()))
+            button.setText("\n".join(textwrap.wrap(button.text(), chars, subsequent_indent="     ")))
+
+    def _fit_strip(self) -> None:
+        """Keep the question's tiles inside the side panel: their height follows its width."""
+        strip = self.question.strip
+        tiles = sum(len(t) for _, t in strip.groups)
+        if not tiles:
+            return
+        widths = tiles * 1.15 + len(strip.groups) * 0.9  # tile widths, with the strip's gaps
+        label = strip.fontMetrics().height() * 1.6 + 8
+        height = int(max(60.0, min(130.0 * zoom_of(self), self.side.width() / widths * TILE_RATIO + label)))
+        strip.setMinimumHeight(height)
+        strip.setMaximumHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_strip()
+
+    def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
+        """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
+        self._action_ms = self._action.elapsed()
+        self._update_status()
+        done = task.step + 1
+        if feedback.correct:
+            self._say_last(f"✔ Correct: {feedback.expected}", "#2e9d5b")
+            self.play_to(done, self.go_on)
+            return
+        self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
+        self.answers.show_verdict(feedback)
+        self.feedback.show_feedback(feedback, "Go on")
+        self.feedback.expected.setText(f"You: {feedback.given}   ·   Correct: {feedback.expected}")
+        self.feedback.given.setText(feedback.mistake)
+        self.feedback.given.setVisible(bool(feedback.mistake))
+        self.action.setCurrentWidget(self.feedback)
+        self.feedback.setFocus()
+        self.play_to(done, lambda: None)  # the table shows the right action; Enter goes on
+
+    def go_on(self) -> None:
+        """Narrate the steps up to the next action (or the end), then ask it."""
+        if self.controller.round is None or self.demo:
+            return
+        self._finish_narration()
+        self.play_to(self.controller.done_steps(self.controller.round.index), self.controller.next)
+
+    def show_summary(self, summary: RoundSummary) -> None:
+        self._tick.stop()
+        self._update_clock()
+        self.summary.show_summary(summary)
+        self.pages.setCurrentWidget(self.summary)
+        self.summary.setFocus()
+        self.status.setText(f"Round over: {summary.correct} of {summary.answered} right"
+                            + ("" if self.controller.round and self.controller.round.trainee else " (not saved)"))
+
+    def _say_last(self, text: str, colour: str) -> None:
+        self.last.setText(text)
+        self.last.setStyleSheet(f"color: {colour};")
+
+    def _update_status(self) -> None:
+        r = self.controller.round
+        if r is None:
+            return
+        right = sum(1 for a in r.history if a.feedback.correct)
+        self.status.setText(f"Score {right} / {len(r.history)}   ·   action {min(r.index + 1, len(r.tasks))} of "
+                            f"{len(r.tasks)}")
+
+    def _update_clock(self) -> None:
+        """The round's time, and this action's against the skill's fluent time."""
+        if not self._elapsed.isValid():
+            return
+        text = f"Round {clock(self._elapsed.elapsed())}"
+        if self._action.isValid() and self.pages.currentWidget() is self.play_page:
+            ms = self._action.elapsed() if self._action_ms is None else self._action_ms
+            text = f"This action {ms / 1000:.1f} s (fluent {self._target_ms / 1000:.0f} s)   ·   {text}"
+        self.clock_label.setText(text)
+
+    # -- narration on the table ----------------------------------------------------------------------
+    def play_to(self, target: int, then: Callable[[], None]) -> None:
+        """Animate the round steps up to ``target`` done, one after another, then call ``then``."""
+        player = self.pane.player
+        self._then, self._target = None, target
+        self.answers.setEnabled(False)
+        if player.speed == INSTANT or target <= player.index:
+            if player.index != target or player.animating:
+                player.goto(target)
+            then()
+            return
+        self._then = then
+        self.setFocus()  # Space skips the narration
+        player.step_forward()
+
+    def _stepped(self, index: int) -> None:
+        if self._then is None:
+            return
+        if index < self._target:
+            self.pane.player.step_forward()
+        else:
+            then, self._then = self._then, None
+            then()
+
+    def _finish_narration(self) -> None:
+        """Space while the table narrates: show the end of it at once."""
+        if self._then is not None:
+            then, self._then = self._then, None
+            self.pane.player.goto(self._target)
+            then()
+
+    # -- demonstration mode --------------------------------------------------------------------------
+    def set_demo(self, on: bool) -> None:
+        """Instructors: every round step, one per key press, large captions; nothing is recorded."""
+        if on == self.demo or self.controller.table is None:
+            return
+        self.demo = on
+        self.demo_button.blockSignals(True)
+        self.demo_button.setChecked(on)
+        self.demo_button.blockSignals(False)
+        for w in (self.options, self.side, self.status, self.last, self.trainee_label, self.clock_label):
+            w.setVisible(not on)
+        self.pane.caption.set_scale(1.9 if on else 1.0)
+        player = self.pane.player
+        self._finish_narration()
+        if on:
+            self._resume = player.index
+            self.pages.setCurrentWidget(self.play_page)
+            self.pane.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.pane.heading = "Demonstration · " + self.pane.heading
+            player.goto(0)
+            self.pane.view.setFocus()
+        else:
+            self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.pane.heading = self.pane.heading.removeprefix("Demonstration · ")
+            player.goto(self._resume)
+            self._refocus()
+        self.demoChanged.emit(on)
+        if not getattr(self.window(), "handles_demo", False) and self.window() is not self:
+            self.window().showFullScreen() if on else self.window().showNormal()
+
+    def _refocus(self) -> None:
+        r = self.controller.round
+        if r is not None and r.finished:
+            self.pages.setCurrentWidget(self.summary)
+            self.summary.setFocus()
+        elif self.action.currentWidget() is self.feedback:
+            self.feedback.setFocus()
+        else:
+            self.answers.setEnabled(True)
+            self.answers.currentWidget().setFocus()
+
+    def demo_key(self, key: int) -> bool:
+        player = self.pane.player
+        K = Qt.Key
+        actions = {K.Key_Space: player.step_forward, K.Key_Right: player.step_forward,
+                   K.Key_Left: player.step_back, K.Key_Home: lambda: player.goto(0),
+                   K.Key_End: player.to_end, K.Key_Escape: lambda: self.set_demo(False)}
+        action = actions.get(key)
+        if action is not None:
+            action()
+        return action is not None
+
+    # -- mouse and keys ------------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if (event.type() == QEvent.Type.MouseButtonPress and not self.demo and self._then is None
+                and event.button() == Qt.MouseButton.LeftButton and self.answers.isEnabled()):
+            return self.click_table(self.pane.view.mapToScene(event.position().toPoint()))
+        return super().eventFilter(watched, event)
+
+    def click_table(self, point) -> bool:
+        """A click on the table answers the task when it means something (a stack, a position)."""
+        tile = next((item for item in self.pane.scene.items(point) if isinstance(item, TileItem)), None)
+        answer = self.controller.table_answer(tile.tile_id if tile else None, point.x(), point.y())
+        if answer is None:
+            return False
+        self.controller.answer(answer)
+        return True
+
+    def _view_key(self, event: QKeyEvent) -> None:
+        event.setAccepted(self.demo and self.demo_key(event.key()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        if self.demo and self.demo_key(key):
+            return
+        if key == Qt.Key.Key_Space and self._then is not None:
+            self._finish_narration()
+        else:
+            super().keyPressEvent(event)
+
+    def _new_trainee(self) -> None:
+        if ask_new_trainee(self.ctx, self):
+            self.new_round()
+
+    # -- snapshots -----------------------------------------------------------------------------------
+    def prepare_snapshot(self, seed: int, move: int | None) -> None:
+        """For ``paigow-trainer snapshot --screen dealer``: a round from ``seed`` (not recorded), its first
+        ``move`` actions answered right at once (None: up to the first payment after an exposure)."""
+        self.controller.recording = False
+        self.speed.setCurrentIndex(len(SPEED_CHOICES) - 1)  # instant
+        self.new_round(seed)
+        stop = self.controller.snapshot_stop(move)
+        while self.controller.round is not None and self.controller.round.index < stop:
+            self.controller.answer(self.controller.current.question.answer)
+        # the answer widgets replaced in between are deleted later; a picture is taken before that
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+#: What a click on the table does for each kind of action (shown under the input).
+_TABLE_HINTS = {
+    "dealer-deliver": "Or click any tile of the stack on the table.",
+    "position": "Or click the position's spot on the table.",
+}
+
+
+def create_screen(ctx) -> QWidget:
+    """The Dealer's seat screen (see ``trainer.ui.screens``)."""
+    return DealerScreen(ctx)

@@ -1,0 +1,282 @@
+"""The moving things on the table: tiles, shaker, dice, marker, position highlights, stack names.
+
+Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``rotation``,
+``openness``, ``glow``). They read their colours from the scene's current theme.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from trainer.rules.paigow.tiles import TILE_SET
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.tile_art import paint_die, tile_pixmap
+
+if TYPE_CHECKING:
+    from trainer.ui.paigow.table_scene import TableScene
+
+
+def device_scale(p: QPainter) -> float:
+    """How many device pixels one scene unit covers under the painter's transform."""
+    t = p.worldTransform()
+    return max(0.05, math.hypot(t.m11(), t.m12()))
+
+
+def font(px: float, bold: bool = True) -> QFont:
+    f = QFont()
+    f.setPixelSize(max(1, int(px)))
+    f.setBold(bold)
+    return f
+
+
+class _Item(QGraphicsObject):
+    def __init__(self, scene: TableScene, cached: bool = True) -> None:
+        super().__init__()
+        self.table = scene
+        if cached:  # drawn once per look and scale, then blitted by Qt (bench_frames.py)
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def theme(self):
+        return self.table.theme
+
+
+class TileItem(_Item):
+    """One physical tile (id 0..31 = index into TILE_SET), drawn from the tile-art cache."""
+
+    RECT = QRectF(-L.TILE_W / 2, -L.TILE_H / 2, L.TILE_W, L.TILE_H + L.TILE_T)
+
+    def __init__(self, tile_id: int, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.tile_id = tile_id
+        self.tile = TILE_SET[tile_id]
+        self.face_up = False
+        self.glow = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.update_tooltip()
+
+    def boundingRect(self) -> QRectF:
+        return self.RECT.adjusted(-4, -4, 4, 4)
+
+    def shows_face(self) -> bool:
+        return self.face_up or self.table.reveal
+
+    def set_face_up(self, up: bool) -> None:
+        if up != self.face_up:
+            self.face_up = up
+            self.update_tooltip()
+            self.update()
+
+    def update_tooltip(self) -> None:
+        if self.shows_face():
+            self.setToolTip(f"{self.tile.name}  ·  {self.tile.chinese_name}")
+        else:
+            self.setToolTip("A tile, face down")
+
+    def set_glow(self, on: bool) -> None:
+        if on != self.glow:
+            self.glow = on
+            self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = device_scale(p)
+        w, h, t = max(2, round(L.TILE_W * s)), max(4, round(L.TILE_H * s)), max(1, round(L.TILE_T * s))
+        pm = tile_pixmap(self.tile if self.shows_face() else None, w, h, t, self.theme)
+        tr = p.transform()
+        if tr.m12() == 0 and tr.m21() == 0 and tr.m11() > 0 and tr.m22() > 0:
+            # not turned: blit the device-size pixmap pixel for pixel (no resampling)
+            corner = tr.map(self.RECT.topLeft())
+            p.resetTransform()
+            p.drawPixmap(round(corner.x()), round(corner.y()), pm)
+            p.setTransform(tr)
+        else:
+            p.drawPixmap(self.RECT, pm, QRectF(0, 0, pm.width(), pm.height()))
+        if self.isSelected() or self.glow:
+            colour = QColor(self.theme.selection if self.isSelected() else self.theme.move_glow)
+            p.setPen(QPen(colour, 3.0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(self.RECT.adjusted(-2, -2, 2, 2), 7, 7)
+
+
+class ShakerItem(_Item):
+    """The Pai Gow shaker from above: a cup whose cover slides off to the dealer's right."""
+
+    R = 46.0
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self._open = 0.0
+        self.setToolTip("The Pai Gow shaker: three dice")
+
+    def boundingRect(self) -> QRectF:
+        r = self.R + 6
+        return QRectF(-r - 4, -r - 36, 2 * r + 110, 2 * r + 40)
+
+    def _get_open(self) -> float:
+        return self._open
+
+    def _set_open(self, v: float) -> None:
+        self._open = v
+        self.table.dice_visible(v > 0.45)
+        self.update()
+
+    openness = Property(float, _get_open, _set_open)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        gold = QColor(self.theme.shaker)
+        p.setPen(QPen(gold.darker(160), 2))
+        p.setBrush(gold.darker(115))
+        p.drawEllipse(QPointF(0, 0), self.R, self.R)
+        p.setBrush(QColor(self.theme.felt).darker(130))
+        p.drawEllipse(QPointF(0, 0), self.R * 0.8, self.R * 0.8)
+        dx, dy = 100 * self._open, -30 * self._open
+        grad = QRadialGradient(QPointF(dx - 12, dy - 12), self.R * 1.2)
+        grad.setColorAt(0, gold.lighter(150))
+        grad.setColorAt(1, gold.darker(120))
+        p.setBrush(grad)
+        p.drawEllipse(QPointF(dx, dy), self.R * 0.98, self.R * 0.98)
+        p.setBrush(gold.darker(140))
+        p.drawEllipse(QPointF(dx, dy), 9, 9)
+
+
+class DieItem(_Item):
+    SIZE = 26.0
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.value = 1
+        self.colour = "white"
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE / 2 + 2
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self.SIZE
+        paint_die(p, QRectF(-s / 2, -s / 2, s, s), self.value, self.theme, self.colour)
+
+
+class NumberItem(_Item):
+    """The random number generator's number, shown beside the shaker (621a.6(a)(1))."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.text = ""
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-60, -30, 120, 60)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(self.theme.chalk), 2))
+        p.setBrush(QColor("#101010"))
+        p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 10, 10)
+        p.setPen(QColor(self.theme.count_glow))
+        p.setFont(font(34))
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"RNG {self.text}")
+
+
+class MarkerItem(_Item):
+    """The dealer's marker, or the dealer's wager in a bank round, on the dealer's tiles (spec D3.5)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.kind = "marker"
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.setToolTip("The dealer's wager (621a.9(h))" if kind == "wager" else "The dealer's marker (621a.6(d))")
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-24, -24, 48, 48)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        wager = self.kind == "wager"
+        p.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine))
+        p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
+        p.drawEllipse(QPointF(0, 0), 20, 20)
+        p.setPen(QColor("#ffffff"))
+        p.setFont(font(15 if wager else 19))
+        p.drawText(QRectF(-20, -20, 40, 40), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
+
+
+class GlowItem(_Item):
+    """A position's highlight (animated ``glow`` 0..1) and its badge: the count or the delivery number."""
+
+    def __init__(self, key: str, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.key = key
+        self.badge = ""
+        self._glow = 0.0
+        x, y, w, h = L.SPOTS[key].rect()
+        self._rect = QRectF(x, y, w, h)
+        self.setZValue(-10)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-34, -34, 34, 34)
+
+    def _get_glow(self) -> float:
+        return self._glow
+
+    def _set_glow(self, v: float) -> None:
+        self._glow = v
+        self.update()
+
+    glow = Property(float, _get_glow, _set_glow)
+
+    def set_badge(self, text: str) -> None:
+        if text != self.badge:
+            self.badge = text
+            self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        if self._glow <= 0.01 and not self.badge:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        c = QColor(self.theme.count_glow)
+        if self._glow > 0.01:
+            fill = QColor(c)
+            fill.setAlpha(int(70 * self._glow))
+            edge = QColor(c)
+            edge.setAlphaF(self._glow)
+            p.setPen(QPen(edge, 5))
+            p.setBrush(fill)
+            p.drawRoundedRect(self._rect, 14, 14)
+        if self.badge:
+            r = 23
+            # on the corner nearer the middle of the table, away from the betting circle
+            left = self._rect.center().x() > L.SCENE_W / 2
+            centre = QPointF(self._rect.left() + 4 if left else self._rect.right() - 4, self._rect.top() + 4)
+            p.setBrush(c)
+            p.setPen(QPen(QColor("#000000"), 2))
+            p.drawEllipse(centre, r, r)
+            p.setFont(font(24 if len(self.badge) < 3 else 19))
+            p.setPen(QColor("#000000"))
+            p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.badge)
+
+
+class LabelItem(_Item):
+    """A stack's name (S1..S8); it travels with the stack, since names stay with tiles (spec D2.2)."""
+
+    def __init__(self, text: str, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.text = text
+        self.setZValue(90000)  # above every tile, so a tall stack never hides a name
+        self.setVisible(False)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-22, -13, 44, 26)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setFont(font(20))
+        p.setPen(QColor(self.theme.label))
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

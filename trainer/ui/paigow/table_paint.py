@@ -1,0 +1,112 @@
+"""The static table, painted once per device scale: rail, felt, seats, spots, tray and labels.
+
+Seen from above with the dealer at the bottom (spec D1.2): betting circles numbered 1 (the dealer's
+right) to 6 along the curved side with arrows for the counterclockwise order, the landing spots of
+the eight positions, the table inventory container, and the dealer's edge naming his left and right.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
+
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.table_items import font as _font
+from trainer.ui.theme import Theme
+
+
+def _felt_path() -> QPainterPath:
+    """The felt: a half-ellipse over the players' side, closed by the dealer's straight edge."""
+    path = QPainterPath()
+    rect = QRectF(30, 40, L.SCENE_W - 60, 2 * (L.DEALER_EDGE - 40))
+    path.moveTo(30, L.DEALER_EDGE)
+    path.arcTo(rect, 180, -180)
+    path.closeSubpath()
+    return path
+
+
+def paint_table(p: QPainter, th: Theme) -> None:
+    """The static table in scene units: rail, felt, seats, spots, tray, labels, direction of play."""
+    felt = _felt_path()
+    p.setPen(QPen(QColor(th.rail), L.RAIL * 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
+                  Qt.PenJoinStyle.RoundJoin))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(felt)
+    grad = QRadialGradient(QPointF(L.SCENE_W / 2, 520), 900)
+    grad.setColorAt(0.0, QColor(th.felt).lighter(112))
+    grad.setColorAt(1.0, QColor(th.felt_edge))
+    p.setPen(QPen(QColor(th.rail).lighter(140), 3))
+    p.setBrush(grad)
+    p.drawPath(felt)
+    chalk = QColor(th.chalk)
+    # the dealer's edge
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(th.rail))
+    p.drawRect(QRectF(0, L.DEALER_EDGE, L.SCENE_W, L.SCENE_H - L.DEALER_EDGE))
+    p.setPen(QColor(th.label))
+    p.setFont(_font(18))
+    edge = QRectF(40, L.DEALER_EDGE, L.SCENE_W - 80, L.SCENE_H - L.DEALER_EDGE)
+    p.drawText(edge, Qt.AlignmentFlag.AlignCenter, "DEALER (facing the players)")
+    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT")
+    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")
+    _paint_direction(p, chalk)
+    # tray (table inventory container)
+    x, y, w, h = L.TRAY
+    p.setPen(QPen(QColor(th.rail).darker(130), 2))
+    p.setBrush(QColor(th.rail).lighter(125))
+    p.drawRoundedRect(QRectF(x, y, w, h), 8, 8)
+    p.setPen(QColor(th.label))
+    p.setFont(_font(15))
+    p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
+    # spots and seats
+    spot_fill = QColor(th.spot)
+    for spot in L.SPOTS.values():
+        sx, sy, sw, sh = spot.rect()
+        p.setPen(QPen(chalk, 2, Qt.PenStyle.DashLine))
+        p.setBrush(spot_fill)
+        p.drawRoundedRect(QRectF(sx, sy, sw, sh), 12, 12)
+        if spot.circle:
+            cx, cy = spot.circle
+            p.setPen(QPen(chalk, 3))
+            p.setBrush(QColor(th.felt).darker(112))
+            p.drawEllipse(QPointF(cx, cy), 40, 40)
+            p.setPen(QColor(th.label))
+            p.setFont(_font(38))
+            p.drawText(QRectF(cx - 40, cy - 30, 80, 76), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
+            p.setFont(_font(15))
+            p.drawText(QRectF(cx - 60, cy - 34, 120, 18), Qt.AlignmentFlag.AlignCenter, "SEAT")
+        else:
+            p.setPen(QColor(th.label))
+            p.setFont(_font(22))
+            p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), Qt.AlignmentFlag.AlignCenter,
+                       spot.title)
+    # woodpile bed
+    p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    bw = 8 * L.STACK_PITCH + 16
+    p.drawRoundedRect(QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw,
+                             L.TILE_H + 5 * L.TILE_T + 16), 10, 10)
+
+
+def _paint_direction(p: QPainter, colour: QColor) -> None:
+    """Arrows between the betting circles: the counterclockwise order, seat1 (right) to seat6 (left)."""
+    p.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    angles = L.SEAT_ANGLES
+    for a, b in zip(angles, angles[1:]):
+        lo, hi = a + 8.5, b - 8.5
+        path = QPainterPath()
+        path.moveTo(*L.arc_point(lo, L.CIRCLE_R))
+        steps = 8
+        for i in range(1, steps + 1):
+            path.lineTo(*L.arc_point(lo + (hi - lo) * i / steps, L.CIRCLE_R))
+        p.drawPath(path)
+        tip = QPointF(*L.arc_point(hi, L.CIRCLE_R))
+        back = QPointF(*L.arc_point(hi - 3.0, L.CIRCLE_R))
+        d = tip - back
+        n = math.hypot(d.x(), d.y()) or 1.0
+        ux, uy = d.x() / n, d.y() / n
+        for side in (1, -1):
+            p.drawLine(tip, QPointF(tip.x() - ux * 12 + side * uy * 8, tip.y() - uy * 12 - side * ux * 8))

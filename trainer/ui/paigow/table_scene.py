@@ -1,0 +1,319 @@
+"""The table as a QGraphicsScene: the static table, 32 tile items, shaker, dice, marker, highlights.
+
+The scene shows a :class:`Frame` (where every tile lies, the dice, the shaker, the marker, the
+highlighted positions) and animates from one frame to the next with Qt's animation framework: one
+QPropertyAnimation per moving item inside a QParallelAnimationGroup. It decides nothing: frames
+are built by :mod:`trainer.ui.paigow.timeline` from the engine's plans.
+
+The static table is painted once per device scale into a cached pixmap and tile faces come from
+the tile-art cache, so a frame costs one background blit plus a pixmap per tile.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from PySide6.QtCore import (
+    QAbstractAnimation, QEasingCurve, QObject, QParallelAnimationGroup, QPointF, QPropertyAnimation, QRectF,
+    QSequentialAnimationGroup, QVariantAnimation,
+)
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from trainer.rules.paigow.tiles import TILE_SET
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.table_items import (
+    DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem, device_scale,
+)
+from trainer.ui.paigow.table_paint import paint_table
+from trainer.ui.theme import Theme, theme_named
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one tile lies: the centre of its top face at felt level, how many layers up, whether it
+    is face up, and its turn in degrees (90 = lying across, as the dealer's low hand)."""
+
+    x: float
+    y: float
+    level: int = 0
+    face_up: bool = False
+    rotation: float = 0.0
+
+    def scene_pos(self) -> QPointF:
+        return QPointF(self.x, self.y - self.level * L.TILE_T)
+
+    def z(self) -> float:
+        return self.level * 2000.0 + self.y
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything the table shows at one moment of a timeline."""
+
+    tiles: dict[int, Placement]
+    dice: tuple[int, ...] = ()            # faces in the open shaker
+    dice_colours: tuple[str, ...] = ()    # white, or red and blue where Beat It is offered
+    number: str = ""                      # an RNG number, when there are no dice
+    shaker: str = "rest"                  # rest | open
+    marker: str | None = None             # "marker" or "wager" on the dealer's tiles
+    highlight: tuple[str, ...] = ()       # positions glowing
+    counts: dict[str, str] = field(default_factory=dict)  # badge per position
+    count_path: tuple[str, ...] = ()      # positions counted, in order (animated one by one)
+    labels: dict[str, tuple[float, float]] = field(default_factory=dict)  # stack name -> label centre
+    moving: frozenset[int] = frozenset()  # tiles of the current move, outlined
+
+    def with_(self, **changes) -> Frame:
+        return replace(self, **changes)
+
+
+class TableScene(QGraphicsScene):
+    """The Pai Gow table. ``show_frame`` sets a frame at once; ``transition`` animates to one."""
+
+    def __init__(self, theme: Theme | str = "light", parent: QObject | None = None) -> None:
+        super().__init__(0, 0, L.SCENE_W, L.SCENE_H, parent)
+        self.theme = theme_named(theme) if isinstance(theme, str) else theme
+        self.reveal = False
+        self._bg_cache: dict[tuple, QPixmap] = {}
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.tiles = {i: TileItem(i, self) for i in range(len(TILE_SET))}
+        self.shaker = ShakerItem(self)
+        self.shaker.setPos(*L.SHAKER)
+        self.shaker.setZValue(50)
+        self.dice = [DieItem(self) for _ in range(3)]
+        for k, die in enumerate(self.dice):
+            x, y = L.SHAKER
+            die.setPos(x + (k - 1) * 17, y + (-12 if k == 1 else 11))
+            die.setZValue(60)
+            die.setVisible(False)
+        self.number = NumberItem(self)
+        self.number.setPos(L.SHAKER[0], L.SHAKER[1] - 90)
+        self.number.setVisible(False)
+        self.marker = MarkerItem(self)
+        self.marker.setZValue(40000)
+        self.marker.setVisible(False)
+        self.glows = {key: GlowItem(key, self) for key in L.SPOTS}
+        self.stack_labels = {f"S{k}": LabelItem(f"S{k}", self) for k in range(1, 9)}
+        for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
+                     *self.glows.values(), *self.stack_labels.values()):
+            self.addItem(item)
+        self.frame: Frame | None = None
+
+    # -- appearance -------------------------------------------------------------------------------
+    def set_theme(self, theme: Theme | str) -> None:
+        self.theme = theme_named(theme) if isinstance(theme, str) else theme
+        self._bg_cache.clear()
+        for item in self.items():
+            item.update()  # also drops the item's cached drawing
+        self.update()
+
+    def set_reveal(self, on: bool) -> None:
+        """Show every tile's face (the instructor's view); the trainee's view keeps them down."""
+        self.reveal = on
+        for item in self.tiles.values():
+            item.update_tooltip()
+            item.update()
+
+    def dice_visible(self, on: bool) -> None:
+        want = on and bool(self.frame_dice)
+        for k, die in enumerate(self.dice):
+            die.setVisible(want and k < len(self.frame_dice))
+
+    frame_dice: tuple[int, ...] = ()
+
+    def drawBackground(self, p: QPainter, rect: QRectF) -> None:
+        table = self.sceneRect()
+        if not table.contains(rect):  # the letterbox around the table, if any
+            p.fillRect(rect, QColor(self.theme.window))
+        s = device_scale(p)
+        key = (round(s, 3), self.theme.name)
+        pm = self._bg_cache.get(key)
+        if pm is None:
+            w, h = max(1, round(L.SCENE_W * s)), max(1, round(L.SCENE_H * s))
+            img = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: drawn as a plain copy
+            img.fill(QColor(self.theme.window))
+            bp = QPainter(img)
+            bp.setRenderHint(QPainter.RenderHint.Antialiasing)
+            bp.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            bp.scale(w / L.SCENE_W, h / L.SCENE_H)
+            paint_table(bp, self.theme)
+            bp.end()
+            pm = QPixmap.fromImage(img)
+            if len(self._bg_cache) > 6:
+                self._bg_cache.clear()
+            self._bg_cache[key] = pm
+        # only the exposed part, pixel for pixel
+        part = rect & table
+        sx, sy = pm.width() / table.width(), pm.height() / table.height()
+        src = QRectF((part.x() - table.x()) * sx, (part.y() - table.y()) * sy, part.width() * sx, part.height() * sy)
+        p.drawPixmap(part, pm, src)
+
+    # -- frames -----------------------------------------------------------------------------------
+    def show_frame(self, frame: Frame) -> None:
+        """Put every item where ``frame`` says, at once."""
+        for tid, item in self.tiles.items():
+            pl = frame.tiles.get(tid)
+            item.setVisible(pl is not None)
+            if pl is None:
+                continue
+            item.setPos(pl.scene_pos())
+            item.setRotation(pl.rotation)
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            item.setZValue(pl.z())
+            item.set_face_up(pl.face_up)
+            item.set_glow(tid in frame.moving)
+        self._set_dice(frame.dice, frame.dice_colours)
+        self.shaker.setRotation(0)
+        self.shaker.openness = 1.0 if frame.shaker == "open" else 0.0
+        self.number.text = frame.number
+        self.number.setVisible(bool(frame.number))
+        self.number.update()
+        self._place_marker(frame)
+        for key, glow in self.glows.items():
+            glow.set_badge(frame.counts.get(key, ""))
+            glow.glow = 1.0 if key in frame.highlight else 0.0
+        for name, label in self.stack_labels.items():
+            where = frame.labels.get(name)
+            label.setVisible(where is not None)
+            if where is not None:
+                label.setPos(*where)
+        self.frame = frame
+
+    def _set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
+        self.frame_dice = dice
+        for k, (die, value) in enumerate(zip(self.dice, dice)):
+            die.value = value
+            die.colour = colours[k] if k < len(colours) else "white"
+            die.update()
+
+    def _marker_pos(self, frame: Frame) -> QPointF:
+        """On top of the dealer's tiles (621a.6(d)): above the highest tile at the dealer's spot."""
+        spot = L.SPOTS["dealer"]
+        held = [pl for pl in frame.tiles.values() if abs(pl.x - spot.x) < L.SPOT_W / 2 and abs(pl.y - spot.y) < 5]
+        top = min((pl.scene_pos().y() for pl in held), default=spot.y)
+        return QPointF(spot.x, top)
+
+    def _place_marker(self, frame: Frame) -> None:
+        self.marker.setVisible(frame.marker is not None)
+        if frame.marker is not None:
+            self.marker.set_kind(frame.marker)
+            self.marker.setPos(self._marker_pos(frame))
+
+    def transition(self, target: Frame, duration: int, kind: str = "move") -> QAbstractAnimation:
+        """An animation taking the scene from its current frame to ``target``.
+
+        It ends with ``show_frame(target)``, so the final state is exact whatever happened in
+        between (pausing, stepping, speed changes).
+        """
+        src = self.frame or target
+        duration = max(1, duration)
+        group = QParallelAnimationGroup(self)
+        for tid, item in self.tiles.items():
+            item.set_glow(tid in target.moving)
+            a, b = src.tiles.get(tid), target.tiles.get(tid)
+            if a is None or b is None or a == b:
+                continue
+            item.set_face_up(a.face_up or b.face_up)
+            item.setVisible(True)
+            item.setZValue(100000 + b.z())
+            group.addAnimation(self._tile_path(item, a, b, duration, kind, tid))
+            if a.rotation != b.rotation:
+                # a turning tile would re-render its cached image every frame: draw it directly
+                item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+                rot = QPropertyAnimation(item, b"rotation", group)
+                rot.setDuration(duration)
+                rot.setStartValue(a.rotation)
+                rot.setEndValue(b.rotation)
+                group.addAnimation(rot)
+        if kind == "roll" and target.dice:
+            group.addAnimation(self._roll_animation(src, target, duration))
+        elif target.shaker != src.shaker:
+            group.addAnimation(self._prop(self.shaker, b"openness", 1.0 if target.shaker == "open" else 0.0, duration))
+        if target.count_path:
+            group.addAnimation(self._count_animation(target, duration))
+        else:
+            for key, glow in self.glows.items():
+                want = 1.0 if key in target.highlight else 0.0
+                if glow.glow != want:
+                    group.addAnimation(self._prop(glow, b"glow", want, max(1, duration // 2)))
+                glow.set_badge(target.counts.get(key, ""))
+        if target.marker is not None and src.marker is None:
+            self.marker.set_kind(target.marker)
+            self.marker.setPos(self._marker_pos(target) + QPointF(90, 60))
+            self.marker.setVisible(True)
+            group.addAnimation(self._prop(self.marker, b"pos", self._marker_pos(target), duration))
+        for name, label in self.stack_labels.items():
+            a, b = src.labels.get(name), target.labels.get(name)
+            if a is not None and b is not None and a != b:
+                group.addAnimation(self._prop(label, b"pos", QPointF(*b), duration, QPointF(*a)))
+            elif a is not None and b is None:
+                label.setVisible(False)
+        group.finished.connect(lambda: self.show_frame(target))
+        return group
+
+    def _prop(self, item: QObject, name: bytes, end, duration: int, start=None) -> QPropertyAnimation:
+        anim = QPropertyAnimation(item, name)
+        anim.setDuration(duration)
+        if start is not None:
+            anim.setStartValue(start)
+        anim.setEndValue(end)
+        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        return anim
+
+    def _tile_path(self, item: TileItem, a: Placement, b: Placement, duration: int, kind: str,
+                   tid: int) -> QPropertyAnimation:
+        """A tile's glide from ``a`` to ``b``: lifted in an arc when it travels, swirled in the mix."""
+        start, end = a.scene_pos(), b.scene_pos()
+        anim = self._prop(item, b"pos", end, duration, start)
+        if kind == "mix":
+            # presentation only: two loops around the mixing area before settling on the engine's spot
+            cx, cy = L.MIX_CENTER
+            for k, frac in enumerate((0.25, 0.5, 0.75)):
+                ang = (tid * 2.4 + k * 2.1) % (2 * math.pi)
+                r = L.MIX_RADIUS * (0.35 + 0.55 * ((tid * 7 + k * 3) % 11) / 10)
+                anim.setKeyValueAt(frac, QPointF(cx + r * math.cos(ang) * 1.3, cy + r * math.sin(ang) * 0.85))
+            anim.setEasingCurve(QEasingCurve.Type.InOutSine)
+            return anim
+        dist = math.hypot(end.x() - start.x(), end.y() - start.y())
+        lift = min(40.0, 0.15 * dist)
+        if lift > 2:
+            anim.setKeyValueAt(0.5, (start + end) / 2 - QPointF(0, lift))
+        return anim
+
+    def _roll_animation(self, src: Frame, target: Frame, duration: int) -> QSequentialAnimationGroup:
+        """Close the shaker if open, rock it (at least three shakes, 621a.6(a)(2)), then lift the cover."""
+        seq = QSequentialAnimationGroup()
+        if src.shaker == "open":
+            seq.addAnimation(self._prop(self.shaker, b"openness", 0.0, duration // 6))
+        rock = QPropertyAnimation(self.shaker, b"rotation")
+        rock.setDuration(duration * 3 // 5)
+        rock.setStartValue(0.0)
+        for k in range(1, 10):
+            rock.setKeyValueAt(k / 10, 16.0 if k % 2 else -16.0)
+        rock.setEndValue(0.0)
+        rock.finished.connect(lambda: self._set_dice(target.dice, target.dice_colours))
+        seq.addAnimation(rock)
+        seq.addAnimation(self._prop(self.shaker, b"openness", 1.0, duration // 4))
+        return seq
+
+    def _count_animation(self, target: Frame, duration: int) -> QSequentialAnimationGroup:
+        """Light each counted position in turn with its number (621a.6(c)): one tick per count."""
+        seq = QSequentialAnimationGroup()
+        per = max(1, duration // len(target.count_path))
+        for number, key in enumerate(target.count_path, start=1):
+            tick = QVariantAnimation()
+            tick.setDuration(per)
+            tick.setStartValue(0.0)
+            tick.setEndValue(1.0)
+            tick.valueChanged.connect(lambda v, k=key, n=number: self._count_tick(k, n, v))
+            seq.addAnimation(tick)
+        return seq
+
+    def _count_tick(self, key: str, number: int, value: float) -> None:
+        for k, glow in self.glows.items():
+            if k == key:
+                glow.set_badge(str(number))
+                glow.glow = 0.4 + 0.6 * value
+            elif glow.glow > 0:
+                glow.glow = max(0.0, glow.glow - 0.12)
