@@ -217,7 +217,7 @@ def _find(skill: str, profile: str, test) -> Question:
 @pytest.mark.parametrize("profile", ["pa-2019", "nj"])
 def test_zero_zero_explanations_name_both_readings(profile):
     q = _find("hand-compare", profile, lambda q: q.item == "zero")
-    assert "jurisdictions.md JQ3" in q.citations
+    assert "spec JQ3" in q.citations
     assert "nj has no zero-zero rule" in q.explanation and "goes to the dealer or bank" in q.explanation
 
 

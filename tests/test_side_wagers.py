@@ -108,7 +108,7 @@ def test_bad_requests_are_clear_errors(call, message):
 
 
 def test_pair_fortunes_lines_in_each_texts_words():
-    """jurisdictions.md JP1: 621a.11(b) says "Two Pair", MD 8.L says "Two pairs", "One mixed pair", ..."""
+    """spec JP1: 621a.11(b) says "Two Pair", MD 8.L says "Two pairs", "One mixed pair", ..."""
     from trainer.rules.paigow.side_wagers import paytable
 
     assert [line.wording for line in paytable("pair-fortunes", "pa").lines] == [

@@ -1,4 +1,4 @@
-"""The woodpile: ids, text form, mixing from a seed, and the cut (delivery-styles.md D2)."""
+"""The woodpile: ids, text form, mixing from a seed, and the cut (spec D2)."""
 
 import random
 

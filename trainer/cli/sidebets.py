@@ -1,5 +1,5 @@
 """``paigow-trainer sidebets --profile P``: every side wager and paytable of a profile, with its
-exact house edge (spec S4, S5; jurisdictions.md JP1-JP4)."""
+exact house edge (spec S4, S5; spec JP1-JP4)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.positions import ORDER
 from trainer.rules.paigow.tiles import Tile, parse_tiles
 
-#: The eight table positions in counterclockwise order (spec N3, delivery-styles.md D1.2).
+#: The eight table positions in counterclockwise order (spec N3, spec D1.2).
 POSITIONS = tuple(p.value for p in ORDER)
 
 _POSITION_ALIASES = {"deadhand": "dead", "dh": "dead", "house": "dealer"}

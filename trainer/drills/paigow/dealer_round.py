@@ -248,7 +248,7 @@ class _TaskBuilder:
             yield "dealer-expose", draft(
                 "Which hand do you expose next?", AnswerKind.POSITION, hand,
                 f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
-                [step.citation, "spec S3", "jurisdictions.md JS1"], "bank" if banker != DEALER else "house",
+                [step.citation, "spec S3", "spec JS1"], "bank" if banker != DEALER else "house",
                 choices=tuple(left), data=self.base_data(step))
         outcome = self.round.position(hand).results[PAI_GOW].outcome
         against = "the bank's" if banker != DEALER else "the dealer's"
@@ -295,7 +295,7 @@ class _TaskBuilder:
         assert kind is not None
         remedies = [i.remedy for i in Irregularity]
         return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, kind.remedy,
-                     f"{step.say}.", [step.citation, f"jurisdictions.md {_ji(kind, step)}"], kind.value,
+                     f"{step.say}.", [step.citation, f"spec {_ji(kind, step)}"], kind.value,
                      choices=choices_with(self.rng, kind.remedy, remedies), data=self.base_data(step))
 
     def base_data(self, step: Step) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 in a style, and naming a style from its moves.
 
 Rules: 621a.6(c)-(d), 621a.9(j)-(k), 621a.7 (md 6.B-C, 7.B, 9.K-L; nj 10.6(c)-(d), 10.8(j)-(k));
-delivery-styles.md D3 (count), D6 (styles); jurisdictions.md JQ18 (seat numbering). ``data``:
+spec D3 (count), D6 (styles); spec JQ18 (seat numbering). ``data``:
 ``dice``, ``total``, ``origin`` (``dealer`` or the bank's seat), and ``k`` (dice-start); ``style``,
 ``tile`` (a stack/layer address such as ``S3/2``) (delivery-tile); ``style`` and ``moves`` (the
 captions shown) (style-name); ``style``, ``woodpile_seed``, ``dice``, ``bank`` (a seat or None) and
@@ -45,7 +45,7 @@ def _count_text(total: int, origin: Position) -> str:
 
 
 def _count_cites(setup: Setup, bank: Position | None) -> list[str]:
-    return [setup.profile.cite("count_bank" if bank else "count"), "spec D3.2", "jurisdictions.md JQ18"]
+    return [setup.profile.cite("count_bank" if bank else "count"), "spec D3.2", "spec JQ18"]
 
 
 def _round_words(bank: Position | None) -> str:

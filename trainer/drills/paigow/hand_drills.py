@@ -1,7 +1,7 @@
 """Hand drills: who wins one two-tile hand against the dealer's, and the result of a whole round.
 
 Rules: 621a.3(c)-(i) and 621a.8(g)-(i) (spec H1-H5); zero-zero is profile-dependent
-(jurisdictions.md JQ3). ``data``: ``player`` and ``dealer`` (two-tile hands, tiles as text) and
+(spec JQ3). ``data``: ``player`` and ``dealer`` (two-tile hands, tiles as text) and
 ``position`` (``high``/``low``) for ``hand-compare``; ``player_high``, ``player_low``,
 ``dealer_high``, ``dealer_low`` for ``round-score``.
 """
@@ -23,7 +23,7 @@ PLAYER, DEALER, COPY, ZERO = "Player wins", "Dealer wins", "Copy: dealer wins", 
 #: The zero-zero reading, both sides, for every explanation that touches it (JQ3 is Decided).
 ZERO_ZERO_READINGS = ("In pa-2019, pa-2012 and md a zero-zero tie goes to the dealer or bank; nj has no "
                       "zero-zero rule, so two zero hands go by top tile (the literal reading, Decided in "
-                      "jurisdictions.md JQ3; an NJ Rules of the Games Submission may say otherwise)")
+                      "spec JQ3; an NJ Rules of the Games Submission may say otherwise)")
 
 
 @dataclass(frozen=True)
@@ -54,11 +54,11 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     both_zero = player.is_zero and dealer.is_zero
     if both_zero and profile.zero_zero_to_banker:
         return Verdict(ZERO, f"both hands are worth zero: a zero-zero tie goes to the dealer. {ZERO_ZERO_READINGS}",
-                       (profile.cite("zero_zero"), "spec H3", "jurisdictions.md JQ3"))
-    zero_note = (f". {ZERO_ZERO_READINGS}", ("jurisdictions.md JQ3",)) if both_zero else ("", ())
+                       (profile.cite("zero_zero"), "spec H3", "spec JQ3"))
+    zero_note = (f". {ZERO_ZERO_READINGS}", ("spec JQ3",)) if both_zero else ("", ())
     if low and player.is_zero:
         return Verdict(DEALER, "a player's low hand worth zero never wins the low" + zero_note[0],
-                       (profile.cite("lose"), "spec H5", "jurisdictions.md JQ3"))
+                       (profile.cite("lose"), "spec H5", "spec JQ3"))
     rule = "pairs" if player.kind.is_pair or dealer.kind.is_pair else "equal_value"
     if player.score == dealer.score:
         copy_rule = "copy" if player.kind.is_pair else "top_tile_copy"

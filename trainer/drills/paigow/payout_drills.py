@@ -1,7 +1,7 @@
 """Pai Gow Wager payout drills: the vigorish, and what happens to a wager for each outcome.
 
 Rules: 621a.11(a) (pa-2012 621a.8(k), md 8.K, nj 10.7(k)); spec S1-S2; rounding per profile
-(``Profile.vig_roundings``; jurisdictions.md JS5, JQ26). ``data``: ``wager_cents``, ``outcome``,
+(``Profile.vig_roundings``; spec JS5, JQ26). ``data``: ``wager_cents``, ``outcome``,
 ``rounding``.
 """
 
@@ -37,7 +37,7 @@ def vig(rng: random.Random, setup: Setup) -> Draft:
     return draft(f"A {format_cents(wager)} Pai Gow Wager wins. What vigorish is collected "
                  f"({ROUNDING_WORDS[rounding]})?", AnswerKind.MONEY, vigorish(wager, rounding),
                  vig_explanation(wager, rounding) + ".",
-                 [setup.profile.cite("vigorish"), "spec S2", "jurisdictions.md JQ26"], rounding,
+                 [setup.profile.cite("vigorish"), "spec S2", "spec JQ26"], rounding,
                  data={"wager_cents": wager, "outcome": "win", "rounding": rounding},
                  hint="10% of the win, halved, then rounded up.")
 
@@ -67,7 +67,7 @@ def pai_gow_payout(rng: random.Random, setup: Setup) -> Draft:
     if outcome is Outcome.WIN:
         cites += [setup.profile.cite("vigorish"), "spec S2"]
     if outcome is Outcome.VOID and setup.profile.name == "nj":
-        cites.append("jurisdictions.md JQ28")
+        cites.append("spec JQ28")
     parts = (Part("What happens to the wager?", AnswerKind.CHOICE, _WHAT[outcome], (PAID, RETURNED, COLLECTED)),
              Part("Amount paid to the player (the wager itself not counted)", AnswerKind.MONEY, result.payout_cents),
              Part(f"Vigorish collected ({ROUNDING_WORDS[rounding]})", AnswerKind.MONEY, result.vig_cents))

@@ -5,7 +5,7 @@ tiles; the dealer sets hers by the house way in force (621a.8(d), spec W1-W3). T
 both of the trainee's hands outrank the dealer's, loses when neither does, else pushes; copies go
 to the dealer (621a.3(d),(i), 621a.8(g)-(i), spec H5). A win is paid 1 to 1 less the 5% vigorish
 (621a.11(a)). A placement with the stronger hand in the low position is played as the hands it
-makes, the stronger one high (jurisdictions.md JQ32: no foul rule is invented); the result notes it.
+makes, the stronger one high (spec JQ32: no foul rule is invented); the result notes it.
 
 After each hand the result carries the exact odds (``trainer.rules.paigow.analysis``, spec W4) of the
 setting chosen, of the best setting and of the house way's, all against the same house-way dealer,

@@ -1,6 +1,6 @@
 """Side-wager drills: Pair Fortunes lines and payouts, and the dice wagers Sum, Match and Beat It.
 
-Rules: Pair Fortunes 621a.5(e)(1), 621a.8(j), 621a.11(b) (md 8.L), spec S4, jurisdictions.md JP1,
+Rules: Pair Fortunes 621a.5(e)(1), 621a.8(j), 621a.11(b) (md 8.L), spec S4, spec JP1,
 JQ10-JQ12; dice wagers 621a.5(e)(2)-(4), 621a.6(b), 621a.11(c)-(e), spec S5, JP2-JP4, JQ13-JQ14.
 Only profiles offering the wager have the drill. ``data``: ``wager``, ``paytable``, ``wager_cents``,
 and ``tiles`` (Pair Fortunes) or ``dice`` (dice[0] is red for Beat It) and ``pick`` (Match).
@@ -75,8 +75,8 @@ def pair_fortunes(rng: random.Random, setup: Setup) -> Draft:
            f"an Identical Pair. {_result_text(result, wager)}")
     return draft(f"Pair Fortunes, paytable {table.name}: the player holds {' '.join(map(str, tiles))} and wagered "
                  f"{format_cents(wager)}.", AnswerKind.MULTI, tuple(p.answer for p in parts), why,
-                 [table.citation, setup.profile.cite("pair_fortunes_settle"), "spec S4", "jurisdictions.md JQ10",
-                  "jurisdictions.md JQ11"], result.line.key if result.line else "no-pair", parts=parts,
+                 [table.citation, setup.profile.cite("pair_fortunes_settle"), "spec S4", "spec JQ10",
+                  "spec JQ11"], result.line.key if result.line else "no-pair", parts=parts,
                  data={"wager": "pair-fortunes", "paytable": table.name, "wager_cents": wager,
                        "tiles": [str(t) for t in tiles]},
                  hint="Look for the Gee Joon pair (1-2 with 2-4), two identical tiles, and the four mixed pairs.")
@@ -108,9 +108,9 @@ def dice_wagers(rng: random.Random, setup: Setup) -> Draft:
     picked = f", on the value {pick}" if pick else ""
     why = f"{_DICE_NAMES[wager]} paytable {table.name} ({table.citation}): {_lines_text(table)}. " + \
         _result_text(result, amount)
-    cites = [table.citation, setup.profile.cite("dice_settle"), "spec S5", "jurisdictions.md JQ13"]
+    cites = [table.citation, setup.profile.cite("dice_settle"), "spec S5", "spec JQ13"]
     if wager == "beat-it":
-        cites.append("jurisdictions.md JQ14")
+        cites.append("spec JQ14")
     return draft(f"{_DICE_NAMES[wager]} Wager, paytable {table.name}, {format_cents(amount)}{picked}. The dice show "
                  f"{_dice_text(wager, dice)}. Amount paid to the player (0 if it loses; the wager itself not "
                  "counted)?", AnswerKind.MONEY, result.payout_cents, why, cites, wager,

@@ -1,7 +1,7 @@
 """Table settlement drill: every chip movement of a round, in order, as a multi-part question.
 
 Rules: house-banked 621a.8(e)-(i), 621a.11(a) (nj 10.7(h),(j): all losers before any winner);
-player bank 621a.9(n)-(q); co-bank 621a.9(r); spec S3; jurisdictions.md JQ22-JQ27. Each part is
+player bank 621a.9(n)-(q); co-bank 621a.9(r); spec S3; spec JQ22-JQ27. Each part is
 one movement (who pays whom, why) and asks its amount. ``data``: ``bank`` (``dealer`` or the bank's
 seat), ``co_bank``, ``rounding``, ``lines`` ([position, cents, outcome]), ``dealer_wager`` (or
 None) and ``moves`` ([source, target, cents]).
@@ -24,7 +24,7 @@ _OUTCOME_WORDS = {Outcome.WIN: "wins", Outcome.LOSE: "loses", Outcome.PUSH: "tie
 
 #: The co-bank odd cent: both readings, as JQ26 is Decided with an alternative.
 ODD_CENT = ("When a co-bank amount is halved, the house's half is the larger: the odd cent of a surplus goes to "
-            "the table inventory and the table inventory pays the odd cent of a shortfall (jurisdictions.md JQ26, "
+            "the table inventory and the table inventory pays the odd cent of a shortfall (spec JQ26, "
             "Decided; the other reading, the co-bank taking or paying the odd cent, is not used).")
 
 
@@ -92,9 +92,9 @@ def table_settlement(rng: random.Random, setup: Setup) -> Draft:
     parts = tuple(Part(f"{_move_text(m)}: amount?", AnswerKind.MONEY, m.cents) for m in result.moves)
     steps = "; ".join(f"{i}. {_move_text(m)} {format_cents(m.cents)} ({m.citation})"
                       for i, m in enumerate(result.moves, start=1))
-    cites = [m.citation for m in result.moves] + ["spec S3", "jurisdictions.md JQ27"]
+    cites = [m.citation for m in result.moves] + ["spec S3", "spec JQ27"]
     if co_bank:
-        cites.append("jurisdictions.md JQ26")
+        cites.append("spec JQ26")
     item = "house" if bank == "dealer" else "co-bank" if co_bank else "bank"
     return draft(f"{_describe(lines, bank, co_bank, dealer)} Vigorish {ROUNDING_WORDS[rounding]}. Give the amount "
                  "of each chip movement, in order.", AnswerKind.MULTI, tuple(p.answer for p in parts),

@@ -1,6 +1,6 @@
 """Tile drills: identify a tile (traditional name, spots, rank) and rank two tiles.
 
-Ranks are 621a.3(h) (md 3.I, nj 10.2(g); jurisdictions.md JT1); names spec N1.
+Ranks are 621a.3(h) (md 3.I, nj 10.2(g); spec JT1); names spec N1.
 ``data``: ``tiles`` (the tile faces shown).
 """
 

@@ -1,7 +1,7 @@
 """Delivery plans: the ten delivery styles as the dealer's physical moves, tile by tile.
 
 A :class:`DeliveryPlan` is built from the woodpile, an optional cut, the number (dice or RNG), the
-origin of the count and a style (delivery-styles.md D5.1). It holds the start position, the eight
+origin of the count and a style (spec D5.1). It holds the start position, the eight
 :class:`Delivery` records #1..#8 (delivery #k goes to P_k, the k-th position counterclockwise from
 the start; 621a.6(d), 621a.9(k); spec D3.4) and the ordered :class:`Move` list that an animation
 plays and a "narrate this delivery" drill reads aloud. The UI decides nothing; it renders the plan.
@@ -397,7 +397,7 @@ def check_round(profile: Profile, style: str, bank: Position | None, cut: Cut | 
         raise TrainerError(f"in {profile.name} only a bank chooses a style; a house-banked round is dealt "
                            f"{DEFAULT_STYLE} ({profile.cite('deal')})")
     if bank is None and cut is not None:
-        raise TrainerError(f"only a player bank may cut ({profile.cite('cut')}, jurisdictions.md JQ30)")
+        raise TrainerError(f"only a player bank may cut ({profile.cite('cut')}, spec JQ30)")
 
 
 # --- Building a plan ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Who makes the number (621a.6(a)(1)-(3), 621a.9(i); nj 10.6(a), 10.8(i); md 6.A, 
 * ``manual``: the dealer shakes the shaker at least three times and removes the lid; in a
   player-bank round the bank shakes and the dealer removes the lid;
 * ``player-activated`` (pa-2019 only, 621a.2(f), 621a.6(a)(3)): a player presses the button; in a
-  bank round the bank presses it (jurisdictions.md JQ16);
+  bank round the bank presses it (spec JQ16);
 * ``rng`` (pa-*, md; not nj, not bank rounds, JQ16): the generator shows one number, drawn here as
   the total of three virtual dice so the count behaves as with dice (spec D10 Q4).
 

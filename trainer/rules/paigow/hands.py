@@ -4,7 +4,7 @@ Rules (spec H1-H5): permissible pairs rank 1-20 and beat every value hand (621a.
 rank is a copy (621a.3(d)); value hands compare by value, then by the rank of the highest-ranking
 tile (621a.3(e),(g)); equal top-tile rank is a copy (621a.3(i)); the Gee Joon tiles count 3 or 6
 (621a.3(f), spec H2); copies and zero-zero go to the dealer or bank (621a.3(d),(g)), except that
-``nj`` has no zero-zero rule (jurisdictions.md JQ3).
+``nj`` has no zero-zero rule (spec JQ3).
 
 >>> h = Hand.parse("6-6 4-5")
 >>> h.kind, h.pair_rank, str(h)
@@ -175,7 +175,7 @@ def outranks(hand: Hand, banker: Hand, *, zero_zero_to_banker: bool = True) -> b
 
     Copies go to the banker (621a.3(d),(i)); so does a zero-zero tie in ``pa-*``/``md``
     (621a.3(g)); ``nj`` (``zero_zero_to_banker=False``) compares value-zero hands by top tile
-    (jurisdictions.md JQ3).
+    (spec JQ3).
 
     >>> outranks(Hand.parse("3-6 2-2"), Hand.parse("4-5 2-2"))   # 3 and 3, top tiles both 2-2: copy
     False

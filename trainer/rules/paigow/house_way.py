@@ -163,7 +163,7 @@ REGULATORY = HouseWay(
 CASINO_SPLIT_TENS = HouseWay(
     name="casino-split-tens",
     title="Casino way: split Tens and Elevens",
-    source="Illustrative casino Rules Submission (spec W3, jurisdictions.md JQ7); steps 1-4 as 621a.8(d)",
+    source="Illustrative casino Rules Submission (spec W3, spec JQ7); steps 1-4 as 621a.8(d)",
     steps=(
         _REGULATORY_STEPS[0],
         Step(2, "Rules Submission (spec W3)", "Split a pair of Tens (5-5, 4-6) or Elevens (5-6) when "

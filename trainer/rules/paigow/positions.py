@@ -1,9 +1,9 @@
 """The eight table positions and the count of the dice total to the starting position.
 
-Positions (delivery-styles.md D1): every round, four tiles go to each of ``dealer``, ``seat1`` ...
+Positions (spec D1): every round, four tiles go to each of ``dealer``, ``seat1`` ...
 ``seat6`` and ``dead`` (the Dead Hand), "regardless of whether there is a wager at the position"
 (621a.6(d), 621a.9(k); nj 10.6(d), 10.8(k)). Counterclockwise from the dealer they come in
-:data:`ORDER`; ``seat1`` is the seat farthest to the dealer's right (spec D1.3, jurisdictions.md JQ18).
+:data:`ORDER`; ``seat1`` is the seat farthest to the dealer's right (spec D1.3, spec JQ18).
 
 Counting (621a.6(c), 621a.9(j); nj 10.6(c), 10.8(j); spec D3.2): the origin (the dealer, or the
 bank's seat in a player-bank round) is number one and the count runs counterclockwise, Dead Hand

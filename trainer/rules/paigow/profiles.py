@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from trainer.rules.errors import UnknownNameError
 
-#: Slugs of the ten delivery styles (delivery-styles.md D6), the default first.
+#: Slugs of the ten delivery styles (spec D6), the default first.
 ALL_STYLES = (
     "house-way-right", "house-way-left", "cup-say-right", "cup-say-left", "jung-quat", "chee-yee",
     "pin-say-right", "pin-say-left", "dragon-phoenix-right", "dragon-phoenix-left",
@@ -78,7 +78,7 @@ _PA_STYLE_NAMES = dict(zip(ALL_STYLES, (
     "Cup Say (pick four) From the Left", "Jung Quat (take the heart)", "Chee Yee (chop the ears)",
     "Pin Say (slice four) From the Right", "Pin Say (slice four) From the Left",
     "Dragon Head and Phoenix Tail From the Right", "Dragon Head and Phoenix Tail From the Left")))
-#: md drops the glosses (md 7.B(1)-(9)), nj writes sentence case (nj 10.8(k)1-10); jurisdictions.md JV3.
+#: md drops the glosses (md 7.B(1)-(9)), nj writes sentence case (nj 10.8(k)1-10); spec JV3.
 _MD_STYLE_NAMES = {style: re.sub(r" \(.*?\)", "", name) for style, name in _PA_STYLE_NAMES.items()}
 _NJ_STYLE_NAMES = {style: name[0] + name[1:].lower() for style, name in _PA_STYLE_NAMES.items()}
 
@@ -109,7 +109,7 @@ class Profile:
     numbered_styles: tuple[str, ...] = ALL_STYLES[1:]
     #: How a style's number follows the styles section: pa ``621a.7(4)``, nj ``10.8(k)5``.
     style_number: str = "({n})"
-    #: When a style's indication (pushing stacks forward) is part of the deal (delivery-styles.md D4.3).
+    #: When a style's indication (pushing stacks forward) is part of the deal (spec D4.3).
     indication: str = "alternative-styles"
     #: Who may pick a style other than the default (JV5).
     style_chooser: str = "dealer or bank"

@@ -1,6 +1,6 @@
 """One round of Pai Gow, fully played, as the ordered steps a dealer performs and the chips that move.
 
-A round (jurisdictions.md JS1; 621a.4-621a.11) runs: mix and stack (621a.4(d),(f)); wagers (621a.5);
+A round (spec JS1; 621a.4-621a.11) runs: mix and stack (621a.4(d),(f)); wagers (621a.5);
 in a player-bank round the offer, the checks of 621a.9(d), co-banking (e), the bank's optional cut
 (g) and the dealer's wager against the bank (h); "no more bets", the shake, button or RNG
 (621a.6(a), 621a.9(i)); dice wagers settled on the dice, never with the RNG (621a.6(b), JQ15); the

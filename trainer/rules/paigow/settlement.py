@@ -37,7 +37,7 @@ def party_name(party: str) -> str:
 
 def vigorish(won_cents: int, rounding: str = "exact") -> int:
     """5% of the amount won (621a.11(a)); ``exact`` rounds up to the cent, ``quarter`` up to a
-    multiple of 25¢, at least 25¢ (spec S2, jurisdictions.md JQ26). The vig never exceeds the
+    multiple of 25¢, at least 25¢ (spec S2, spec JQ26). The vig never exceeds the
     amount won, so a win smaller than 25¢ is not turned into a loss by quarter rounding.
 
     >>> vigorish(100), vigorish(100, "quarter"), vigorish(0, "quarter"), vigorish(1), vigorish(10, "quarter")
@@ -201,7 +201,7 @@ def _halves(cents: int) -> tuple[int, int]:
 
 def _settle_against_bank(lines: list[WagerLine], profile: Profile, rounding: str, bank: str,
                          co_bank: bool, dealer_wager: WagerLine | None) -> list[ChipMove]:
-    """Player bank and co-bank (621a.9(n)-(r), spec S3, jurisdictions.md JQ22-JQ27).
+    """Player bank and co-bank (621a.9(n)-(r), spec S3, spec JQ22-JQ27).
 
     Surrenders and losers go to the centre; the dealer's wager (if any) is settled against the
     bank first; then winners, the dealer's first, are paid from the centre in exposure order.

@@ -1,6 +1,6 @@
 """Side wagers: Pair Fortunes (tiles) and Sum, Match and Beat It (dice), with every paytable.
 
-Paytables are data (jurisdictions.md JP1-JP4). One line is paid per wager, the highest-paying line
+Paytables are data (spec JP1-JP4). One line is paid per wager, the highest-paying line
 the tiles or dice qualify for (spec S4, S5; JQ11, JQ13). Payouts "a to b" are paid in whole cents,
 rounded down, since a wager of an odd amount at 15 to 2 or 5 to 2 does not divide evenly.
 
@@ -117,9 +117,9 @@ def _dice_keys(dice: Dice, pick: int | None) -> set[str]:
     return keys
 
 
-# --- paytables as written (jurisdictions.md JP1-JP4) -----------------------------------------
+# --- paytables as written (spec JP1-JP4) -----------------------------------------
 
-#: The Pair Fortunes lines in each text's own words (jurisdictions.md JP1: 621a.11(b); MD 8.L(1)-(4)).
+#: The Pair Fortunes lines in each text's own words (spec JP1: 621a.11(b); MD 8.L(1)-(4)).
 _PA_WORDS = ("Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixed Pair", "Identical Pair")
 _MD_WORDS = ("Gee Joon Pair & Heaven Pair", "Two pairs", "Gee Joon Pair", "One mixed pair", "One identical pair")
 

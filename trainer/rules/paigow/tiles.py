@@ -1,6 +1,6 @@
 """Pai Gow tiles: the 32-tile set, their names, ranks and text notation.
 
-The individual ranking of the tiles is 621a.3(h) (md 3.I, nj 10.2(g); jurisdictions.md JT1).
+The individual ranking of the tiles is 621a.3(h) (md 3.I, nj 10.2(g); spec JT1).
 Notation follows spec N1-N2: a tile is written by its halves, smaller first (``1-2``); parsers
 accept ``1-2``, ``12``, ``2-1`` and ``[1-2]`` separated by spaces or commas.
 

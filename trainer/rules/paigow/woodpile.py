@@ -10,7 +10,7 @@ is a stack's top tile, layer 4 the one on the felt. A woodpile holds *physical t
 index into :data:`trainer.rules.paigow.tiles.TILE_SET`, so the two 6-6 stay two objects an animation can
 follow. Its text form is the 32 tiles S1 top..bottom, then S2, ..., S8 (spec D2.2, README N2).
 
-The cut (621a.9(g); nj 10.8(g); md 9.G; spec D2.4, jurisdictions.md JQ30), only in a round with a
+The cut (621a.9(g); nj 10.8(g); md 9.G; spec D2.4, spec JQ30), only in a round with a
 player bank: a block of adjacent stacks moves to one end (form 1), or is split once and its two
 parts go to opposite ends (form 2); each part keeps its order and the row is renamed S1..S8.
 

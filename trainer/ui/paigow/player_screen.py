@@ -213,7 +213,7 @@ class ResultPanel(NextPanel):
         note = ""
         if result.reversed:
             note = ("You placed the stronger hand low: it is played as your high hand "
-                    "(jurisdictions.md JQ32), but a dealer must never do so (spec H4).")
+                    "(spec JQ32), but a dealer must never do so (spec H4).")
         self.note.setText(note)
         for w in (self.dealer_step, self.outcome, self.settled, self.high_line, self.low_line):
             w.show()
