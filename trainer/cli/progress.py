@@ -19,7 +19,8 @@ ORDER = 70
 
 
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", metavar="D", type=Path, default=None,
+    # Text, not Path: Path("") is the current folder, and an empty --data-dir must be an error.
+    parser.add_argument("--data-dir", metavar="D", default=None,
                         help="folder of the progress file (default: the user data folder, or "
                              "$PAIGOW_TRAINER_DATA_DIR)")
 
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--switch", metavar="NAME", help="make NAME the current trainee")
     actions.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), help="rename a trainee")
     actions.add_argument("--delete", metavar="NAME", help="delete a trainee and all their progress (needs --yes)")
-    actions.add_argument("--export", metavar="FILE", type=Path, help="write the trainee's progress to a JSON file")
+    actions.add_argument("--export", metavar="FILE", help="write the trainee's progress to a JSON file")
     actions.add_argument("--import", dest="import_file", metavar="FILE", type=Path,
                          help="add a trainee from an exported JSON file")
     p.add_argument("--yes", action="store_true", help="confirm --delete")
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.delete:
             store.delete_trainee(args.delete, confirm=args.yes)
             emit(args, {"deleted": args.delete}, lambda d: f"Deleted {d['deleted']}")
-        elif args.export:
+        elif args.export is not None:
             path = store.export_trainee(trainee_name(store, args.trainee), args.export)
             emit(args, {"exported": str(path)}, lambda d: f"Exported to {d['exported']}")
         elif args.import_file:
