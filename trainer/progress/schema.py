@@ -1,8 +1,8 @@
 """The progress database schema: an explicit version (``PRAGMA user_version``) and numbered migrations.
 
-A database at version *n* is brought to :data:`LATEST` by running migrations *n+1* ... in order, each
-in its own transaction that also sets ``user_version``, so a crash mid-upgrade leaves a database at
-a whole version. Migrations are append-only history: never edit one that has shipped, add the next.
+A database at version *n* is brought to :data:`LATEST` by running migrations *n+1* ... in order, in
+one transaction that also sets ``user_version``, so a crash mid-upgrade leaves the database at the
+version it had (one commit, one disk flush: a new file is ready sooner). Migrations are append-only history: never edit one that has shipped, add the next.
 
 Version 1: trainees and the answer log.
 Version 2: skill items, profile and mode on each answer; FSRS cards rebuilt from the log; the log
@@ -12,8 +12,8 @@ Version 4: the file is stamped with :data:`APPLICATION_ID` (``PRAGMA application
            migration from now on also sets; a file of an older version without it is recognised
            by its tables (:func:`verdict`). A file of any other program is never written to.
 
-Concurrent first opens: each migration takes the write lock (``BEGIN IMMEDIATE``) *before*
-reading the version, so of several processes opening a new file at once exactly one runs each step.
+Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
+the version, so of several processes opening a new file at once exactly one migrates it.
 
 ``REFERENCES`` clauses document the links; foreign keys are not enforced, because deleting a
 trainee removes the trainee row first (which is what lets the append-only trigger allow removing
@@ -135,27 +135,27 @@ def _plain_begin(conn: sqlite3.Connection) -> None:
 
 def migrate(conn: sqlite3.Connection, target: int = LATEST,
             begin: Callable[[sqlite3.Connection], None] = _plain_begin) -> int:
-    """Bring ``conn`` (autocommit mode) from its version up to ``target``; returns the new version.
+    """Bring ``conn`` (autocommit mode) from its version up to ``target`` in one transaction (a crash
+    leaves the version it had); returns the new version.
 
     ``begin`` starts a write transaction (the store's waits for a busy file, with feedback). The
-    version is read after the lock is taken, so a step another process just ran is not run again.
+    version is read after the lock is taken, so steps another process just ran are not run again.
     """
-    while True:
-        begin(conn)
-        try:
-            current = version(conn)
-            step = next((m for m in MIGRATIONS if current < m.version <= target), None)
-            if step is not None:
+    begin(conn)
+    try:
+        current = version(conn)
+        for step in MIGRATIONS:
+            if current < step.version <= target:
                 for sql_or_call in step.steps:
                     conn.execute(sql_or_call) if isinstance(sql_or_call, str) else sql_or_call(conn)
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
                 conn.execute(f"PRAGMA user_version = {step.version:d}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        if step is None:
-            return current
+                current = step.version
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return current
 
 
 def shape(conn: sqlite3.Connection) -> frozenset[tuple[str, str, tuple[str, ...]]]:
