@@ -124,3 +124,20 @@ def test_a_damaged_exam_result_is_skipped(tmp_path):
     notes: list[str] = []
     with ProgressStore(path, note=notes.append) as store:
         assert len(store.exams("Ana")) == 1 and notes and "exams row" in notes[0]
+
+
+def test_another_programs_wal_database_is_moved_aside_without_sqlite_opening_it(tmp_path):
+    path = tmp_path / FILENAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA application_id = 1598903374")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("INSERT INTO t VALUES (1)")
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}  # its pending WAL included
+    with ProgressStore(path) as store:
+        assert "another program's database" in store.notice
+        moved = {p.name.replace(store.moved_aside.name, FILENAME): p.read_bytes() for p in tmp_path.iterdir()
+                 if p.name.startswith(store.moved_aside.name)}
+    conn.close()
+    assert moved == files

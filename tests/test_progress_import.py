@@ -198,7 +198,7 @@ def mutated(draw, export):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(data=st.data())
-def test_fuzzed_imports_are_all_or_nothing_with_one_line(capsys, tmp_path, export, data):
+def test_fuzzed_imports_are_all_or_nothing_with_one_line(capsys, tmp_path, export, data, qapp):
     folder = tmp_path / "fuzz"
     if not (folder / FILENAME).exists():
         with ProgressStore.in_dir(folder) as store:
@@ -214,13 +214,13 @@ def test_fuzzed_imports_are_all_or_nothing_with_one_line(capsys, tmp_path, expor
         assert dump(folder) == before
         return
     assert code == 0, err
-    # What was accepted can be shown again: statistics, the next items and the report.
-    from trainer.ui.report import trainee_report
+    # What was accepted can be shown again: statistics, the next items and the PDF report.
+    from trainer.ui.report import trainee_report, write_pdf
 
     with ProgressStore.in_dir(folder, note=lambda _: None) as store:
         store.skill_stats("Fuzz")
         store.next_up("Fuzz")
-        trainee_report(store, "Fuzz")
+        assert write_pdf(trainee_report(store, "Fuzz"), tmp_path / "fuzz.pdf", resolution=30) >= 1
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -19,21 +19,21 @@ APP_NAME = "paigow-trainer"
 
 def data_dir() -> Path:
     """The user data folder (created if missing)."""
-    return _folder("PAIGOW_TRAINER_DATA_DIR", "user_data_dir")
+    return _folder("PAIGOW_TRAINER_DATA_DIR", "user_data_dir", "data folder")
 
 
 def config_dir() -> Path:
     """The user configuration folder (created if missing)."""
-    return _folder("PAIGOW_TRAINER_CONFIG_DIR", "user_config_dir")
+    return _folder("PAIGOW_TRAINER_CONFIG_DIR", "user_config_dir", "settings folder")
 
 
-def _folder(env: str, kind: str) -> Path:
+def _folder(env: str, kind: str, what: str) -> Path:
     override = os.environ.get(env)
     if override:
-        return usable_folder(override)
+        return usable_folder(override, what)
     import platformdirs
 
-    return usable_folder(getattr(platformdirs, kind)(APP_NAME, appauthor=False))
+    return usable_folder(getattr(platformdirs, kind)(APP_NAME, appauthor=False), what)
 
 
 def usable_folder(folder: Path | str, what: str = "data folder") -> Path:

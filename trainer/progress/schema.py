@@ -175,6 +175,20 @@ def _shape_at(at: int) -> frozenset[tuple[str, str, tuple[str, ...]]]:
         conn.close()
 
 
+def header_verdict(header: bytes) -> tuple[str, str] | None:
+    r"""From the file's first 100 bytes alone: another program's application id means the file is
+    not ours, decided without SQLite opening it (which could fold that program's pending WAL into it).
+
+    >>> header_verdict(b"SQLite format 3\x00" + bytes(52) + (1598903374).to_bytes(4, "big") + bytes(28))
+    ('foreign', "it is another program's database (application id 0x5f4d544e)")
+    """
+    if len(header) < 72 or not header.startswith(b"SQLite format 3\x00"):
+        return None
+    app = int.from_bytes(header[68:72], "big", signed=True)
+    return None if app in (0, APPLICATION_ID) else ("foreign", f"it is another program's database "
+                                                               f"(application id {app:#x})")
+
+
 def verdict(conn: sqlite3.Connection) -> tuple[str, str] | None:
     """Why the file of ``conn`` must not be used (``(reason, why)``), or None if it is a progress
     file of this trainer (or a new, empty one). Reads only; call it holding the write lock."""

@@ -44,7 +44,7 @@ from trainer.drills.model import Feedback, Question
 from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.schema import migrate, verdict, version
+from trainer.progress.schema import header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError
 
 FILENAME = "progress.sqlite3"
@@ -174,9 +174,9 @@ class ProgressStore:
         conn.text_factory = _decode
         return conn
 
-    def _usable_file(self) -> tuple[int, int]:
+    def _usable_file(self) -> tuple[tuple[int, int], bytes]:
         """Create the file if missing; a broken link, a folder or a read-only file is a
-        ``StoreError``. Returns the file's identity (device, inode)."""
+        ``StoreError``. Returns the file's identity (device, inode) and its first 100 bytes."""
         if self.path.is_symlink() and not self.path.exists():
             raise StoreError(f"the progress file {self.path} is a link to {os.readlink(self.path)}, which does "
                              "not exist: restore it or remove the link")
@@ -188,29 +188,35 @@ class ProgressStore:
                                  "(nothing was changed)") from None
             raise StoreError(f"cannot open the progress file {self.path}: {os_reason(exc, self.path)}") from None
         try:
-            st = os.fstat(fd)
+            st, header = os.fstat(fd), os.read(fd, 100)
         finally:
             os.close(fd)
-        return st.st_dev, st.st_ino
+        return (st.st_dev, st.st_ino), header
 
     def _open(self) -> sqlite3.Connection:
         for _ in range(5):  # each pass moves one unusable file aside (another process may race us)
-            identity = self._usable_file()
-            conn = self._connect()
-            try:
-                problem = self._inspect(conn)
-            except BaseException:
-                conn.close()
-                raise
+            identity, header = self._usable_file()
+            problem = header_verdict(header)
             if problem is None:
-                # WAL + FULL: each committed answer survives a killed process or a power cut.
-                self._retry_busy(conn, "PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = FULL")
-                migrate(conn, begin=self._begin)
-                return conn
-            conn.close()
+                conn = self._connect()
+                try:
+                    problem = self._inspect(conn)
+                    if problem is None:
+                        self._ready(conn)
+                except BaseException:
+                    conn.close()
+                    raise
+                if problem is None:
+                    return conn
+                conn.close()
             self._move_aside(identity, *problem)
         raise StoreError(f"cannot open the progress file {self.path}: it keeps being replaced by another program")
+
+    def _ready(self, conn: sqlite3.Connection) -> None:
+        # WAL + FULL: each committed answer survives a killed process or a power cut.
+        self._retry_busy(conn, "PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        migrate(conn, begin=self._begin)
 
     def _inspect(self, conn: sqlite3.Connection) -> tuple[str, str] | None:
         """Under the write lock (so no other process is half-way through creating it): None if the

@@ -113,7 +113,14 @@ def _question(d: Any) -> Any:
 def _exam_spec(d: Any) -> Any:
     from trainer.drills.exam import ExamSpec
 
-    return ExamSpec.from_dict(d)
+    spec = ExamSpec.from_dict(d)
+    if not (spec.time_limit_s is None or _is_int(spec.time_limit_s)):
+        raise ValueError("time_limit_s")
+    return spec
+
+
+def _seconds(v: Any) -> bool:
+    return v is None or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < 10 ** 9)
 
 
 _Check = tuple[Callable[[Any], bool], str]
@@ -144,9 +151,11 @@ _RESULT_FIELDS: dict[str, _Check] = {
         isinstance(c, dict) and _is_int(c.get("correct")) and _is_int(c.get("total")) for c in v.values()),
         "expected each skill's correct and total"),
     "questions": (lambda v: isinstance(v, list), "expected a list"),
+    "elapsed_s": (_seconds, "expected seconds or null"), "timed_out": _FLAG,
 }
 _RESULT_QUESTION_FIELDS: dict[str, _Check] = {
     "index": _COUNT, "skill": _TEXT, "prompt": _TEXT, "expected": _TEXT, "correct": _FLAG,
+    "explanation": _TEXT, "mistake": _TEXT,
     "given": (lambda v: v is None or isinstance(v, str), "expected text"),
     "citations": (lambda v: isinstance(v, list) and all(map(_is_text, v)), "expected a list of texts"),
 }
