@@ -195,7 +195,7 @@ def mutated(draw, export):
     return doc
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_imports_are_all_or_nothing_with_one_line(capsys, tmp_path, export, data, qapp):

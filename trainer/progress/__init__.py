@@ -2,12 +2,12 @@
 
 Public API (stable): :class:`ProgressStore` (open with ``ProgressStore()`` for the default data
 folder, ``ProgressStore.in_dir(folder)`` or ``ProgressStore(path)``), :class:`Trainee`,
-:class:`AnswerRecord`, :class:`DueItem`, and the statistics values :class:`SkillStats`,
+:class:`AnswerRecord`, :class:`DueItem`, :class:`StoreError` (the file or folder cannot be used), and the statistics values :class:`SkillStats`,
 :class:`DayPoint`, :class:`HeatMap`. See ``trainer.progress.store`` for the design.
 """
 
 from trainer.progress.stats import DayPoint, DueItem, HeatMap, SkillStats, weakest
-from trainer.progress.store import FILENAME, MODES, AnswerRecord, ProgressStore, Trainee
+from trainer.progress.store import FILENAME, MODES, AnswerRecord, ProgressStore, StoreError, Trainee
 
 __all__ = ["FILENAME", "MODES", "AnswerRecord", "DayPoint", "DueItem", "HeatMap", "ProgressStore", "SkillStats",
-           "Trainee", "weakest"]
+           "StoreError", "Trainee", "weakest"]
