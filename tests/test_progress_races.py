@@ -71,6 +71,7 @@ def test_processes_opening_a_new_folder_at_once_all_succeed(tmp_path):
     with ProgressStore.in_dir(folder) as store:
         assert [t.name for t in store.trainees()] == ["Ana"]
         assert sorted(r.seed for r in store.answers("Ana")) == list(range(n))
+        assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
