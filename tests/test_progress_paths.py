@@ -69,6 +69,13 @@ def test_data_dir_on_or_under_a_file(capsys, tmp_path, where, words):
     assert (tmp_path / "file").read_text() == "keep me"
 
 
+def test_data_dir_is_a_dangling_link(capsys, tmp_path):
+    (tmp_path / "data").symlink_to(tmp_path / "gone")
+    one_line_error(*cli(capsys, "progress", "--data-dir", str(tmp_path / "data"), "--list")[::2],
+                   "which does not exist")
+    assert not (tmp_path / "gone").exists()
+
+
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc")
 @pytest.mark.parametrize("where", ["/proc", "/proc/trainer"])
 def test_data_dir_in_proc(capsys, where):

@@ -50,6 +50,8 @@ def usable_folder(folder: Path | str, what: str = "data folder") -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
+        if path.is_symlink() and not path.exists():
+            raise TrainerError(f"the {what} {path} is a link to {os.readlink(path)}, which does not exist") from None
         raise TrainerError(f"the {what} {path} is a file, not a folder") from None
     except OSError as exc:
         raise TrainerError(f"the {what} {path} cannot be created: {os_reason(exc, path)}") from None
