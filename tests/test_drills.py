@@ -214,11 +214,16 @@ def _find(skill: str, profile: str, test) -> Question:
     return next(q for q in (generate(skill, seed=s, profile=profile) for s in range(500)) if test(q))
 
 
-@pytest.mark.parametrize("profile", ["pa-2019", "nj"])
-def test_zero_zero_explanations_name_both_readings(profile):
-    q = _find("hand-compare", profile, lambda q: q.item == "zero")
-    assert "spec JQ3" in q.citations
-    assert "nj has no zero-zero rule" in q.explanation and "goes to the dealer or bank" in q.explanation
+def test_zero_zero_explanations_cite_the_rule_or_name_the_reading():
+    """pa and md have a zero-zero rule (621a.3(g), MD 3.H(2)); nj's answer rests on a decided reading (JQ3)."""
+    pa = _find("hand-compare", "pa-2019", lambda q: q.item == "zero")
+    assert pa.answer == "Zero-zero: dealer wins" and "621a.3(g)" in pa.citations
+    assert "regardless of the highest ranking tile" in pa.explanation
+    md = _find("hand-compare", "md", lambda q: q.item == "zero")
+    assert "MD 3.H(2)" in md.citations
+    nj = _find("hand-compare", "nj", lambda q: q.item == "zero")
+    assert "spec JQ3" in nj.citations and "literal reading" in nj.explanation
+    assert "Zero-zero: dealer wins" not in nj.choices
 
 
 def test_co_bank_odd_cent_names_both_readings():

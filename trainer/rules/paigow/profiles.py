@@ -107,7 +107,7 @@ class Profile:
     #: The styles the styles section numbers, from 1: pa and md the nine alternatives (the default is
     #: dealt by the deal section, 621a.6(d)), nj all ten (10.8(k)1-10).
     numbered_styles: tuple[str, ...] = ALL_STYLES[1:]
-    #: How a style's number follows the styles section: pa ``621a.7(4)``, nj ``10.8(k)5``.
+    #: How an item's number follows its section (a style, a house-way step): pa ``621a.7(4)``, nj ``10.8(k)5``.
     style_number: str = "({n})"
     #: When a style's indication (pushing stacks forward) is part of the deal (spec D4.3).
     indication: str = "alternative-styles"
@@ -130,6 +130,14 @@ class Profile:
             return f"{self.section_prefix}{self.sections[rule]}"
         except KeyError:
             raise KeyError(f"profile {self.name} has no section for rule '{rule}'") from None
+
+    def cite_item(self, rule: str, n: int) -> str:
+        """Item ``n`` of ``rule``'s section, numbered as this text numbers items (``style_number``).
+
+        >>> [profile_named(p).cite_item("house_way", 2) for p in ("pa-2019", "md", "nj")]
+        ['621a.8(d)(2)', 'MD 8.D(2)', 'N.J.A.C. 19:47-10.7(d)2']
+        """
+        return self.cite(rule) + self.style_number.format(n=n)
 
     def has(self, rule: str) -> bool:
         return rule in self.sections
