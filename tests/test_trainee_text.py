@@ -1,8 +1,12 @@
-"""No question gives its answer away (issue 12): the prompt never contains the answer or the fact it
-tests, and on the Dealer's seat no step is narrated before the trainee has acted on it.
+"""What a trainee reads is right in every jurisdiction (issue 12).
 
-Every registered skill under every profile is generated many times; the dealer's rounds are played
-with every irregularity, house- and player-banked, co-banked.
+* Citations come from the active profile's own text: no ``621a`` under md or nj, no ``N.J.A.C.`` under
+  pa or md, no md-style ``8.D`` under pa or nj; the "spec X" reading ids stay.
+* No question gives its answer away: the prompt never contains the answer or the fact it tests, and on
+  the Dealer's seat no step is narrated before the trainee has acted on it.
+
+Every registered skill under every profile is generated many times (an exam over all skills); the
+dealer's rounds are played with every irregularity, house- and player-banked, co-banked.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import re
 import pytest
 
 from trainer.drills.answers import format_value
+from trainer.drills.exam import ExamSpec, build_exam
 from trainer.drills.model import AnswerKind, Question
 from trainer.drills.paigow.dealer_round import CALLS, DealerRound, RoundSpec, playable
 from trainer.drills.registry import generate, skills_for
@@ -92,3 +97,43 @@ def test_the_dealers_seat_narrates_a_step_only_after_it_is_answered(profile):
                 assert str(q.answer) not in before, (q.skill, before)
             elif q.skill == "dealer-pay":
                 assert r.round.steps[task.step].say not in before
+
+
+#: Another jurisdiction's section numbers, by profile.
+_FOREIGN = {
+    "pa-2019": re.compile(r"N\.J\.A\.C\.|19:47|\bMD\b|(?<![\w.(])\d{1,2}\.[A-Z]\b"),
+    "md": re.compile(r"621a|N\.J\.A\.C\.|19:47"),
+    "nj": re.compile(r"621a|\bMD\b|(?<![\w.:(-])\d{1,2}\.[A-Z]\b"),
+}
+_FOREIGN["pa-2012"] = _FOREIGN["pa-2019"]
+
+
+def _no_foreign(profile: str, text: str) -> None:
+    found = _FOREIGN[profile].search(text)
+    assert found is None, f"{profile}: '{found.group(0)}' in: {text}"
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_citation_is_the_profiles_own(profile):
+    """An exam over every skill and a set of dealer rounds: every citation, explanation and step said."""
+    skills = tuple(s.id for s in skills_for(profile))
+    for seed in (1, 2):
+        for q in build_exam(ExamSpec(seed=seed, skills=skills, count=200, profile=profile)).questions:
+            for text in (q.prompt, q.explanation, *q.citations, *q.choices):
+                _no_foreign(profile, text)
+    for r in _rounds(profile, 14):
+        for step in r.round.steps:
+            _no_foreign(profile, f"{step.citation} {step.say}")
+        for task in r.tasks:
+            q = task.question
+            for text in (q.prompt, q.explanation, *q.citations):
+                _no_foreign(profile, text)
+
+
+def test_the_foreign_patterns_catch_each_other():
+    _no_foreign("md", "MD 8.D(2), spec W2")
+    _no_foreign("nj", "N.J.A.C. 19:47-10.7(d)2")
+    _no_foreign("pa-2019", "621a.8(d)(2), spec JQ3, spec D3.2")
+    for profile, text in (("md", "621a.8(d)"), ("nj", "MD 3.H(2)"), ("pa-2019", "8.D"), ("pa-2012", "N.J.A.C. 19:47-10.2")):
+        with pytest.raises(AssertionError):
+            _no_foreign(profile, text)
