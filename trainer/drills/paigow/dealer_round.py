@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from trainer.drills.answers import check
 from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.paigow.table_drills import ODD_CENT
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question
 from trainer.drills.registry import drill, reviewer_for
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, TableState, style_name
@@ -166,6 +167,7 @@ class _TaskBuilder:
         self.upcoming: Move | None = next(self.moves, None)
         self.exposed: set[str] = set()
         self.chips = iter(played.chips)
+        self.paid = 0  # chip movements met so far
         self.centre = 0  # chips in the centre of the layout in a bank round (621a.9(o)-(r))
         self.drafts: list[tuple[str, Draft, int]] = []
 
@@ -284,11 +286,17 @@ class _TaskBuilder:
 
     # -- chips
     def pay(self, chip: ChipMove, step: Step) -> Draft:
+        self.paid += 1
         held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
+        if chip.why.startswith("centre exhausted"):  # the top-up is what the winners still due lack (621a.9(o))
+            due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
+            held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
+        halves = "half" in chip.why
         return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY, chip.cents,
-                     f"{step.say}.",
-                     [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]], _chip_item(chip),
+                     f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
+                     [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
+                     _chip_item(chip),
                      data=self.base_data(step) | {"from": chip.source, "to": chip.target})
 
     def facts(self, chip: ChipMove) -> str:
@@ -296,6 +304,8 @@ class _TaskBuilder:
         wager's tiles or dice, and its paytable where the profile offers several (spec S4, S5)."""
         if "vigorish" in chip.why:
             return f"; the vigorish is rounded {_ROUNDING[self.round.rounding]}"
+        if "half" in chip.why:  # a co-bank halves: the reading decides the odd cent (spec JQ26)
+            return "; an odd cent falls to the table inventory's half"
         key = next((k for name, k in _WAGER_KEYS.items() if name in chip.why and k != PAI_GOW), None)
         seat = _seat_of(chip)
         if key is None or seat is None or not chip.why.startswith("winning"):
