@@ -18,7 +18,9 @@ from trainer.rules.paigow.hands import Hand, Outcome, Setting, settings, wager_r
 from trainer.rules.paigow.house_way import set_by_house_way
 from trainer.rules.paigow.profiles import Profile
 
-PLAYER, DEALER, COPY, ZERO = "Player wins", "Dealer wins", "Copy: dealer wins", "Zero-zero: dealer wins"
+#: The calls of one hand, each with its reason, so no two fit one comparison (issue 12).
+PLAYER, DEALER = "Player's hand is higher: player wins", "Dealer's hand is higher: dealer wins"
+COPY, ZERO = "Copy (equal hands): dealer wins", "Zero-zero (both worth zero): dealer wins"
 
 def zero_zero_reading(profile: Profile) -> str:
     """The zero-zero rule of ``profile``'s text in words: pa and md have one; nj has none, and the trainer
@@ -49,11 +51,11 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     >>> from trainer.rules.paigow.profiles import profile_named
     >>> zero, other = Hand.parse("1-3 3-3"), Hand.parse("5-5 4-6")
     >>> hand_verdict(zero, other, profile_named("pa-2019")).answer
-    'Zero-zero: dealer wins'
+    'Zero-zero (both worth zero): dealer wins'
     >>> hand_verdict(zero, other, profile_named("nj")).answer        # top tile 1-3 beats 4-6
-    'Player wins'
-    >>> hand_verdict(zero, other, profile_named("nj"), low=True).answer
-    'Dealer wins'
+    "Player's hand is higher: player wins"
+    >>> hand_verdict(Hand.parse("1-3 3-3"), Hand.parse("5-5 1-6"), profile_named("nj"), low=True).answer
+    "Dealer's hand is higher: dealer wins"
     """
     both_zero = player.is_zero and dealer.is_zero
     if both_zero and profile.zero_zero_to_banker:
@@ -99,10 +101,10 @@ def compare_choices(profile: Profile) -> tuple[str, ...]:
 
 def _one_answer(player: Hand, dealer: Hand, profile: Profile, low: bool) -> bool:
     """False where two choices would both be defensible: identical zero hands (a copy, and a zero-zero
-    tie in pa/md), or a player's zero low against a zero (a zero-zero tie or a copy, and a zero low never wins)."""
+    tie in pa/md), or a player's zero low against a zero (a zero-zero tie, a copy or in nj a higher top tile,
+    and a zero low never wins)."""
     both_zero, zz = player.is_zero and dealer.is_zero, profile.zero_zero_to_banker
-    equal = player.score == dealer.score
-    return not (both_zero and ((zz and equal) or (low and (zz or equal))))
+    return not (both_zero and (low or (zz and player.score == dealer.score)))
 
 
 def _describe(hand: Hand) -> str:
@@ -118,7 +120,7 @@ def hand_compare(rng: random.Random, setup: Setup) -> Draft:
         a, b, c, d = deal(rng, 4)
         return Hand.of(a, b), Hand.of(c, d)
 
-    low = rng.random() < 1 / 3 and not (case == "zero" and setup.profile.zero_zero_to_banker)
+    low = rng.random() < 1 / 3 and case != "zero"
     player, dealer = until(rng, draw, lambda hands: _case(*hands) == case and _one_answer(*hands, setup.profile, low))
     position = "low" if low else "high"
     verdict = hand_verdict(player, dealer, setup.profile, low=low)
