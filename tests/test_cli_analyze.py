@@ -82,7 +82,8 @@ def test_house_edge_explains_why_an_optimal_player_wins(capsys: pytest.CaptureFi
     why = " ".join(data["explanation"])
     assert f"{-edge.house_way_player.ev:.2%}" in why and f"{edge.optimal_player.ev:.2%}" in why
     assert "4-step rule" in why and "Foxwoods" in why and "about 1.7%" in why
-    assert data["published"] == {"optimal_player_house_edge": 0.017, "source": "Wizard of Odds, against the Foxwoods house way"}
+    assert data["published"] == {"optimal_player_house_edge": 0.017,
+                                 "source": "Wizard of Odds, against the Foxwoods house way"}
     assert ("621a" in why) == (profile == "pa-2019") and ("N.J.A.C." in why) == (profile == "nj")
     assert main(["analyze", "--house-edge", "--profile", profile]) == 0
     text = capsys.readouterr().out

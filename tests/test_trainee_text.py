@@ -134,6 +134,7 @@ def test_the_foreign_patterns_catch_each_other():
     _no_foreign("md", "MD 8.D(2), spec W2")
     _no_foreign("nj", "N.J.A.C. 19:47-10.7(d)2")
     _no_foreign("pa-2019", "621a.8(d)(2), spec JQ3, spec D3.2")
-    for profile, text in (("md", "621a.8(d)"), ("nj", "MD 3.H(2)"), ("pa-2019", "8.D"), ("pa-2012", "N.J.A.C. 19:47-10.2")):
+    for profile, text in (("md", "621a.8(d)"), ("nj", "MD 3.H(2)"), ("pa-2019", "8.D"),
+                          ("pa-2012", "N.J.A.C. 19:47-10.2")):
         with pytest.raises(AssertionError):
             _no_foreign(profile, text)

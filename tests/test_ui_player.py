@@ -209,5 +209,6 @@ def test_the_house_edge_is_explained_with_its_figures(qtbot, screen, trainee_ctx
     reasons = screen.ev.edge.text()
     assert "4-step rule" in reasons and "Foxwoods" in reasons and "Wizard of Odds" in reasons
     assert f"{edge.optimal_player.push:.1%}" in reasons and f"{edge.house_way_player.lose:.1%}" in reasons
+    assert not screen.ev.odds.isVisible()  # the reasons take the odds' room
     qtbot.mouseClick(screen.ev.why_button, Qt.MouseButton.LeftButton)
-    assert screen.ev.edge.text() == summary
+    assert screen.ev.edge.text() == summary and screen.ev.odds.isVisible()

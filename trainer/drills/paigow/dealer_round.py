@@ -293,7 +293,8 @@ class _TaskBuilder:
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
         halves = "half" in chip.why
-        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY, chip.cents,
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY,
+                     chip.cents,
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
                      _chip_item(chip),
@@ -316,7 +317,8 @@ class _TaskBuilder:
         if key == "pair_fortunes":
             return facts + f"; {seat}'s tiles {' '.join(map(str, self.round.position(seat).tiles))}"
         roll = self.round.plan.roll
-        dice = ", ".join(f"{d} ({c})" if len(set(roll.colours)) > 1 else str(d) for d, c in zip(roll.dice, roll.colours))
+        coloured = len(set(roll.colours)) > 1  # Beat It: name the red die (621a.11(e))
+        dice = ", ".join(f"{d} ({c})" if coloured else str(d) for d, c in zip(roll.dice, roll.colours))
         pick = next(p.match_pick for p in self.round.players if p.seat == seat)
         return facts + f"; the dice {dice}" + (f"; {seat} picked {pick}" if key == "match" else "")
 

@@ -91,7 +91,8 @@ def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
              for i, (text, odds) in enumerate(zip(options, result.odds))]
     verdict = ("The house way is also the best setting." if result.optimal == result.house_way else
                "Here the best setting is not the house way's.")
-    why = (f"Against a dealer setting by the {setup.house_way.heading(setup.profile)}, over all 20,475 deals of the other 28 tiles, "
+    why = (f"Against a dealer setting by the {setup.house_way.heading(setup.profile)}, over all 20,475 deals of "
+           "the other 28 tiles, "
            f"a win paying 0.95 after the 5% vigorish: {'; '.join(lines)}. {verdict}")
     return draft(f"Which setting of {' '.join(map(str, tiles))} has the highest expected value against the "
                  "dealer's house way?", AnswerKind.CHOICE, options[result.optimal], why,

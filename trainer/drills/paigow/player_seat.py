@@ -103,7 +103,8 @@ class HandResult:
         """True when the stronger hand was placed in the low position (spec H4, JQ32); hands of equal
         rank (two zero hands in pa or md) have no stronger one."""
         zero_rule = self.zero_zero_to_banker
-        high, low = (rank_key(Hand(tiles), zero_zero_to_banker=zero_rule) for tiles in self.placed)  # type: ignore[arg-type]
+        high, low = (rank_key(Hand(tiles), zero_zero_to_banker=zero_rule)  # type: ignore[arg-type]
+                     for tiles in self.placed)
         return low > high
 
     @property
@@ -325,7 +326,8 @@ PUBLISHED_OPTIMAL_EDGE = 0.017
 PUBLISHED_SOURCE = "Wizard of Odds, against the Foxwoods house way"
 
 
-def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: HouseWay, profile: Profile) -> tuple[str, ...]:
+def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: HouseWay,
+                     profile: Profile) -> tuple[str, ...]:
     """Why a player who sets optimally fares better than the house way's player, with the figures, and
     how that compares with a published casino house way (spec W1, W3, W4).
 

@@ -195,7 +195,8 @@ def same_rank(a: Setting, b: Setting, *, zero_zero_to_banker: bool = True) -> bo
     >>> same_rank(Setting.parse("1-1 3-3 / 2-2 1-5"), Setting.parse("1-1 1-5 / 3-3 2-2"), zero_zero_to_banker=False)
     False
     """
-    return all(rank_key(x, zero_zero_to_banker=zero_zero_to_banker) == rank_key(y, zero_zero_to_banker=zero_zero_to_banker)
+    zz = zero_zero_to_banker
+    return all(rank_key(x, zero_zero_to_banker=zz) == rank_key(y, zero_zero_to_banker=zz)
                for x, y in ((a.high, b.high), (a.low, b.low)))
 
 
@@ -212,7 +213,8 @@ def outranks(hand: Hand, banker: Hand, *, zero_zero_to_banker: bool = True) -> b
     >>> outranks(zero, other_zero), outranks(zero, other_zero, zero_zero_to_banker=False)
     (False, True)
     """
-    return rank_key(hand, zero_zero_to_banker=zero_zero_to_banker) > rank_key(banker, zero_zero_to_banker=zero_zero_to_banker)
+    zz = zero_zero_to_banker
+    return rank_key(hand, zero_zero_to_banker=zz) > rank_key(banker, zero_zero_to_banker=zz)
 
 
 @dataclass(frozen=True, slots=True)

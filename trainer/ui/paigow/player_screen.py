@@ -276,9 +276,12 @@ class EvPanel(QFrame):
         edge_row.addWidget(self.edge, 1)
         edge_row.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
         self._edge: tuple[str, tuple[str, ...]] = ("", ())
+        self.odds = QWidget()  # the grid, hidden while the reasons are shown: they take its room
+        self.odds.setLayout(self.grid)
+        self.grid.setContentsMargins(0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(self.grid)
+        layout.addWidget(self.odds)
         layout.addLayout(bottom)
         layout.addLayout(edge_row)
 
@@ -303,7 +306,9 @@ class EvPanel(QFrame):
 
     def _show_edge(self) -> None:
         summary, reasons = self._edge
-        self.edge.setText("\n".join(reasons) if self.why_button.isChecked() else summary)
+        why = self.why_button.isChecked()
+        self.edge.setText("\n".join(reasons) if why else summary)
+        self.odds.setVisible(not why)
 
 
 class PlayerScreen(Screen):
