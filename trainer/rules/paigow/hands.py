@@ -183,7 +183,8 @@ def rank_key(hand: Hand, *, zero_zero_to_banker: bool = True) -> int:
     ...     other_zero, zero_zero_to_banker=False)
     (True, False)
     """
-    return 0 if zero_zero_to_banker and hand.is_zero else hand.score
+    info = hand.info
+    return 0 if zero_zero_to_banker and info.value == 0 else info.score
 
 
 def same_rank(a: Setting, b: Setting, *, zero_zero_to_banker: bool = True) -> bool:

@@ -239,11 +239,10 @@ def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
 def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: HouseWay, profile: Profile | None) -> str:
     text = f"Step {step.number} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
     zero_rule = profile.zero_zero_to_banker if profile else True
-    if all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
-        if len(chosen) > 1:
-            text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
-                     "set by the house way.")
-    else:
+    if len(chosen) > 1 and all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
+        text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
+                 "set by the house way.")
+    elif len(chosen) > 1:
         text += (f" {len(chosen)} settings meet this step and the text does not say which to play; the trainer's "
                  "reading plays the one with the stronger high hand, then the stronger low hand (spec W2).")
     return f"{text} House way in force: {house_way.heading(profile)}."
