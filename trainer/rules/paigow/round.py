@@ -611,9 +611,6 @@ class _RoundBuilder:
         taken, self.violation_pending = self.violation_pending, False
         return taken
 
-    def house_way_cite(self) -> str:
-        return f"{self.profile.cite('house_way')} ({self.way.title})"
-
     def set_bank(self, where: str, tiles: tuple[Tile, ...]) -> None:
         p = self.profile
         if self.co_bank:
@@ -646,7 +643,7 @@ class _RoundBuilder:
                       f"{wrong} is contrary to the house way: reset to {right} and the round completed")
             return right
         self.step(actor, "set", cite, f"The dealer turns over {whose} and sets {right} by the house way "
-                                      f"({self.way.title}): high face up vertical, low perpendicular")
+                                      f"({self.way.title}): {self.profile.dealer_hand_placement}")
         return right
 
     def banker_setting(self) -> Setting:
