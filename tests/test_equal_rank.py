@@ -170,3 +170,22 @@ def test_hand_compare_never_offers_two_defensible_choices(profile):
         if player.is_zero and dealer.is_zero:
             assert q.data["position"] == "high" and (player.score != dealer.score or not p.zero_zero_to_banker)
             assert q.answer in ((ZERO,) if p.zero_zero_to_banker else (COPY, PLAYER, DEALER))
+
+
+def test_the_table_caption_of_a_lifted_lid_names_the_banks_reshake():
+    """The roll move's caption follows the lid's own remedy (621a.9(i)), never the dealer's "No roll"."""
+    captions = {}
+    for seed in range(80):
+        try:
+            r = DealerRound(playable(RoundSpec(seed=seed, profile="pa-2019", bank="seat3",
+                                               irregularity=Irregularity.NO_ROLL)))
+        except TrainerError:
+            continue
+        fault = r.round.plan.roll.no_rolls[0].fault
+        captions[fault] = r.round.plan.moves[[m.kind.value for m in r.round.plan.moves].index("roll")].caption
+        if len(captions) == 3:
+            break
+    assert captions[NoRoll.LID_LIFTED] == ("Lid lifted: the bank lifted the lid; "
+                                           "the shaker is covered and the bank reshakes it")
+    assert all(c.startswith("No roll: ") and c.endswith("; reshake")
+               for f, c in captions.items() if f is not NoRoll.LID_LIFTED)

@@ -43,7 +43,7 @@ from trainer.drills.paigow.common import choices_with, draft
 from trainer.drills.paigow.table_drills import ODD_CENT
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question
 from trainer.drills.registry import drill, reviewer_for
-from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, TableState, style_name
+from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, NO_ROLL_HEADS, TableState, style_name
 from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Outcome
@@ -417,7 +417,7 @@ def _ji(kind: Irregularity, step: Step) -> str:
 def _shows(kind: Irregularity, step: Step) -> bool:
     """True for the step where the dealer meets the injected irregularity (its remedy follows)."""
     if kind is Irregularity.NO_ROLL:
-        return step.action == "roll" and step.say.startswith("No roll")
+        return step.action == "roll" and step.say.startswith(NO_ROLL_HEADS)
     return step.action in ("irregularity", "reset")
 
 
