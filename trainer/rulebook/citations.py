@@ -72,8 +72,12 @@ class Found:
 
 
 def profile_doc(profile: object) -> str:
-    """The rule-book document of a profile (anything with a ``source_file``) or a document id."""
+    """The rule-book document of a profile, a profile's name, or a document id."""
     source = getattr(profile, "source_file", None)
+    if source is None and str(profile) not in load_book():
+        from trainer.rules.paigow.profiles import profile_named
+
+        source = profile_named(str(profile)).source_file
     return document_for_source(source) if source else str(profile)
 
 
@@ -173,17 +177,24 @@ def in_words(text: str, profile: object) -> str:
     return _rewrite(text, profile, lambda ref, raw: raw if ref.doc != "readings" else _lower_first(ref.label))
 
 
-def linked(text: str, profile: object, escape: Callable[[str], str] = html.escape) -> str:
-    """``text`` as HTML with each citation a link into the rule book (readings in words)."""
+def linked(text: str, profile: object, style: str = "") -> str:
+    """``text`` as HTML with each citation a link into the rule book (readings in words).
+
+    ``style``: a CSS style for the links (e.g. the citation colour).
+    """
     def link(ref: Ref, raw: str) -> str:
-        label = raw if ref.doc != "readings" else _lower_first(ref.label)
-        return f'<a href="{SCHEME}{ref.anchor}">{escape(label)}</a>'
-    return _rewrite(text, profile, link, escape)
+        return _a(ref, raw if ref.doc != "readings" else _lower_first(ref.label), style)
+    return _rewrite(text, profile, link, html.escape)
 
 
-def links(citations: Sequence[str], profile: object) -> str:
+def links(citations: Sequence[str], profile: object, style: str = "") -> str:
     """A citation list as HTML links, joined by " · "."""
-    return " · ".join(f'<a href="{r.href}">{html.escape(r.label)}</a>' for r in refs(citations, profile))
+    return " · ".join(_a(r, r.label, style) for r in refs(citations, profile))
+
+
+def _a(ref: Ref, label: str, style: str) -> str:
+    css = f' style="{html.escape(style)}"' if style else ""
+    return f'<a href="{ref.href}"{css}>{html.escape(label)}</a>'
 
 
 def _lower_first(label: str) -> str:

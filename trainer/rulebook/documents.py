@@ -56,13 +56,13 @@ _NJ = Dialect(r"^19:47-(10\.\d+) ([A-Z].+)$", (_NUM_DOT,), "N.J.A.C. 19:47-", ""
 
 #: The texts, in the order the rule book lists them.
 DOCUMENTS: tuple[DocSpec, ...] = (
-    DocSpec("pa-2019", "Pennsylvania — 58 Pa. Code ch. 621a, Pai Gow (2019)", "Pennsylvania 2019",
+    DocSpec("pa-2019", "Pennsylvania — 58 Pa. Code ch. 621a, Pai Gow (2019)", "Pennsylvania Pai Gow (2019)",
             "pa-58-621a-pai-gow-2019.md", _PA),
-    DocSpec("pa-2012", "Pennsylvania — 58 Pa. Code ch. 621a, Pai Gow (2012 original)", "Pennsylvania 2012",
+    DocSpec("pa-2012", "Pennsylvania — 58 Pa. Code ch. 621a, Pai Gow (2012 original)", "Pennsylvania Pai Gow (2012 original)",
             "pa-bulletin-2012-621a-pai-gow-original.md", _PA),
-    DocSpec("md", "Maryland — Standard Rules, Pai Gow Tiles", "Maryland", "md-pai-gow-tiles-standard-rules.md", _MD),
-    DocSpec("nj", "New Jersey — N.J.A.C. 19:47-10, Pai Gow", "New Jersey", "nj-19-47-10-pai-gow.md", _NJ),
-    DocSpec("baccarat", "Pennsylvania — 58 Pa. Code ch. 631a, Baccarat", "Baccarat", "pa-58-631a-baccarat.md", _PA),
+    DocSpec("md", "Maryland — Standard Rules, Pai Gow Tiles", "Maryland Pai Gow Tiles", "md-pai-gow-tiles-standard-rules.md", _MD),
+    DocSpec("nj", "New Jersey — N.J.A.C. 19:47-10, Pai Gow", "New Jersey Pai Gow", "nj-19-47-10-pai-gow.md", _NJ),
+    DocSpec("baccarat", "Pennsylvania — 58 Pa. Code ch. 631a, Baccarat", "Pennsylvania Baccarat", "pa-58-631a-baccarat.md", _PA),
 )
 
 

@@ -57,4 +57,4 @@ def parse_readings(text: str) -> Document:
             group = line[2:].strip()
         else:
             lines.append(line)
-    return Document("readings", "How the trainer reads the rules", "Readings", None, tuple(sections))
+    return Document("readings", "How the trainer reads the rules", "How the trainer reads the rules", None, tuple(sections))
