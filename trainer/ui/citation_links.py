@@ -47,3 +47,25 @@ def link_browser(browser: QTextBrowser, ctx) -> QTextBrowser:
     browser.setOpenLinks(False)
     browser.anchorClicked.connect(lambda url: ctx.open_rule(url.toString()))
     return browser
+
+
+def citation_colour(theme) -> str:
+    """The colour citations are printed in on the screens (amber on dark, brown on light)."""
+    return theme.citation_text if theme.name == "dark" else "#7a4d00"
+
+
+def set_linked(label: QLabel, text: str, ctx, colour: str | None = None) -> None:
+    """Show ``text`` in ``label`` with its citations as rule-book links (hooked on first use)."""
+    if not label.property("ruleLinks"):
+        link_label(label, ctx)
+        label.setProperty("ruleLinks", True)
+    label.setText(text_html(text, ctx.profile, colour))
+
+
+def set_citations(label: QLabel, citations: Sequence[str], ctx, colour: str | None = None,
+                  lead: str = "Citation: ") -> None:
+    """Show a citation list in ``label`` as rule-book links (hooked on first use)."""
+    if not label.property("ruleLinks"):
+        link_label(label, ctx)
+        label.setProperty("ruleLinks", True)
+    label.setText(citations_html(citations, ctx.profile, colour, lead))
