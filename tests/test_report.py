@@ -11,6 +11,7 @@ from trainer.drills import check, generate
 from trainer.drills.exam import ExamSpec, build_exam, grade
 from trainer.progress import ProgressStore
 from trainer.rules.errors import TrainerError
+from trainer.rulebook.citations import refs
 from trainer.ui.report import exam_report, pdf_page_count, render_pages, trainee_report, write_pdf
 
 SKILLS = ("tile-compare", "vigorish", "house-way")
@@ -38,7 +39,11 @@ def test_exam_report_content():
     assert {row[0] for row in report.skill_rows} == {"Rank two tiles", "Vigorish", "Set by the house way"}
     assert [w.number for w in report.wrong] == [2, 4, 6]
     for w, graded in zip(report.wrong, r.wrong):
-        assert w.expected == graded.expected and w.citations == graded.citations and w.given == "(no answer)"
+        assert w.expected == graded.expected and w.given == "(no answer)"
+        # each section with its title, each reading in words: no internal id
+        assert w.citations == tuple(r.words for r in refs(graded.citations, "pa-2019"))
+        assert any("(Pai Gow tiles; ranking of hands" in c or "Reading: " in c for c in w.citations)
+        assert not any("spec " in c for c in w.citations) and "spec " not in w.explanation
 
 
 def test_pdf_is_written_with_the_expected_pages(tmp_path):

@@ -41,7 +41,7 @@ class Irregularity(enum.StrEnum):
 _REMEDIES = {
     Irregularity.NO_ROLL: "a die not flat or out of the shaker: call \"no roll\" and reshake",
     Irregularity.WRONG_COUNT: "tiles dealt to the wrong positions: all hands void, all wagers returned "
-                              "(dice wagers already settled stand, JQ15), tiles reshuffled",
+                              "(dice wagers already settled stand), tiles reshuffled",
     Irregularity.PLAYER_TILE_EXPOSED: "a player's tile exposed: the player may void his hand, without "
                                       "looking at his other tiles; voided, his wagers are returned",
     Irregularity.DEALER_TILE_EXPOSED: "a tile of the dealer, the bank, the Dead Hand or a position with no "
