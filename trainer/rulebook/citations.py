@@ -60,8 +60,8 @@ class Ref:
 
     @property
     def words(self) -> str:
-        """The label with its section's title, for print: ``621a.3(g) (Pai Gow tiles; ranking…)``."""
-        return self.label if self.doc == "readings" else f"{self.label} ({self.title})"
+        """The label with its section's title (to its first ";"), for print: ``621a.3(g) (Pai Gow tiles)``."""
+        return self.label if self.doc == "readings" else f"{self.label} ({self.title.split(';')[0]})"
 
 
 @dataclass(frozen=True)
