@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from trainer.rulebook.citations import SCHEME, linked, profile_doc, resolve
 from trainer.rulebook.documents import Block, Document, Section, load_book
 from trainer.rulebook.search import highlight_spans, search
-from trainer.ui.citation_links import link_browser
 from trainer.ui.drill_widgets import Screen, make_label, set_font
 from trainer.ui.theme import Theme
 
@@ -131,7 +130,7 @@ class RuleBookScreen(Screen):
         lay.addWidget(self.left_pages, 1)
         self.reader = QTextBrowser()
         self.reader.setAccessibleName("Rule book text")
-        link_browser(self.reader, self.ctx)
+        self.reader.setOpenLinks(False)  # its own links (cross-references, a reading's sections) open here
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.reader)
@@ -169,6 +168,7 @@ class RuleBookScreen(Screen):
         self.tree.currentItemChanged.connect(lambda item, _: item and self._open_item(item))
         self.tree.itemActivated.connect(lambda item, _: self._open_item(item))
         self.results.currentItemChanged.connect(lambda item, _: item and self._open_item(item))
+        self.reader.anchorClicked.connect(lambda url: self.open_link(url.toString()))
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for key in ("Ctrl+F", "/"):
             QShortcut(QKeySequence(key), self, self.focus_search, context=context)
