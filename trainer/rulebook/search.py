@@ -30,9 +30,10 @@ def words(query: str) -> list[str]:
     return [w for w in re.split(r"\s+", query.lower().strip()) if w]
 
 
-def search(query: str, book: dict[str, Document] | None = None, limit: int = 300) -> list[Hit]:
+def search(query: str, book: dict[str, Document] | None = None, limit: int = 300, first: str = "") -> list[Hit]:
     """Paragraphs containing every word of ``query`` (case ignored); hits in a section's title or
-    label come first, then the documents in rule-book order."""
+    label come first, then the document ``first`` (the active profile's text), then the others in
+    rule-book order."""
     terms = words(query)
     if not terms:
         return []
@@ -43,7 +44,7 @@ def search(query: str, book: dict[str, Document] | None = None, limit: int = 300
             for block in section.blocks:
                 text = block.text.lower()
                 if all(t in text or t in head or t in block.label.lower() for t in terms):
-                    rank = 0 if all(t in head for t in terms) else 1
+                    rank = (0 if all(t in head for t in terms) else 2) + (doc.id != first)
                     scored.append((rank, len(scored),
                                    Hit(doc.id, section.key, block.anchor, block.label, section.title, block.text)))
     scored.sort(key=lambda s: s[:2])

@@ -971,7 +971,7 @@ class FeedbackPanel(NextPanel):
             given += f" — {feedback.mistake}"
         if feedback.ev_difference:
             given += "\n" + ev_text(feedback.ev_difference)
-        self.given.setText(given)
+        set_linked(self.given, given, self.ctx)
         self.given.setVisible(not feedback.correct)
         colour = citation_colour(theme_named(self.ctx.theme))
         set_linked(self.explanation, feedback.explanation, self.ctx)

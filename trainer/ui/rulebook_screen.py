@@ -118,6 +118,7 @@ class RuleBookScreen(Screen):
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
         self.results.setWordWrap(True)
+        self.results.setSpacing(5)
         set_font(self.results, 1.15)
         self.left_pages = QStackedWidget()
         self.left_pages.addWidget(self.tree)
@@ -216,11 +217,11 @@ class RuleBookScreen(Screen):
             self.show_tree()
             self.render()
             return
-        hits = search(text)
+        hits = search(text, first=profile_doc(self.ctx.profile))
         self.results.clear()
         for h in hits:
             snippet = h.text if len(h.text) < 160 else h.text[:157] + "…"
-            where = h.label if h.doc != "readings" else f"Reading: {h.title}"
+            where = f"{self.book[h.doc].short} · {h.label}" if h.doc != "readings" else f"Reading: {h.title}"
             item = QListWidgetItem(f"{where}\n{snippet}")
             item.setData(_ANCHOR, h.anchor)
             self.results.addItem(item)

@@ -42,7 +42,7 @@ from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, curre
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.citation_links import citation_colour, set_citations
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
@@ -503,7 +503,7 @@ class DealerScreen(Screen):
         self.answers.show_verdict(feedback)
         self.feedback.show_feedback(feedback, "Go on")
         self.feedback.expected.setText(f"You: {feedback.given}   ·   Correct: {feedback.expected}")
-        self.feedback.given.setText(feedback.mistake)
+        set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
         self.feedback.setFocus()
