@@ -106,6 +106,7 @@ def test_clicking_a_citation_in_drill_feedback_opens_the_rule_book_there(qtbot, 
     book = window.current_screen()
     assert window.current_key == "rulebook" and isinstance(book, RuleBookScreen)
     assert book.target == first.anchor or book.section.anchor == first.anchor
+    assert book.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == book.section.anchor  # shown in the tree
     assert first.title in book.reader.toPlainText()
 
 

@@ -143,6 +143,7 @@ class RuleBookScreen(Screen):
 
     def _fill_tree(self) -> None:
         self.tree.clear()
+        self.items: dict[str, QTreeWidgetItem] = {}
         own = profile_doc(self.ctx.profile)
         for doc in self.book.values():
             top = QTreeWidgetItem([doc.short])
@@ -161,6 +162,7 @@ class RuleBookScreen(Screen):
                 item = QTreeWidgetItem(parent, [label])
                 item.setData(0, _ANCHOR, s.anchor)
                 item.setToolTip(0, s.title)
+                self.items[s.anchor] = item
             top.setExpanded(doc.id in (own, "readings"))
 
     def _wire(self) -> None:
@@ -193,6 +195,16 @@ class RuleBookScreen(Screen):
         self.section, self.target = section, anchor if anchor != section.anchor else ""
         self.render()
         self.reader.scrollToAnchor(anchor)
+        self._mark_in_tree(section)
+
+    def _mark_in_tree(self, section: Section) -> None:
+        """Select the open section in the tree (its parents opened), without opening it again."""
+        item = self.items.get(section.anchor)
+        if item is not None and self.tree.currentItem() is not item:
+            self.tree.blockSignals(True)
+            self.tree.setCurrentItem(item)
+            self.tree.blockSignals(False)
+            self.tree.scrollToItem(item)
 
     def back(self) -> None:
         if self.history:
@@ -269,6 +281,8 @@ class RuleBookScreen(Screen):
     def _profile_changed(self) -> None:
         self._fill_tree()
         self.render()
+        if self.section is not None:
+            self._mark_in_tree(self.section)
 
 
 def create_screen(ctx) -> QWidget:
