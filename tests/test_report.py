@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -122,3 +124,17 @@ def test_report_command_bad_paths(store_dir, tmp_path, capsys):
                  "--out", str(tmp_path / "no" / "r.pdf")]) == 2
     assert "does not exist" in capsys.readouterr().err
     assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("profile", ["pa-2019", "md", "nj"])
+def test_report_text_has_no_internal_ids(profile):
+    """Every wrong answer of an exam over all printable skills reads in words: no reading id, no
+    internal name (issue 12: section titles, not internal ids)."""
+    from trainer.cli.exam import skill_list
+
+    exam = build_exam(ExamSpec(seed=21, skills=skill_list("all", profile), count=60, profile=profile))
+    report = exam_report("Ana", grade(exam, [None] * 60).to_dict())
+    text = "\n".join(f"{w.prompt} {w.expected} {w.explanation} {' '.join(w.citations)}" for w in report.wrong)
+    assert len(report.wrong) == 60
+    assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|\.md\b|§D|\bJ[A-Z]\d+\b", text)
+    assert all(c.startswith("Reading: ") or " (" in c for w in report.wrong for c in w.citations)

@@ -184,3 +184,19 @@ def test_search_finds_paragraphs_holding_every_word():
     assert search("zzqx") == [] and search("") == []
     text = "The Supreme Pair beats a supreme hand"
     assert highlight_spans(text, "supreme pair") == [(4, 11), (12, 16), (25, 32)]
+
+
+@pytest.mark.parametrize("args", [
+    ["round", "--seed", "3", "--bank", "seat2", "--co-bank"],
+    ["round", "--seed", "5", "--profile", "md", "--irregularity", "wrong-count"],
+    ["deal", "--seed", "2", "--style", "jung-quat", "--profile", "nj", "--bank", "seat2"],
+    ["exam", "--seed", "1", "--skills", "all", "--count", "40", "--print-questions", "--profile", "md"],
+    ["house-way", "6-6 4-5 1-3 2-3"],
+])
+def test_cli_text_reads_in_words(capsys, args):
+    from trainer.cli import main
+
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|§D|\bJ[A-Z]\d+\b", out), out
+    assert "Seat " in out or "house way" in out.lower()
