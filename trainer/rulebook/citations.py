@@ -100,8 +100,7 @@ def _reading(key: str, cited: str) -> Ref | None:
 def _in_code(dialect_of: str, key: str, path: tuple[str, ...], own: str, cited: str) -> Ref | None:
     """Resolve in the profile's own document if it is of that code and has the section, else the first that has."""
     book = load_book()
-    code = book[own].dialect if own in book else None
-    docs = [book[own]] if code is not None and _code(book[own]) == dialect_of else []
+    docs = [book[own]] if own in book and _code(book[own]) == dialect_of else []
     docs += [book[s.id] for s in DOCUMENTS if _code(book[s.id]) == dialect_of]
     for doc in docs:
         section = doc.section(key)
