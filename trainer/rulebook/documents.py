@@ -37,6 +37,9 @@ class Dialect:
     markers: tuple[str, ...]  #: marker kinds the text uses besides "(a)"-style ones
     prefix: str           #: how a citation names the text, e.g. "MD " or "N.J.A.C. 19:47-"
     section_sep: str      #: between the section and its first paragraph: "" or "."
+    #: A whole section as a heading names it, and as the section tree does (``{key}`` is its number).
+    named: str = "{key}"
+    short: str = "{key}"
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,8 @@ class DocSpec:
 
 
 _PA = Dialect(r"^#*\s*§\s*(6\d\da\.\d+)\.\s*(.+?)\.?\s*$", (), "", "")
-_MD = Dialect(r"^\*\*Chapter (\d+) - (.+?)\.\*\*\s*$", (_UPPER_DOT,), "MD ", ".")
-_NJ = Dialect(r"^19:47-(10\.\d+) ([A-Z].+)$", (_NUM_DOT,), "N.J.A.C. 19:47-", "")
+_MD = Dialect(r"^\*\*Chapter (\d+) - (.+?)\.\*\*\s*$", (_UPPER_DOT,), "MD ", ".", "MD Chapter {key}", "Chapter {key}")
+_NJ = Dialect(r"^19:47-(10\.\d+) ([A-Z].+)$", (_NUM_DOT,), "N.J.A.C. 19:47-", "", "N.J.A.C. 19:47-{key}")
 
 #: The texts, in the order the rule book lists them.
 DOCUMENTS: tuple[DocSpec, ...] = (
@@ -209,7 +212,7 @@ def parse_text(spec: DocSpec, text: str) -> Document:
 
     def close() -> None:
         if lines and any(ln.strip() for ln in lines):
-            label = f"{spec.dialect.prefix}{key}" if key != "preamble" else title
+            label = spec.dialect.named.format(key=key) if key != "preamble" else title
             sections.append(Section(spec.id, key, label, title, anchor_for(spec.id, key),
                                     _blocks(spec.id, key, spec.dialect, lines)))
 

@@ -158,7 +158,8 @@ class RuleBookScreen(Screen):
                         groups[s.group] = QTreeWidgetItem(top, [s.group])
                         groups[s.group].setData(0, _ANCHOR, s.anchor)
                     parent = groups[s.group]
-                label = s.label if s.doc == "readings" or s.key == "preamble" else f"{s.label}  {s.title}"
+                short = doc.dialect.short.format(key=s.key) if doc.dialect else ""
+                label = s.label if s.doc == "readings" or s.key == "preamble" else f"{short}  {s.title}"
                 item = QTreeWidgetItem(parent, [label])
                 item.setData(0, _ANCHOR, s.anchor)
                 item.setToolTip(0, s.title)
