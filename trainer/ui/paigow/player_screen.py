@@ -390,7 +390,7 @@ class PlayerScreen(Screen):
         if not self.wager.hasFocus():
             self.wager.setText(format_cents(game.wager_cents))
         way = f"{game.profile.name} · {game.house_way.name} house way ({game.profile.cite('house_way')})"
-        self.totals.setText(f"{way}   ·   {totals_text(game.totals())}")
+        set_linked(self.totals, f"{way}   ·   {totals_text(game.totals())}", self.ctx)
 
     def _wager_changed(self, cents: int) -> None:
         self.wager_error.clear()
