@@ -58,8 +58,9 @@ def test_text_output_has_the_woodpile_picture_and_the_table(capsys):
     out = capsys.readouterr().out
     assert "Seed 5 (replay with --seed 5)" in out
     assert "S8  S7  S6  S5  S4  S3  S2  S1" in out
-    assert "dice 6, 6, 3 = 15; counted from dealer: start seat6" in out
-    assert " 1  seat6     " in out and "S8" in out
+    assert "dice 6, 6, 3 = 15; counted from dealer: start Seat 6" in out
+    assert " 1  Seat 6    " in out and "S8" in out
+    assert "seat6" not in out and "spec " not in out and "[621a.7(1), reading: house way from the left]" in out
     assert "Indicate the style: push the first stack on the dealer's left (S8) slightly forward" in out
 
 

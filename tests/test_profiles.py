@@ -60,7 +60,7 @@ def test_no_rule_module_imports_qt():
 @pytest.mark.parametrize("name, wagers, collect, reset", [
     ("pa-2019", "621a.5", "621a.8(k),(l)", "621a.10(f)"),
     ("pa-2012", "621a.5", "621a.8(j),(l)", "621a.10(f)"),
-    ("md", "MD 5", "MD 8.J, 8.M", "MD 8.D"),                 # md Chapter 10 ends at E: the house way (JI7)
+    ("md", "MD 5", "MD 8.J, 8.M", "MD 10.F"),                # md 10.F (the spec's JI7 missed it)
     ("nj", "N.J.A.C. 19:47-10.5", "N.J.A.C. 19:47-10.7(k),(l)", "N.J.A.C. 19:47-10.9(f)"),
 ])
 def test_round_sections_are_profile_data(name, wagers, collect, reset):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -11,6 +13,7 @@ from trainer.drills import check, generate
 from trainer.drills.exam import ExamSpec, build_exam, grade
 from trainer.progress import ProgressStore
 from trainer.rules.errors import TrainerError
+from trainer.rulebook.citations import refs
 from trainer.ui.report import exam_report, pdf_page_count, render_pages, trainee_report, write_pdf
 
 SKILLS = ("tile-compare", "vigorish", "house-way")
@@ -38,7 +41,11 @@ def test_exam_report_content():
     assert {row[0] for row in report.skill_rows} == {"Rank two tiles", "Vigorish", "Set by the house way"}
     assert [w.number for w in report.wrong] == [2, 4, 6]
     for w, graded in zip(report.wrong, r.wrong):
-        assert w.expected == graded.expected and w.citations == graded.citations and w.given == "(no answer)"
+        assert w.expected == graded.expected and w.given == "(no answer)"
+        # each section with its title, each reading in words: no internal id
+        assert w.citations == tuple(r.words for r in refs(graded.citations, "pa-2019"))
+        assert any("(Pai Gow tiles; ranking of hands" in c or "Reading: " in c for c in w.citations)
+        assert not any("spec " in c for c in w.citations) and "spec " not in w.explanation
 
 
 def test_pdf_is_written_with_the_expected_pages(tmp_path):
@@ -117,3 +124,17 @@ def test_report_command_bad_paths(store_dir, tmp_path, capsys):
                  "--out", str(tmp_path / "no" / "r.pdf")]) == 2
     assert "does not exist" in capsys.readouterr().err
     assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("profile", ["pa-2019", "md", "nj"])
+def test_report_text_has_no_internal_ids(profile):
+    """Every wrong answer of an exam over all printable skills reads in words: no reading id, no
+    internal name (issue 12: section titles, not internal ids)."""
+    from trainer.cli.exam import skill_list
+
+    exam = build_exam(ExamSpec(seed=21, skills=skill_list("all", profile), count=60, profile=profile))
+    report = exam_report("Ana", grade(exam, [None] * 60).to_dict())
+    text = "\n".join(f"{w.prompt} {w.expected} {w.explanation} {' '.join(w.citations)}" for w in report.wrong)
+    assert len(report.wrong) == 60
+    assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|\.md\b|§D|\bJ[A-Z]\d+\b", text)
+    assert all(c.startswith("Reading: ") or " (" in c for w in report.wrong for c in w.citations)

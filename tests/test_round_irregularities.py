@@ -97,13 +97,13 @@ def test_house_way_violation_is_reset(profile: str) -> None:
     r = _play(Irregularity.HOUSE_WAY_VIOLATION, 5, profile)
     resets = [s for s in r.steps if s.action == "reset"]
     assert len(resets) == 1
-    expected = {"pa-2019": "621a.10(f)", "pa-2012": "621a.10(f)", "md": "MD 8.D", "nj": "N.J.A.C. 19:47-10.9(f)"}
+    expected = {"pa-2019": "621a.10(f)", "pa-2012": "621a.10(f)", "md": "MD 10.F", "nj": "N.J.A.C. 19:47-10.9(f)"}
     assert resets[0].citation == expected[profile]
     assert dealer_follows_house_way(r)
 
 
-def test_bank_not_setting_by_the_house_way_is_reset_in_pa_only() -> None:  # JQ8, 621a.10(f)
-    for profile, resets in (("pa-2019", True), ("md", False)):
+def test_bank_not_setting_by_the_house_way_is_reset_in_pa_and_md_only() -> None:  # 621a.10(f), MD 10.F
+    for profile, resets in (("pa-2019", True), ("md", True), ("nj", False)):
         found = False
         for seed in range(40):
             rng = random.Random(seed)

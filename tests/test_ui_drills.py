@@ -9,6 +9,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
+from trainer.ui.citation_links import text_html
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui import drill_screen
 from trainer.ui.context import AppContext
@@ -66,7 +67,8 @@ def test_wrong_answer_shows_correct_answer_explanation_and_citation(qtbot, scree
     assert fb.isVisible() and "Wrong" in fb.verdict.text()
     assert q.answer in fb.expected.text()
     assert q.citations[0] in fb.citation.text()
-    assert fb.explanation.text() == q.explanation
+    assert fb.explanation.text() == text_html(q.explanation, ctx.profile)
+    assert "spec " not in fb.explanation.text() and "rulebook:" in fb.citation.text()
     # Enter also moves on
     qtbot.keyClick(fb, Qt.Key.Key_Return)
     assert screen.controller.session.current is not None and not fb.isVisible()

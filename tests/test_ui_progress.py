@@ -128,6 +128,9 @@ def test_table_charts_and_heat_map_come_from_the_store(qtbot, screen, ctx, store
 
     matrix = store.heatmap("Ana", by="item")
     assert screen.heat.matrix == matrix
+    ticks = [label for _, label in screen.heat.plot.getAxis("bottom")._tickLevels[0]]
+    assert ticks and "Vigorish to the cent" in ticks and not {"far", "close", "same", "exact"} & set(ticks)
+    assert "— " + "exact" not in " ".join(screen.next_list.item(i).text() for i in range(screen.next_list.count()))
     assert screen.heat.image.image.shape == (24 * len(matrix.rows), 24 * len(matrix.columns))
     screen.heat.by_day.setChecked(True)
     assert screen.heat.matrix == store.heatmap("Ana", by="day")

@@ -34,8 +34,13 @@ def house_way_of(args: argparse.Namespace, profile: Profile) -> HouseWay:
 
 
 def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
-    """Print ``data`` as JSON with ``--json``, else as the human-readable ``text(data)``."""
+    """Print ``data`` as JSON with ``--json``, else as the human-readable ``text(data)``, in words
+    (a command with a profile: positions, parties and the readings it cites never by internal name)."""
     if args.json:
         print(json.dumps(data, indent=2))
+    elif getattr(args, "profile", None):
+        from trainer.drills.text import plain_words
+
+        print(plain_words(text(data), args.profile))
     else:
         print(text(data))

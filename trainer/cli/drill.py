@@ -65,7 +65,7 @@ def _ask_until_readable(question, read: Callable[[str], str | None], submit: Cal
 def run(args: argparse.Namespace) -> int:
     from trainer.drills.registry import skill_named
     from trainer.drills.session import DrillSession
-    from trainer.drills.text import render_question
+    from trainer.drills.text import plain_words, render_question
 
     if skill_named(args.skill).needs_screen:  # unknown skill: one-line error before anything else
         raise TrainerError(f"skill '{args.skill}' is shown as an animation: practise it in the app's Drills "
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             if feedback is None:
                 break
             verdict = "Right." if feedback.correct else f"Wrong: {feedback.expected}. {feedback.mistake}".rstrip()
-            print(f"  {verdict}\n  {feedback.explanation}")
+            print(plain_words(f"  {verdict}\n  {feedback.explanation}", args.profile))
     finally:
         if store is not None:
             store.close()

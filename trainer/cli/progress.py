@@ -75,12 +75,22 @@ def _stats_text(d: dict[str, Any]) -> str:
     lines = [f"Trainee: {d['trainee']}"]
     if not d["skills"]:
         return lines[0] + "\nNo answers yet."
-    lines.append(f"{'skill':<18} {'answered':>8} {'accuracy':>8} {'median s':>8}  next due (UTC)")
+    width = max(len(s["title"]) for s in d["skills"])
+    lines.append(f"{'skill':<{width}} {'answered':>8} {'accuracy':>8} {'median s':>8}  next due (UTC)")
     for s in d["skills"]:
         acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.0%}"
         med = "-" if s["median_ms"] is None else f"{s['median_ms'] / 1000:.1f}"
-        lines.append(f"{s['skill']:<18} {s['answered']:>8} {acc:>8} {med:>8}  {(s['next_due_utc'] or '-')[:16]}")
+        lines.append(f"{s['title']:<{width}} {s['answered']:>8} {acc:>8} {med:>8}  {(s['next_due_utc'] or '-')[:16]}")
     return "\n".join(lines)
+
+
+def _next_text(n: dict[str, Any]) -> str:
+    """One skill to practise next, in words: ``House way — House way step 2 (due)``."""
+    from trainer.drills import item_title
+    from trainer.ui.report import skill_title
+
+    item = f" — {item_title(n['item'])}" if n["item"] else ""
+    return f"{skill_title(n['skill'])}{item} ({n['reason']})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,8 +120,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.next:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "next": [item.__dict__ for item in store.next_up(name)]}
-            emit(args, data, lambda d: "\n".join(f"{n['skill']} {n['item'] or ''} ({n['reason']})"
-                                                 for n in d["next"]))
+            emit(args, data, lambda d: "\n".join(_next_text(n) for n in d["next"]))
         else:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "skills": [s.to_dict() for s in store.skill_stats(name)]}

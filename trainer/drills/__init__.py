@@ -6,7 +6,8 @@ Public API (stable; the Qt screens, the terminal drill and the exam build on it)
   :class:`AnswerKind`, :class:`AnswerParseError` (a typed answer that cannot be read: show the
   message, never count it wrong);
 * skills (``trainer.drills.registry``): :class:`Skill`, :func:`all_skills`, :func:`skills_for`,
-  :func:`skill_named`, :func:`generate` (skill, seed, profile, house way, optional item);
+  :func:`skill_named`, :func:`generate` (skill, seed, profile, house way, optional item),
+  :func:`item_title` (an item in words);
 * answers (``trainer.drills.answers``): :func:`check` (question, answer) -> Feedback,
   :func:`parse_answer`, :func:`expected_text`, :func:`format_value`, :data:`POSITIONS`;
 * sessions (``trainer.drills.session``): :class:`DrillSession` (practice with hints, or timed),
@@ -21,10 +22,10 @@ True
 
 from trainer.drills.answers import POSITIONS, check, expected_text, format_value, parse_answer
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Part, Question
-from trainer.drills.registry import GROUPS, Skill, all_skills, generate, skill_named, skills_for
+from trainer.drills.registry import GROUPS, Skill, all_skills, generate, item_title, skill_named, skills_for
 
 __all__ = [
     "AnswerKind", "AnswerParseError", "Feedback", "GROUPS", "POSITIONS", "Part", "Question", "Skill",
-    "all_skills", "check", "expected_text", "format_value", "generate", "parse_answer", "skill_named",
+    "all_skills", "check", "expected_text", "format_value", "generate", "item_title", "parse_answer", "skill_named",
     "skills_for",
 ]

@@ -131,6 +131,39 @@ def check_offered(skill: Skill, profile: Profile) -> None:
         raise TrainerError(f"skill '{skill.id}' is not offered by profile {profile.name} (choose from: {valid})")
 
 
+#: Item ids that do not read as words by themselves (the others read once their hyphens are spaces).
+_ITEM_WORDS = {
+    "far": "Far apart in rank", "close": "Close in rank", "same": "Same", "differs": "Differs",
+    "exact": "Vigorish to the cent", "quarter": "Vigorish to 25¢", "values": "Hand values", "pairs": "Pairs",
+    "zero": "Zero hands", "copy": "Copies", "house": "House bank", "bank": "Player bank", "dealer": "From the dealer",
+    "bank-k": "Player bank, a later delivery", "dealer-k": "From the dealer, a later delivery",
+    "co-bank": "Co-bank", "gee-joon-heaven": "Gee Joon and Heaven",
+    "centre-collect": "Collect to the centre", "centre-pay": "Pay from the centre",
+    **{f"step{n}": f"House way step {n}" for n in range(1, 5)},
+}
+#: Names the regulations capitalise.
+_PROPER = ("Pai Gow", "Gee Joon", "Pair Fortunes", "Beat It", "Heaven", "Match", "Sum")
+
+
+def item_title(item: str) -> str:
+    """A skill item as a trainee reads it (the heat map, the report, what to practise next).
+
+    >>> item_title("step2"), item_title("far"), item_title("pair-fortunes-pay"), item_title("6-6")
+    ('House way step 2', 'Far apart in rank', 'Pair Fortunes pay', '6-6')
+    >>> item_title("jung-quat")
+    'Jung Quat (take the heart)'
+    """
+    if item in _ITEM_WORDS:
+        return _ITEM_WORDS[item]
+    style = profile_named(DEFAULT_PROFILE).style_names.get(item)
+    if style or not item or item[0].isdigit():
+        return style or item
+    words = item.replace("-", " ").replace("_", " ")
+    for name in _PROPER:
+        words = words.replace(name.lower(), name)
+    return words[:1].upper() + words[1:]
+
+
 def new_seed() -> int:
     """A fresh seed for a question nobody asked to replay (still recorded with it, spec R1)."""
     return secrets.randbits(48)

@@ -8,15 +8,38 @@ Which tile ranks higher: 3-5 or 2-6?
   c) Same rank
 >>> choice_from_letter("b", ("3-5", "2-6", "Same rank")), choice_from_letter("2-6", ("3-5", "2-6"))
 ('2-6', '2-6')
+>>> plain_words("seat2 pays table_inventory on pai_gow (621a.8(d), spec W2)", "pa-2019")
+'Seat 2 pays table inventory on Pai Gow (621a.8(d), reading: ties inside a house-way step)'
 """
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Sequence
 
 from trainer.drills.answers import expected_text
 from trainer.drills.model import AnswerKind, Question
+from trainer.rulebook.citations import in_words
+
+#: Internal names that reach printed text, as words. A name padded for a column eats the spaces
+#: its words add, so columns stay aligned.
+_NAMES = (
+    (re.compile(r"\bseat([1-6])\b(?: (?= ))?"), r"Seat \1"),
+    (re.compile(r"\btable_inventory\b"), "table inventory"),
+    (re.compile(r"\bpai_gow\b"), "Pai Gow"),
+    (re.compile(r"(?<![Tt]he )\bdead\b(?![ -]?[Hh]and)(?: {5}(?= ))?"), "Dead Hand"),
+)
+
+
+def plain_words(text: str, profile: object | None = None) -> str:
+    """``text`` with internal names (``seat3``, ``table_inventory``, ``pai_gow``, ``dead``) as words
+    and, read under ``profile``, the readings it cites ("spec W2") by their words."""
+    if profile is not None:
+        text = in_words(text, profile)
+    for pattern, words in _NAMES:
+        text = pattern.sub(words, text)
+    return text
 
 _KIND_HELP = {
     AnswerKind.SETTING: "type the high hand / the low hand, e.g. 6-6 4-5 / 1-3 2-3",
@@ -49,9 +72,9 @@ def render_question(q: Question, *, help_text: bool = False) -> str:
             lines += _choices(part.choices, "      ")
     if help_text and q.kind in _KIND_HELP:
         lines.append(f"  [{_KIND_HELP[q.kind]}]")
-    return "\n".join(lines)
+    return plain_words("\n".join(lines), q.profile)
 
 
 def render_key(number: int, q: Question) -> str:
     """One line of an answer key: number, answer, explanation."""
-    return f"{number}. {expected_text(q)} - {q.explanation}"
+    return plain_words(f"{number}. {expected_text(q)} - {q.explanation}", q.profile)

@@ -16,6 +16,8 @@ class AppContext(QObject):
     profileChanged = Signal(object)
     themeChanged = Signal(str)
     traineeChanged = Signal(str)
+    #: A citation link was activated: open the rule book at this ``rulebook:`` link.
+    ruleRequested = Signal(str)
 
     def __init__(self, profile: str = DEFAULT_PROFILE, theme: str = "light", trainee: str = "",
                  seed: int | None = None, data: Path | None = None) -> None:
@@ -45,6 +47,10 @@ class AppContext(QObject):
     @property
     def trainee(self) -> str:
         return self._trainee
+
+    def open_rule(self, link: str) -> None:
+        """Ask the main window to show the rule book at ``link`` (from a citation link)."""
+        self.ruleRequested.emit(link)
 
     def set_trainee(self, name: str) -> None:
         self._trainee = name

@@ -250,7 +250,7 @@ class DrillScreen(Screen):
         self.answers = AnswerPanel()
         self.hint_label = make_label("", 1.4, name="hint", wrap=True)
         self.hint_label.hide()
-        self.feedback = FeedbackPanel()
+        self.feedback = FeedbackPanel(self.ctx)
         left = QVBoxLayout()
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)

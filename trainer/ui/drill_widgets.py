@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
@@ -939,8 +940,9 @@ class FeedbackPanel(NextPanel):
     Enter or Space (or the button) asks for the next question through ``nextRequested``.
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx
         self.verdict = make_label("", 2.4, bold=True, name="verdict")
         self.expected = make_label("", 1.9, bold=True, wrap=True)
         self.given = make_label("", 1.4, wrap=True)
@@ -969,10 +971,11 @@ class FeedbackPanel(NextPanel):
             given += f" — {feedback.mistake}"
         if feedback.ev_difference:
             given += "\n" + ev_text(feedback.ev_difference)
-        self.given.setText(given)
+        set_linked(self.given, given, self.ctx)
         self.given.setVisible(not feedback.correct)
-        self.explanation.setText(feedback.explanation)
-        self.citation.setText("Citation: " + " · ".join(feedback.citations))
+        colour = citation_colour(theme_named(self.ctx.theme))
+        set_linked(self.explanation, feedback.explanation, self.ctx)
+        set_citations(self.citation, feedback.citations, self.ctx, colour)
         self.next_button.setText(f"{next_text}  (Enter / Space)")
         self.show()
         self.setFocus()
@@ -983,7 +986,7 @@ def screen_style(theme: Theme, zoom: float = 1.0) -> str:
     box, and sizes Qt styles take from style sheets only (tab and table header text)."""
     dark = theme.name == "dark"
     red = "#ff8080" if dark else "#b00020"
-    cite = theme.citation_text if dark else "#7a4d00"
+    cite = citation_colour(theme)
     base = QFont().pointSizeF()
     return (f"QLabel#inline-error {{ color: {red}; }}"
             f"QLabel#citation {{ color: {cite}; }}"

@@ -32,6 +32,7 @@ from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.paigow.drill_animation import AnimationSlot
+from trainer.ui.citation_links import citation_colour, citations_html, link_browser, text_html
 from trainer.ui.drill_widgets import AnswerPanel, QuestionView, Screen, error_label, make_label, set_font
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf
@@ -222,7 +223,8 @@ def wrong_answers_html(result: ExamResult, theme: Theme) -> str:
         return "<p>None: every answer was right.</p>"
     dark = theme.name == "dark"
     red, green = ("#ff8080", "#7ddc97") if dark else ("#b00020", "#1b6e2f")
-    cite = theme.citation_text if dark else "#7a4d00"
+    cite = citation_colour(theme)
+    profile = result.spec.profile
     parts = []
     for g in result.wrong:
         given = html.escape(g.given or "(no answer)") + (f" — {html.escape(g.mistake)}" if g.mistake and
@@ -232,8 +234,8 @@ def wrong_answers_html(result: ExamResult, theme: Theme) -> str:
             f"{html.escape(g.question.prompt)}<br>"
             f"<span style='color:{red}'>Answered: {given}</span><br>"
             f"<span style='color:{green}'><b>Correct answer: {html.escape(g.expected)}</b></span><br>"
-            f"<span style='color:{cite}'><b>Citation: {html.escape(' · '.join(g.citations))}</b></span><br>"
-            f"<i>{html.escape(g.explanation)}</i></p>")
+            f"<span style='color:{cite}'><b>{citations_html(g.citations, profile, cite)}</b></span><br>"
+            f"<i>{text_html(g.explanation, profile)}</i></p>")
     return "".join(parts)
 
 
@@ -302,6 +304,7 @@ class ExamScreen(Screen):
         run_layout.addLayout(top)
         run_layout.addLayout(body, 1)
         self.result_view = ResultView()
+        link_browser(self.result_view.wrong, self.ctx)
         self.pages = QStackedWidget()
         for page in (self.setup, self.run, self.result_view):
             self.pages.addWidget(page)

@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(ctx.profile.title)
         ctx.profileChanged.connect(self._profile_changed)
         ctx.themeChanged.connect(self._theme_changed)
+        ctx.ruleRequested.connect(self.open_rule)
         self.resize(1280, 800)
         self.current_key = SCREENS[0].key
         self._restore()
@@ -212,6 +213,12 @@ class MainWindow(QMainWindow):
         drills = self.show_screen("drills")
         if hasattr(drills, "start_skill"):
             drills.start_skill(skill)
+
+    def open_rule(self, link: str) -> None:
+        """Show the rule book at ``link`` (a citation link clicked on any screen)."""
+        book = self.show_screen("rulebook")
+        if hasattr(book, "open_link"):
+            book.open_link(link)
 
     def current_screen(self) -> QWidget | None:
         return self.hosts[self.current_key].screen

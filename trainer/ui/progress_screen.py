@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from trainer.drills import all_skills, skills_for
+from trainer.drills import all_skills, item_title, skills_for
 from trainer.progress import DayPoint, HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
@@ -248,7 +248,8 @@ class HeatMapView(QWidget):
         self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
         left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
         left.setTicks([[(i + 0.5, skill_title(s)) for i, s in enumerate(matrix.rows)]])
-        bottom.setTicks([[(j + 0.5, c) for j, c in enumerate(matrix.columns)]])
+        bottom.setTicks([[(j + 0.5, item_title(c) if matrix.by == "item" else c)
+                           for j, c in enumerate(matrix.columns)]])
         self.plot.setXRange(0, len(matrix.columns), padding=0.02)
         self.plot.setYRange(0, len(matrix.rows), padding=0.02)
 
@@ -372,7 +373,7 @@ class ProgressScreen(Screen):
         self.next_list.clear()
         skills = [s.id for s in skills_for(self.ctx.profile)]
         for due in self.store.next_up(name, skills, limit=12):
-            item = f" — {due.item}" if due.item else ""
+            item = f" — {item_title(due.item)}" if due.item else ""
             entry = QListWidgetItem(f"{skill_title(due.skill)}{item}  ({REASONS.get(due.reason, due.reason)})")
             entry.setData(Qt.ItemDataRole.UserRole, due.skill)
             entry.setToolTip("Enter or double-click: practise this skill now")

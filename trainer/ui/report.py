@@ -17,7 +17,7 @@ device's resolution, so PDF and image pages break at the same places.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -72,6 +72,19 @@ def skill_title(skill: str) -> str:
         return skill
 
 
+def _worded(w: WrongAnswer, profile: str) -> WrongAnswer:
+    """A wrong answer as printed: each citation with its section's title, readings and internal
+    names in words (a trainee reads no internal id)."""
+    from trainer.drills.text import plain_words
+    from trainer.rulebook.citations import refs
+
+    def say(text: str) -> str:
+        return plain_words(text, profile)
+
+    return replace(w, prompt=say(w.prompt), given=say(w.given), expected=say(w.expected),
+                   explanation=say(w.explanation), citations=tuple(r.words for r in refs(w.citations, profile)))
+
+
 def _profile_title(name: str) -> str:
     profile = PROFILES.get(name)
     return f"{name} — {profile.title}" if profile else name
@@ -115,9 +128,11 @@ def exam_report(trainee: str, result: Mapping[str, Any], when: str | None = None
     )
     rows = tuple((skill_title(skill), str(v["correct"]), str(v["total"]), _percent(v["correct"], v["total"]))
                  for skill, v in result["by_skill"].items())
-    wrong = tuple(WrongAnswer(q["index"] + 1, skill_title(q["skill"]), q["prompt"], q["given"] or "(no answer)",
-                              q["expected"], tuple(q["citations"]), q.get("explanation", ""),
-                              "" if q.get("mistake") == "unanswered" else q.get("mistake", ""))
+    wrong = tuple(_worded(WrongAnswer(q["index"] + 1, skill_title(q["skill"]), q["prompt"],
+                                      q["given"] or "(no answer)", q["expected"], tuple(q["citations"]),
+                                      q.get("explanation", ""),
+                                      "" if q.get("mistake") == "unanswered" else q.get("mistake", "")),
+                          spec["profile"])
                   for q in result["questions"] if not q["correct"])
     extra = (("Practice record", _PRACTICE_HEADER, practice_rows(practice)),) if practice else ()
     return Report("Exam report", trainee, _date(when or result.get("finished_utc")), _profile_title(spec["profile"]),
@@ -145,8 +160,8 @@ def practice_report(trainee: str, stats: Sequence[Any], wrong_records: Sequence[
     wrong = []
     for r in recent:
         q = Question.from_dict(r.question)
-        wrong.append(WrongAnswer(None, skill_title(r.skill), q.prompt, r.answer, expected_text(q), q.citations,
-                                 q.explanation, when=_date(r.ts_utc)))
+        wrong.append(_worded(WrongAnswer(None, skill_title(r.skill), q.prompt, r.answer, expected_text(q),
+                                         q.citations, q.explanation, when=_date(r.ts_utc)), q.profile))
     answered = sum(s.answered for s in stats)
     correct = sum(s.correct for s in stats)
     summary = (f"Answers recorded: {answered}, correct {correct} ({_percent(correct, answered)})",

@@ -148,7 +148,7 @@ def check_method(method: Method, profile: Profile, bank_round: bool) -> None:
     if method is Method.RNG and not profile.rng_allowed:
         raise TrainerError(f"profile {profile.name} has no random number generator; the dice decide")
     if method is Method.RNG and bank_round:
-        raise TrainerError(f"in a player-bank round the bank shakes the dice ({profile.cite('count_bank')}, JQ16)")
+        raise TrainerError(f"in a player-bank round the bank shakes the dice ({profile.cite('count_bank')})")
     if method is Method.PLAYER_ACTIVATED and not profile.player_activated_shaker:
         raise TrainerError(f"profile {profile.name} has no player-activated shaker")
 

@@ -1,8 +1,8 @@
 """Irregularities a round can be given on purpose, each with the section that says how to remedy it.
 
 Named by slug (``paigow-trainer round --irregularity NAME``); the round engine (``round.py``) plays
-the remedy as steps. Sections are cited from the profile (621a.4(e), 621a.10(a)-(f); md 4.F, 10.A-E;
-nj 10.4(e), 10.9(a)-(f)); md has no 10.F, so its profile cites the house way for a house-way reset (8.D, JI7).
+the remedy as steps. Sections are cited from the profile (621a.4(e), 621a.10(a)-(f); md 4.F, 10.A-F;
+nj 10.4(e), 10.9(a)-(f)); md 10.F resets a dealer's or a bank's hand (the spec's JI7 says md has no such rule; its text has).
 
 >>> [str(i) for i in Irregularity][:3]
 ['no-roll', 'wrong-count', 'player-tile-exposed']
@@ -10,7 +10,7 @@ nj 10.4(e), 10.9(a)-(f)); md has no 10.F, so its profile cites the house way for
 >>> citation(Irregularity.DEALER_TILE_EXPOSED, profile_named("pa-2019"))
 '621a.10(e)'
 >>> citation(Irregularity.HOUSE_WAY_VIOLATION, profile_named("md"))
-'MD 8.D'
+'MD 10.F'
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Irregularity(enum.StrEnum):
 _REMEDIES = {
     Irregularity.NO_ROLL: "a die not flat or out of the shaker: call \"no roll\" and reshake",
     Irregularity.WRONG_COUNT: "tiles dealt to the wrong positions: all hands void, all wagers returned "
-                              "(dice wagers already settled stand, JQ15), tiles reshuffled",
+                              "(dice wagers already settled stand), tiles reshuffled",
     Irregularity.PLAYER_TILE_EXPOSED: "a player's tile exposed: the player may void his hand, without "
                                       "looking at his other tiles; voided, his wagers are returned",
     Irregularity.DEALER_TILE_EXPOSED: "a tile of the dealer, the bank, the Dead Hand or a position with no "

@@ -57,8 +57,9 @@ _MD = {
     "dealer_vs_bank": "9.O", "bank_settle": "9.P", "dealer_win_returned": "9.Q", "bank_vig": "9.R",
     "co_bank_settle": "9.S", "no_roll": "10.A", "wrong_count": "10.C", "mix": "4.E",
     "tile_exposed_stacking": "4.F", "wagers": "5", "collect_tiles": "8.J, 8.M",
-    # Chapter 10 ends at E: a hand set contrary to the house way is reset by the house way itself (JI7).
-    "house_way_reset": "8.D",
+    # MD 10.F: "If the dealer or a bank does not set its hands in the manner specified …, the hands
+    # shall be reset" (the spec's JI7 and JQ8 say md has no such rule; the text has it).
+    "house_way_reset": "10.F",
 }
 _NJ = {
     "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
@@ -154,7 +155,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             "pa-bulletin-2012-621a-pai-gow-original.md", "", _PA_2012, True, ()),
     Profile("md", "Maryland, Standard Rules - Pai Gow Tiles", "md-pai-gow-tiles-standard-rules.md", "MD ",
             _MD, True, ("pair-fortunes",), paytables={"pair-fortunes": ("A", "B", "C", "D")},
-            style_names=_MD_STYLE_NAMES, bank_bound_by_house_way=False),
+            style_names=_MD_STYLE_NAMES),
     Profile("nj", "New Jersey, N.J.A.C. 19:47-10", "nj-19-47-10-pai-gow.md", "N.J.A.C. 19:47-", _NJ, False, (),
             rng_allowed=False, indication="bank-rounds", style_chooser="bank", style_names=_NJ_STYLE_NAMES,
             numbered_styles=ALL_STYLES, style_number="{n}",

@@ -494,7 +494,7 @@ class _RoundBuilder:
             self.deal_steps(dealt.moves, lambda: number_steps(counted), number)
             self.step(DEALER, "irregularity", irregularity_citation(self.irregularity, self.profile),
                       "Tiles dealt to the wrong positions: all hands are void and all wagers returned; the dice "
-                      "wagers, settled on valid dice, stand (JQ15); the tiles are reshuffled")
+                      "wagers, settled on valid dice, stand; the tiles are reshuffled")
             self.all_void = True
             return replace(dealt, roll=number)
         self.deal_steps(plan.moves, lambda: number_steps(self.move_step(count, number)), number)
@@ -564,8 +564,8 @@ class _RoundBuilder:
         if kind is Irregularity.DEALER_TILE_EXPOSED:
             where = self.rng.choice([DEALER, "dead", *([self.bank] if self.bank else [])])
             self.step(DEALER, "irregularity", cite, f"A tile of {where} ({self.rng.choice(tiles[where])}) is "
-                      "exposed: all hands are void, all wagers returned (dice wagers settled on valid dice stand, "
-                      "JQ15) and the tiles reshuffled")
+                      "exposed: all hands are void, all wagers returned (dice wagers settled on valid dice stand) "
+                      "and the tiles reshuffled")
             self.all_void = True
             return
         seats = self.in_play()

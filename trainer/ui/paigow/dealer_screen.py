@@ -42,7 +42,8 @@ from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, curre
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.theme import Theme
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked
+from trainer.ui.theme import Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
@@ -171,8 +172,9 @@ class SummaryPage(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.title = make_label("Round summary", 2.2, bold=True)
         self.headline = make_label("", 1.8, bold=True, name="summary-headline", wrap=True)
@@ -212,7 +214,7 @@ class SummaryPage(QWidget):
         heading = f"Mistakes ({len(summary.mistakes)})" if summary.mistakes else "No mistakes in this round."
         self.mistakes.addWidget(make_label(heading, 1.6, bold=True))
         for a in summary.mistakes:
-            self.mistakes.addWidget(_mistake_box(a))
+            self.mistakes.addWidget(_mistake_box(a, self.ctx))
         refresh_fonts(self)
 
 
@@ -223,7 +225,7 @@ def _clear(layout) -> None:
             item.widget().deleteLater()
 
 
-def _mistake_box(a) -> QFrame:
+def _mistake_box(a, ctx) -> QFrame:
     """One mistake: the action asked, what was given, the right action and its citation."""
     box = QFrame()
     box.setObjectName("mistake")
@@ -231,7 +233,9 @@ def _mistake_box(a) -> QFrame:
     f = a.feedback
     lay.addWidget(make_label(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}", 1.25, wrap=True))
     lay.addWidget(make_label(f"You: {f.given}   ·   Correct: {f.expected}", 1.45, bold=True, wrap=True))
-    lay.addWidget(make_label("Citation: " + " · ".join(f.citations), 1.3, bold=True, name="citation", wrap=True))
+    cite = make_label("", 1.3, bold=True, name="citation", wrap=True)
+    set_citations(cite, f.citations, ctx, citation_colour(theme_named(ctx.theme)))
+    lay.addWidget(cite)
     return box
 
 
@@ -314,6 +318,7 @@ class DealerScreen(Screen):
         status_row.addWidget(self.clock_label)
 
         self.pane = TablePane(self.theme, self)
+        self.pane.caption.link_to(self.ctx)
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
         self.side = self._build_side()
@@ -326,7 +331,7 @@ class DealerScreen(Screen):
         row.addWidget(self.pane, 3)
         row.addWidget(self.side, 2)
         self.play_page = play
-        self.summary = SummaryPage()
+        self.summary = SummaryPage(self.ctx)
         self.pages = QStackedWidget()
         self.pages.addWidget(play)
         self.pages.addWidget(self.summary)
@@ -347,7 +352,7 @@ class DealerScreen(Screen):
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
         self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.table_hint = make_label("", 1.1, wrap=True)
-        self.feedback = FeedbackPanel()
+        self.feedback = FeedbackPanel(self.ctx)
         self.feedback.next_button.setText("Go on  (Enter / Space)")
         self.feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         self.action = QStackedWidget()
@@ -498,7 +503,7 @@ class DealerScreen(Screen):
         self.answers.show_verdict(feedback)
         self.feedback.show_feedback(feedback, "Go on")
         self.feedback.expected.setText(f"You: {feedback.given}   ·   Correct: {feedback.expected}")
-        self.feedback.given.setText(feedback.mistake)
+        set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
         self.feedback.setFocus()

@@ -32,6 +32,7 @@ from trainer.rules.paigow.tiles import Tile
 from trainer.ui.drill_widgets import (
     HandSetter, NextPanel, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font,
 )
+from trainer.ui.citation_links import set_linked
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
@@ -170,8 +171,9 @@ class ResultPanel(NextPanel):
 
     NEXT_KEYS = (Qt.Key.Key_N, *NextPanel.NEXT_KEYS)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx
         self.title = make_label("Dealer's hand", 1.5, bold=True)
         self.waiting = make_label("Shown when you play your hand: set your four tiles, then press Enter.",
                                   1.4, wrap=True)
@@ -205,13 +207,13 @@ class ResultPanel(NextPanel):
         self.waiting.hide()
         self.strip.set_content([("High", dealer.setting.high.tiles), ("Low", dealer.setting.low.tiles)])
         self._fit_strip()
-        self.dealer_step.setText(f"Set by the house way ({result.dealer_citation}): {result.dealer_why}.")
+        set_linked(self.dealer_step, f"Set by the house way ({result.dealer_citation}): {result.dealer_why}.", self.ctx)
         headline, settled = outcome_text(result)
         self.outcome.setText(headline)
-        self.settled.setText(settled)
+        set_linked(self.settled, settled, self.ctx)
         self.outcome.setStyleSheet(f"color: {_COLOURS[result.outcome]};")
-        self.high_line.setText(verdict_text("High", result.high))
-        self.low_line.setText(verdict_text("Low", result.low))
+        set_linked(self.high_line, verdict_text("High", result.high), self.ctx)
+        set_linked(self.low_line, verdict_text("Low", result.low), self.ctx)
         note = ""
         if result.reversed:
             note = ("You placed the stronger hand low: it is played as your high hand "
@@ -353,7 +355,7 @@ class PlayerScreen(Screen):
         self.totals = make_label("", 1.25, name="totals", wrap=True)  # wraps rather than widen the window
 
         self.setter = HandSetter()
-        self.result = ResultPanel()
+        self.result = ResultPanel(self.ctx)
         middle = QHBoxLayout()
         middle.addWidget(self.setter, 3)
         middle.addWidget(self.result, 2)
@@ -417,7 +419,7 @@ class PlayerScreen(Screen):
         if not self.wager.hasFocus():
             self.wager.setText(format_cents(game.wager_cents))
         way = f"{game.profile.name} · {game.house_way.heading(game.profile)}"
-        self.totals.setText(f"{way}   ·   {totals_text(game.totals())}")
+        set_linked(self.totals, f"{way}   ·   {totals_text(game.totals())}", self.ctx)
 
     def _wager_changed(self, cents: int) -> None:
         self.wager_error.clear()

@@ -119,6 +119,7 @@ class TableScreen(QWidget):
     # -- construction --------------------------------------------------------------------------------
     def _new_pane(self, theme) -> TablePane:
         pane = TablePane(theme, self)
+        pane.caption.link_to(self.ctx)
         pane.view.keyPressed.connect(self._view_key)
         pane.scene.set_reveal(getattr(self, "reveal", None) is not None and self.reveal.isChecked())
         pane.caption.set_scale(1.9 if self.demo else 1.0)

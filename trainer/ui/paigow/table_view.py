@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QSizePolicy, QVBoxL
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
+from trainer.ui.citation_links import set_citations
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.timeline import Timeline
 
@@ -71,6 +72,11 @@ class CaptionBar(QFrame):
             lay.addWidget(w)
         self._scale = 1.0
         self._theme: Theme | None = None
+        self._ctx = None
+
+    def link_to(self, ctx) -> None:
+        """Show the citation as rule-book links, read under ``ctx``'s profile."""
+        self._ctx = ctx
 
     def set_theme(self, theme: Theme) -> None:
         self._theme = theme
@@ -95,7 +101,11 @@ class CaptionBar(QFrame):
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
         self.caption.setText(caption or "Ready: press Play (or Space to step).")
-        self.citation.setText(f"Regulation: {citation}" if citation else "")
+        if self._ctx is not None and citation:
+            colour = self._theme.citation_text if self._theme else None
+            set_citations(self.citation, [citation], self._ctx, colour, lead="Regulation: ")
+        else:
+            self.citation.setText(f"Regulation: {citation}" if citation else "")
         self._fit()
 
     def resizeEvent(self, event) -> None:

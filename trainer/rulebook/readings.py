@@ -1,0 +1,60 @@
+"""The readings the trainer follows, in plain words, as one rule-book document.
+
+``readings.md`` holds them: ``# Group`` headings, then per reading a ``## ID title`` line (the id
+is what code cites as "spec W2"; the title is written as it reads after "Reading: "), lines
+``pa: 621a.8(d)`` / ``md: 8.D`` / ``nj: 10.7(d)`` naming the sections it reads in each text
+(``pa`` = both Pennsylvania texts), then its paragraphs.
+
+>>> r = parse_readings("# House way\\n## W2 ties inside a step\\npa: 621a.8(d)\\nmd: 8.D\\n\\nThe stronger high hand.")
+>>> s = r.section("W2")
+>>> s.title, s.reads, s.blocks[0].text
+('ties inside a step', (('pa-2019', ('621a.8(d)',)), ('pa-2012', ('621a.8(d)',)), ('md', ('8.D',))), 'The stronger high hand.')
+"""
+
+from __future__ import annotations
+
+import re
+
+from trainer.rulebook.documents import Block, Document, Section, anchor_for
+
+#: ``pa`` in a reads line stands for both Pennsylvania texts.
+_ALIASES = {"pa": ("pa-2019", "pa-2012")}
+_READS = re.compile(r"^(pa|pa-2019|pa-2012|md|nj|baccarat):\s*(.+)$")
+
+
+def _reading(key: str, title: str, group: str, lines: list[str]) -> Section:
+    reads: list[tuple[str, tuple[str, ...]]] = []
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        m = _READS.match(line.strip())
+        if m and not paragraphs and not current:
+            cites = tuple(c.strip() for c in m[2].split(";") if c.strip())
+            reads += [(doc, cites) for doc in _ALIASES.get(m[1], (m[1],))]
+        elif line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(" ".join(current))
+            current = []
+    if current:
+        paragraphs.append(" ".join(current))
+    anchor = anchor_for("readings", key)
+    blocks = tuple(Block((), p, title, anchor, i == 0) for i, p in enumerate(paragraphs))
+    return Section("readings", key, f"{title[:1].upper()}{title[1:]}", title, anchor, blocks, tuple(reads), group)
+
+
+def parse_readings(text: str) -> Document:
+    """The readings document: one section per ``## ID title``, in file order."""
+    sections: list[Section] = []
+    group, key, title, lines = "", "", "", []
+    for line in text.splitlines() + ["## END"]:
+        if line.startswith("## "):
+            if key:
+                sections.append(_reading(key, title, group, lines))
+            key, _, title = line[3:].strip().partition(" ")
+            lines = []
+        elif line.startswith("# "):
+            group = line[2:].strip()
+        else:
+            lines.append(line)
+    return Document("readings", "How the trainer reads the rules", "How the trainer reads the rules", None, tuple(sections))
