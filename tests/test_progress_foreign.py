@@ -107,7 +107,7 @@ def test_a_damaged_answer_is_skipped_and_reported(three_answers, new, what, caps
         assert len(store.answers("Ana")) == 3
     code = main(["progress", "--data-dir", str(three_answers.parent), "--trainee", "Ana"])
     out, err = capsys.readouterr()
-    assert code == 0 and "vigorish" in out and "skipped a damaged entry" in err and "Traceback" not in err
+    assert code == 0 and "Vigorish" in out and "skipped a damaged entry" in err and "Traceback" not in err
 
 
 def test_a_damaged_exam_result_is_skipped(tmp_path):
