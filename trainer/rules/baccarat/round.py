@@ -225,7 +225,7 @@ class _Builder:
         s = self.step("dealer", f"hand-{hand}", rule, f"Seat {seat}, the {_WORDS[hand]}'s Hand.")
         self.moves.append(Move(MoveKind.HAND_TO, s, tuple(
             CardStep(cards[i], Place(source, i), h) for i, h in zip(slots, held)), detail={"seat": seat}))
-        s = self.step(f"seat{seat}", f"return-{hand}", rule, "")
+        s = self.step(f"seat{seat}", f"return-{hand}", rule, f"Seat {seat} returns the cards face up.")
         self.moves.append(Move(MoveKind.RETURN, s, tuple(
             CardStep(cards[i], h, Place(Zone(hand), i, True)) for i, h in zip(slots, held)), detail={"seat": seat}))
 
@@ -286,7 +286,8 @@ class _Builder:
                 else:
                     why, rule = f"House Money Wager paid {res.odds} to 1", "house_money_settle"
                 i = self.chip(HOUSE, seat, won, why, self.p.cite(rule))
-            s = self.step("dealer", "house-money", "house_money_settle", "")
+            verb = "collected" if res.outcome is Outcome.LOSE else "paid"
+            s = self.step("dealer", "house-money", "house_money_settle", f"Seat {bettor.seat}'s House Money Wager {verb}.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
 
     def third_cards(self) -> None:
@@ -337,7 +338,7 @@ class _Builder:
         losers = [self.collect(b, w, results[w]) for b in by_seat for w in WAGER_ORDER
                   if self.wagers[b.seat].get(w) and results[w].outcome is Outcome.LOSE]
         if losers:
-            s = self.step("dealer", "collect", "collect_pay", "")
+            s = self.step("dealer", "collect", "collect_pay", "Losing wagers are collected.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=tuple(losers)))
         for b in by_seat:
             for w in WAGER_ORDER:
@@ -354,7 +355,7 @@ class _Builder:
         won = cents * res.odds
         i = self.chip(HOUSE, b.name, won, f"winning {WAGER_TITLES[wager]} paid {res.odds} to 1",
                       f"{self.p.cite('collect_pay')}, {res.citation}")
-        s = self.step("dealer", "pay", "collect_pay", "")
+        s = self.step("dealer", "pay", "collect_pay", f"Seat {b.seat} is paid {format_cents(won)}.")
         self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
         if wager != "banker" or self.p.ez:
             return
@@ -374,7 +375,7 @@ class _Builder:
         """All cards of the round to the discard bucket (631a.12(c))."""
         cards = [(h, i, c) for h in HANDS for i, c in enumerate(self.hands[h])]
         first = self.shoe.discards
-        s = self.step("dealer", "clear", "clear", "")
+        s = self.step("dealer", "clear", "clear", "The cards go to the discard bucket.")
         self.moves.append(Move(MoveKind.CLEAR, s, tuple(
             CardStep(c, Place(Zone(h), i, True), Place(Zone.DISCARD, first + k, True))
             for k, (h, i, c) in enumerate(cards))))
