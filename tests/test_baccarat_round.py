@@ -11,7 +11,6 @@ from trainer.rules.baccarat.profiles import profile_named
 from trainer.rules.baccarat.round import Bettor, TableState, play_one, play_round, play_shoe, seat_bettors
 from trainer.rules.baccarat.shoe import Shoe, cut_error, prepare_shoe
 from trainer.rules.baccarat.table import LAST_COVER, MoveKind, Zone
-from trainer.rules.baccarat.wagers import Coup
 from trainer.rules.errors import TrainerError
 from trainer.rules.record import HOUSE
 

@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.curator import must_pass, shoe_offer_order, squeezer
-from trainer.rules.baccarat.draw import BANKER_DRAWS, banker_rule, is_natural, player_rule
+from trainer.rules.baccarat.draw import BANKER_DRAWS, is_natural
 from trainer.rules.baccarat.profiles import BaccaratProfile, profile_named
 from trainer.rules.baccarat.shoe import Shoe, ShoePrep, prepare_shoe
 from trainer.rules.baccarat.table import LAST_COVER, CardStep, Move, MoveKind, Place, Step, Zone
