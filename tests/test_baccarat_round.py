@@ -177,3 +177,23 @@ def test_offer_orders_and_cut_bounds():
 def test_a_round_replays_from_its_seed():
     assert play_one(99, players=4).to_dict() == play_one(99, players=4).to_dict()
     assert len(seat_bettors(random.Random(1), P, 14)) == 14
+
+
+@pytest.mark.parametrize("kind", ["error-card", "third-undisclosed", "third-disclosed", "exposed-card", "too-few"])
+@pytest.mark.parametrize("remedy", ["discard", "simulated"])
+def test_irregularities_are_played_and_remedied_by_631a_15(kind, remedy):
+    from trainer.rules.baccarat.irregularities import Irregularity
+
+    for seed in range(8):
+        r = play_one(seed, players=3, irregularity=kind, third_card_remedy=remedy)
+        assert r.irregularity is Irregularity(kind) and sum(r.balances.values()) == 0
+        cited = [s for s in r.steps if s.citation.startswith("631a.15")]
+        assert cited and all(m.step < len(r.steps) for m in r.moves)
+        assert r.void == (kind == "too-few")
+        if not r.void:
+            assert 2 <= len(r.player) <= 3 and 2 <= len(r.banker) <= 3
+        if kind.startswith("third"):
+            assert len(r.player) == 2                        # the card never stays with the Player's Hand
+            banker_took_it = any(s.say == "Use the card as the Banker's Hand's third card." for s in cited)
+            assert banker_took_it == (len(r.banker) == 3 and not any(
+                s.say == "Card for the Banker." for s in r.steps))

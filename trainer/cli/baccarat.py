@@ -142,11 +142,21 @@ def _table_options(args: argparse.Namespace) -> tuple[Any, int, int | None]:
     return profile, seed, players
 
 
+def _add_round(p: argparse.ArgumentParser) -> None:
+    _add_table(p)
+    p.add_argument("--irregularity", metavar="NAME", help="play one irregularity and its remedy (631a.15): "
+                   "error-card, third-undisclosed, third-disclosed, exposed-card, too-few")
+
+
 def _run_round(args: argparse.Namespace) -> int:
+    from trainer.rules.baccarat.irregularities import Irregularity
     from trainer.rules.baccarat.round import play_one
+    from trainer.rules.errors import UnknownNameError
 
     profile, seed, players = _table_options(args)
-    emit(args, play_one(seed, profile, players=players).to_dict(), _round_text)
+    if args.irregularity is not None and args.irregularity not in {i.value for i in Irregularity}:
+        raise UnknownNameError("irregularity", args.irregularity, [i.value for i in Irregularity])
+    emit(args, play_one(seed, profile, players=players, irregularity=args.irregularity).to_dict(), _round_text)
     return 0
 
 
@@ -194,6 +204,6 @@ def _shoe_text(d: dict[str, Any]) -> str:
 _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]], ...] = (
     ("analyze", "exact house edge of every Baccarat wager", _add_analyze, _run_analyze),
     ("draw", "whether the Player's and the Banker's Hands draw a third card (631a.11)", _add_draw, _run_draw),
-    ("round", "one Baccarat round, fully played, as steps and chip movements", _add_table, _run_round),
+    ("round", "one Baccarat round, fully played, as steps and chip movements", _add_round, _run_round),
     ("shoe", "a whole Baccarat shoe: the cut, the burn, every round until the last hand", _add_table, _run_shoe),
 )
