@@ -83,6 +83,8 @@ def test_text_outputs(capsys):
     (["shoe", "--seed", "1", "--profile", "ohio"], "unknown Baccarat profile 'ohio'"),
     (["round", "--seed", "1", "--irregularity", "fire"], "unknown irregularity 'fire'"),
     ([], "choose a baccarat command"),
+    (["draw", "--banker", "3 3"], "give the Player's first two cards with --player"),
+    (["shoe"], "give a seed with --seed N"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)

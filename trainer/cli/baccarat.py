@@ -80,14 +80,16 @@ def _run_analyze(args: argparse.Namespace) -> int:
 # --- draw -----------------------------------------------------------------------------------------
 
 def _add_draw(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", required=True, metavar="CARDS", help='the Player\'s first two cards, e.g. "5 K"')
-    p.add_argument("--banker", required=True, metavar="CARDS", help='the Banker\'s first two cards, e.g. "3 3"')
+    p.add_argument("--player", metavar="CARDS", help='the Player\'s first two cards, e.g. "5 K" (required)')
+    p.add_argument("--banker", metavar="CARDS", help='the Banker\'s first two cards, e.g. "3 3" (required)')
     p.add_argument("--player-third", metavar="CARD", help="the Player's third card, when the Player draws")
 
 
-def _two_cards(text: str, hand: str) -> tuple:
+def _two_cards(text: str | None, hand: str) -> tuple:
     from trainer.rules.baccarat.cards import parse_hand
 
+    if text is None:
+        raise TrainerError(f"give the {hand}'s first two cards with --{hand.lower()}, e.g. --{hand.lower()} \"5 K\"")
     cards = parse_hand(text)
     if len(cards) != 2:
         raise TrainerError(f"the {hand}'s Hand takes two cards before any third card (631a.9(c)), "
@@ -127,7 +129,7 @@ def _draw_text(d: dict[str, Any]) -> str:
 # --- round and shoe -----------------------------------------------------------------------------
 
 def _add_table(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", required=True, metavar="N", help="seed (spec R1)")
+    p.add_argument("--seed", metavar="N", help="seed (spec R1; required)")
     p.add_argument("--players", metavar="K", help="seated players, 1-14 (default: seeded, 1-7)")
     p.add_argument("--decks", metavar="6|8", help="decks in the shoe (default the profile's, 8)")
     p.add_argument("--ez", action="store_true", help="an EZ Baccarat table: no vigorish (631a.1)")
@@ -137,6 +139,8 @@ def _add_table(p: argparse.ArgumentParser) -> None:
 
 def _table_options(args: argparse.Namespace) -> tuple[Any, int, int | None]:
     profile = _profile(args, ez=args.ez or None, squeeze=args.squeeze or None, vig_collection=args.vig)
+    if args.seed is None:
+        raise TrainerError("give a seed with --seed N: the same seed replays the same cards")
     seed = _number(args.seed, "--seed", 0, 2 ** 63)
     players = _number(args.players, "--players", 1, profile.seats)
     return profile, seed, players
