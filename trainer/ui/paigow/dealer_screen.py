@@ -153,7 +153,10 @@ class DealerController(QObject):
         assert self.round is not None
         tasks = self.round.tasks
         if move is not None:
-            return max(0, min(move, len(tasks)))
+            if move > len(tasks):
+                raise TrainerError(f"--move {move} is past the end: this round has {len(tasks)} actions "
+                                   f"(0..{len(tasks)})")
+            return max(0, move)
         exposed = next((i for i, t in enumerate(tasks) if t.skill in ("dealer-expose", "dealer-call")), 0)
         return next((i for i, t in enumerate(tasks) if i > exposed and t.skill == "dealer-pay"), exposed)
 
