@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
+from trainer.ui.scaling import base_pt, text_factor
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
@@ -41,7 +42,7 @@ def zoom_of(widget: QWidget) -> float:
 def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
     """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes)."""
     font = QFont(widget.font())
-    font.setPointSizeF(max(8.0, QFont().pointSizeF() * factor * zoom_of(widget)))
+    font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
     font.setBold(bold)
     return font
 
@@ -54,9 +55,9 @@ def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
 
 
 def rescale_fonts(screen: QWidget) -> bool:
-    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080.
-    True if the zoom changed."""
-    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720)), 2)
+    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
+    what a larger text size (View → Text size) already gives. True if the zoom changed."""
+    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
     if screen.property("fontZoom") == zoom:
         return False
     screen.setProperty("fontZoom", zoom)
@@ -984,7 +985,7 @@ def screen_style(theme: Theme, zoom: float = 1.0) -> str:
     dark = theme.name == "dark"
     red = "#ff8080" if dark else "#b00020"
     cite = theme.citation_text if dark else "#7a4d00"
-    base = QFont().pointSizeF()
+    base = base_pt()
     return (f"QLabel#inline-error {{ color: {red}; }}"
             f"QLabel#citation {{ color: {cite}; }}"
             f"QFrame#feedback {{ border: 2px solid {theme.highlight}; border-radius: 8px; }}"
@@ -1012,6 +1013,11 @@ class Screen(QWidget):
         """Apply the theme's style sheet at the current zoom, then ``theme_changed``."""
         self.setStyleSheet(screen_style(self.theme, zoom_of(self)))
         self.theme_changed(self.theme)
+
+    def text_size_changed(self) -> None:
+        """View → Text size changed (``trainer.ui.scaling``): zoom and style sheet follow."""
+        rescale_fonts(self)
+        self.restyle()
 
     def theme_changed(self, theme: Theme) -> None:
         """Subclasses recolour what style sheets cannot reach (plots, painted tiles)."""

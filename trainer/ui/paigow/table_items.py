@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
+from trainer.ui.scaling import min_text_px
 from trainer.ui.paigow.tile_art import paint_die, tile_pixmap
 
 if TYPE_CHECKING:
@@ -27,9 +28,11 @@ def device_scale(p: QPainter) -> float:
     return max(0.05, math.hypot(t.m11(), t.m12()))
 
 
-def font(px: float, bold: bool = True) -> QFont:
+def font(px: float, p: QPainter, bold: bool = True) -> QFont:
+    """A label font of ``px`` scene units, never smaller on screen than the application's text
+    (View → Text size: at Projector no table label is under 24 px)."""
     f = QFont()
-    f.setPixelSize(max(1, int(px)))
+    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / device_scale(p))))
     f.setBold(bold)
     return f
 
@@ -179,7 +182,7 @@ class NumberItem(_Item):
         p.setBrush(QColor("#101010"))
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 10, 10)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(34))
+        p.setFont(font(34, p))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"RNG {self.text}")
 
 
@@ -205,7 +208,7 @@ class MarkerItem(_Item):
         p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
         p.drawEllipse(QPointF(0, 0), 20, 20)
         p.setPen(QColor("#ffffff"))
-        p.setFont(font(15 if wager else 19))
+        p.setFont(font(15 if wager else 19, p))
         p.drawText(QRectF(-20, -20, 40, 40), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
@@ -222,7 +225,7 @@ class GlowItem(_Item):
         self.setZValue(-10)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-34, -34, 34, 34)
+        return self._rect.adjusted(-60, -60, 60, 60)  # room for a badge grown with the text size
 
     def _get_glow(self) -> float:
         return self._glow
@@ -252,14 +255,14 @@ class GlowItem(_Item):
             p.setBrush(fill)
             p.drawRoundedRect(self._rect, 14, 14)
         if self.badge:
-            r = 23
+            p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+            r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
             # on the corner nearer the middle of the table, away from the betting circle
             left = self._rect.center().x() > L.SCENE_W / 2
             centre = QPointF(self._rect.left() + 4 if left else self._rect.right() - 4, self._rect.top() + 4)
             p.setBrush(c)
             p.setPen(QPen(QColor("#000000"), 2))
             p.drawEllipse(centre, r, r)
-            p.setFont(font(24 if len(self.badge) < 3 else 19))
             p.setPen(QColor("#000000"))
             p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.badge)
 
@@ -274,9 +277,9 @@ class LabelItem(_Item):
         self.setVisible(False)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-22, -13, 44, 26)
+        return QRectF(-40, -24, 80, 48)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setFont(font(20))
+        p.setFont(font(20, p))
         p.setPen(QColor(self.theme.label))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)

@@ -11,7 +11,7 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QToolButton,
@@ -24,7 +24,8 @@ from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.theme import theme_named
+from trainer.ui.scaling import base_pt, min_text_px
+from trainer.ui.theme import theme_named, tinted_icon
 from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
 #: The keyboard map of the table screen, shown in its help line and tooltip.
@@ -104,11 +105,11 @@ class TableScreen(QWidget):
         self.ctx = ctx
         self.demo = False
         self._picked_total: str | None = None
-        self._base_font = QFont(self.font())
         self.seed = ctx.seed if ctx.seed is not None else 1
         theme = theme_named(ctx.theme)
         self.panes = [self._new_pane(theme)]  # the right-hand pane is made when first needed
         self._build()
+        self._paint_icons()
         self.primary.player.stepChanged.connect(self._sync_transport)
         self.primary.player.playingChanged.connect(self._sync_transport)
         self.primary.player.speedChanged.connect(self._sync_transport)
@@ -138,8 +139,7 @@ class TableScreen(QWidget):
         self.style2_box = QComboBox()
         self.style2_box.setToolTip("Right-hand delivery style in side-by-side mode (Alt+1-9, 0)")
         for box in (self.style_box, self.style2_box):
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(20)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # whole style names
         self.dice = DicePicker()
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, 999_999)
@@ -247,11 +247,23 @@ class TableScreen(QWidget):
 
     def _tool(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
         b = QToolButton()
-        b.setIcon(self.style().standardIcon(icon))
+        b.setProperty("standardIcon", icon)
         b.setToolTip(tip)
+        b.setAccessibleName(tip.split(" (")[0])
         b.setMinimumWidth(44)
         b.clicked.connect(slot)
         return b
+
+    def _paint_icons(self) -> None:
+        """The transport symbols in the theme's text colour, as large as the text (View → Text size)."""
+        px = max(16, round(min_text_px() * 1.3))
+        colour = theme_named(self.ctx.theme).text
+        for b in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay):
+            b.setIcon(tinted_icon(self.style(), b.property("standardIcon"), colour, px))
+            b.setIconSize(QSize(px, px))
+
+    def text_size_changed(self) -> None:
+        self._paint_icons()
 
     def _fill_styles(self) -> None:
         """The styles the profile offers (621a.7; nj 10.8(k)), in the regulations' names."""
@@ -402,7 +414,9 @@ class TableScreen(QWidget):
     def _sync_transport(self, *_) -> None:
         p = self.primary.player
         pix = QStyle.StandardPixmap.SP_MediaPause if p.playing else QStyle.StandardPixmap.SP_MediaPlay
-        self.b_play.setIcon(self.style().standardIcon(pix))
+        if self.b_play.property("standardIcon") != pix:
+            self.b_play.setProperty("standardIcon", pix)
+            self._paint_icons()
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
@@ -429,6 +443,7 @@ class TableScreen(QWidget):
         theme = theme_named(name)
         for pane in self.panes:
             pane.set_theme(theme)
+        self._paint_icons()
 
     def set_demo(self, on: bool) -> None:
         """Demonstration mode: full screen, large captions, only the pickers that matter."""
@@ -443,9 +458,9 @@ class TableScreen(QWidget):
         self.help.setVisible(not on)
         for pane in self.panes:
             pane.caption.set_scale(1.9 if on else 1.0)
-        font = QFont(self._base_font)
+        font = QFont()  # the application's, at View → Text size
         if on:
-            font.setPointSizeF(self._base_font.pointSizeF() * 1.5)
+            font.setPointSizeF(base_pt() * 1.5)
         for w in (self.style_box, self.style2_box, self.dice, self.speed_box, self.position, self.reveal,
                   self.side, self.demo_button, *self.dice.findChildren(QWidget)):
             w.setFont(font)

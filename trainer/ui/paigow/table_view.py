@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QSizePolicy, QVBoxL
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
+from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.timeline import Timeline
 
@@ -45,6 +46,10 @@ class TableView(QGraphicsView):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def text_size_changed(self) -> None:
+        """View → Text size changed: the table's labels are redrawn at their new least size."""
+        self.scene().set_theme(self.scene().theme)
 
     def keyPressEvent(self, event) -> None:
         # the table screen handles every key (demonstration controls); the view scrolls nothing
@@ -87,10 +92,18 @@ class CaptionBar(QFrame):
         self._scale = scale
         for label, size, bold in ((self.title, 11, True), (self.caption, 17, True), (self.citation, 13, False)):
             f = label.font()
-            f.setPointSizeF(size * scale)
+            f.setPointSizeF(self._size(size))
             f.setBold(bold)
             label.setFont(f)
         self._fit()
+
+    def _size(self, points: float) -> float:
+        """``points`` at the desk times the demonstration scale; never under the application's text
+        (View → Text size), the caption a third above it."""
+        return max(points * self._scale, base_pt() * max(1.0, points / 13))
+
+    def text_size_changed(self) -> None:
+        self.set_scale(self._scale)
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
@@ -110,10 +123,11 @@ class CaptionBar(QFrame):
         limit = pane.height() * self.MAX_SHARE
         others = sum(w.sizeHint().height() for w in (self.title, self.citation)) + 26
         f = QFont(self.caption.font())
-        size = 17 * self._scale
+        size = self._size(17)
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
         width = max(50, self.width() - 30)
-        while size > 9:
+        least = base_pt()
+        while size > least:
             f.setPointSizeF(size)
             height = QFontMetrics(f).boundingRect(QRect(0, 0, width, 100000), flags, self.caption.text()).height()
             if height + others <= limit:
@@ -123,7 +137,7 @@ class CaptionBar(QFrame):
             self.caption.setFont(f)
             for label, own in ((self.title, 11), (self.citation, 13)):  # never louder than the caption
                 lf = QFont(label.font())
-                lf.setPointSizeF(min(own * self._scale, size * own / 17))
+                lf.setPointSizeF(max(least, min(self._size(own), size * own / 17)))
                 label.setFont(lf)
 
 
