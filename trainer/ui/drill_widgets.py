@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout,
@@ -539,8 +539,9 @@ TYPED_HELP = {
 _CHIP_MIME = "application/x-paigow-chip-cents"
 
 #: Chips a dealer pays with (cents, colour, text colour): a 25¢ piece for the vigorish, then the
-#: usual casino colours ($1 white, $5 red, $25 green, $100 black, $500 purple, $1,000 orange).
-CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#f4f1ea", "#1b1b1b"), (500, "#c8262c", "#ffffff"),
+#: usual casino colours ($1 blue, as many casinos use, so it never melts into a light window; $5 red,
+#: $25 green, $100 black, $500 purple, $1,000 orange).
+CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#2b5fb4", "#ffffff"), (500, "#c8262c", "#ffffff"),
          (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
          (100000, "#e8871e", "#1b1b1b"))
 
@@ -563,10 +564,22 @@ class ChipButton(ClickOrDrag, QPushButton):
         self.cents = cents
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setToolTip(f"{format_cents(cents)}: click to add, right-click to take off, or drag onto the amount")
-        self.setFixedSize(68, 68)
-        set_font(self, 0.95, bold=True)
+        self._colours = colour, ink
+        set_font(self, 1.0, bold=True)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Round, and wide enough for its value ("$1,000") at any text size."""
+        side = max(68, self.fontMetrics().horizontalAdvance(self.text()) + 22)
+        self.setFixedSize(side, side)
+        colour, ink = self._colours
         self.setStyleSheet(f"QPushButton {{ background: {colour}; color: {ink}; border: 4px dashed {ink}; "
-                           "border-radius: 34px; padding: 0px; }")
+                           f"border-radius: {side // 2}px; padding: 0px; }}")
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         super().mousePressEvent(event)

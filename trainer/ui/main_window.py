@@ -55,9 +55,12 @@ class ScreenHost(QWidget):
 
     def load(self, ctx: AppContext) -> QWidget:
         if self.screen is None:
+            from trainer.ui.accessibility import name_controls
+
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
+            name_controls(self.screen)
         return self.screen
 
     def _create(self, ctx: AppContext) -> QWidget:
@@ -349,6 +352,9 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(key))
         if self.hosts[self.current_key].screen is None:
             self.show_screen(self.current_key)
+        from trainer.ui.accessibility import name_controls
+
+        name_controls(self)
 
     def save_state(self) -> None:
         self.set_demo(False)  # remember the normal window, never the demonstration chrome

@@ -80,7 +80,9 @@ def apply_text_size(app, key: str) -> TextSize:
         _platform_px = QFontInfo(font).pixelSize()
     _current = size
     _text_px = max(size.min_px, round(_platform_px * size.factor))
-    font.setPixelSize(_text_px)
+    # in points (screens scale ``pointSizeF``), a hair over the pixel size so it never rounds below
+    dpi = app.primaryScreen().logicalDotsPerInchY() if app.primaryScreen() else 96.0
+    font.setPointSizeF((_text_px + 0.3) * 72.0 / dpi)
     app.setFont(font)
     refresh_app_style(app)
     _refresh_all(app)

@@ -33,6 +33,9 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(320, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("The table")
+        self.setAccessibleDescription("The Pai Gow table from above, dealer at the bottom: the seats, the woodpile, "
+                                      "the tiles and the chips; the caption below says each move in words")
         self.set_theme(scene.theme)
 
     def set_theme(self, theme: Theme) -> None:
