@@ -22,7 +22,7 @@ from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.scaling import base_pt, text_factor
-from trainer.ui.theme import Theme, theme_named
+from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
@@ -538,12 +538,6 @@ TYPED_HELP = {
 
 _CHIP_MIME = "application/x-paigow-chip-cents"
 
-#: Chips a dealer pays with (cents, colour, text colour): a 25¢ piece for the vigorish, then the
-#: usual casino colours ($1 blue, as many casinos use, so it never melts into a light window; $5 red,
-#: $25 green, $100 black, $500 purple, $1,000 orange).
-CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#2b5fb4", "#ffffff"), (500, "#c8262c", "#ffffff"),
-         (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
-         (100000, "#e8871e", "#1b1b1b"))
 
 
 def _cents_in(edit: QLineEdit) -> int:

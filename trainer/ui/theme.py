@@ -72,6 +72,28 @@ def theme_named(name: str) -> Theme:
         raise UnknownNameError("theme", name, sorted(THEMES)) from None
 
 
+#: Casino chips (cents, colour, text colour), largest last: a 25¢ piece for the vigorish, then the
+#: usual colours ($1 blue, as many casinos use, so it never melts into a light window; $5 red, $25
+#: green, $100 black, $500 purple, $1,000 orange). The answer chips and the table's stacks share them.
+CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#2b5fb4", "#ffffff"), (500, "#c8262c", "#ffffff"),
+         (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
+         (100000, "#e8871e", "#1b1b1b"))
+
+
+def chips_for(cents: int) -> list[tuple[int, str, str]]:
+    """The fewest chips making ``cents``, largest first (what a dealer stacks).
+
+    >>> [c for c, _, _ in chips_for(12_650)]
+    [10000, 2500, 100, 25, 25]
+    """
+    out = []
+    for value, colour, ink in reversed(CHIPS):
+        while cents >= value:
+            out.append((value, colour, ink))
+            cents -= value
+    return out
+
+
 #: the theme last given to the application (the text size re-applies its style sheet)
 _applied: Theme | None = None
 

@@ -320,14 +320,17 @@ class DealerScreen(Screen):
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
         self.side = self._build_side()
+        self.pane.counted = False  # the status line counts the trainee's actions
+        self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
+        self.pane.dock_caption(False, self.side.layout())  # the narration fills the right column
         play = QWidget()
         row = QHBoxLayout(play)
         row.setContentsMargins(0, 0, 0, 0)
-        # the table takes three fifths whatever the prompt's length (a long prompt wraps instead)
+        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        row.addWidget(self.pane, 3)
-        row.addWidget(self.side, 2)
+        row.addWidget(self.pane, 5)
+        row.addWidget(self.side, 3)
         self.play_page = play
         self.summary = SummaryPage()
         self.pages = QStackedWidget()
@@ -588,6 +591,8 @@ class DealerScreen(Screen):
         for w in (self.options, self.side, self.status, self.last, self.trainee_label, self.clock_label):
             w.setVisible(not on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
+        self.pane.counted = on
+        self.pane.dock_caption(on, self.side.layout())
         player = self.pane.player
         self._finish_narration()
         if on:

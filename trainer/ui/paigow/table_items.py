@@ -13,9 +13,11 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
+from trainer.rules.money import format_cents
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.scaling import min_text_px
+from trainer.ui.theme import chips_for
 from trainer.ui.paigow.tile_art import paint_die, tile_pixmap
 
 if TYPE_CHECKING:
@@ -257,9 +259,9 @@ class GlowItem(_Item):
         if self.badge:
             p.setFont(font(24 if len(self.badge) < 3 else 19, p))
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
-            # on the corner nearer the middle of the table, away from the betting circle
+            # just above the spot's corner nearer the middle of the table: never over its tiles
             left = self._rect.center().x() > L.SCENE_W / 2
-            centre = QPointF(self._rect.left() + 4 if left else self._rect.right() - 4, self._rect.top() + 4)
+            centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
             p.setBrush(c)
             p.setPen(QPen(QColor("#000000"), 2))
             p.drawEllipse(centre, r, r)
@@ -283,3 +285,112 @@ class LabelItem(_Item):
         p.setFont(font(20, p))
         p.setPen(QColor(self.theme.label))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
+
+
+class ChipsItem(_Item):
+    """The chips on one seat's betting circle: a stack per wager (the Pai Gow Wager first), in real
+    denominations and colours, its amount beneath; and the bank's marker when this seat banks."""
+
+    CHIP_R = 19.0
+    #: how much higher each chip of a stack is drawn (a 2.5-D top view, like the tiles)
+    LAYER = 4.0
+    MAX_DRAWN = 10
+
+    def __init__(self, key: str, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.key = key
+        self.stacks: tuple[int, ...] = ()
+        self.bank = False
+        self.setPos(*L.SPOTS[key].circle)
+        self.setZValue(30000)
+        self.setVisible(False)
+
+    def set_stacks(self, stacks: tuple[int, ...], bank: bool) -> None:
+        if (stacks, bank) != (self.stacks, self.bank):
+            self.stacks, self.bank = stacks, bank
+            names = ", ".join(format_cents(c) for c in stacks)
+            self.setToolTip(f"{L.SPOTS[self.key].title}: " + (f"wagers {names}" if stacks else "")
+                            + (" · the bank" if bank else ""))
+            self.update()
+        self.setVisible(bool(stacks) or bank)
+
+    def _centres(self) -> list[QPointF]:
+        n = len(self.stacks)
+        return [QPointF((i - (n - 1) / 2) * (2 * self.CHIP_R + 6), 0) for i in range(n)]
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-110, -110, 220, 200)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for centre, cents in zip(self._centres(), self.stacks):
+            self._paint_stack(p, centre, cents)
+        if self.bank:
+            p.setFont(font(16, p))
+            box = p.fontMetrics().boundingRect("BANK").adjusted(-10, -4, 10, 4)
+            box.moveCenter(QPointF(0, -40 - box.height() / 2).toPoint())
+            p.setPen(QPen(QColor("#000000"), 2))
+            p.setBrush(QColor(self.theme.count_glow))
+            p.drawRoundedRect(QRectF(box), 8, 8)
+            p.drawText(QRectF(box), Qt.AlignmentFlag.AlignCenter, "BANK")
+
+    def _paint_stack(self, p: QPainter, centre: QPointF, cents: int) -> None:
+        chips = list(reversed(chips_for(cents)))[-self.MAX_DRAWN:]  # smallest on top, as dealt
+        r = self.CHIP_R
+        for level, (_, colour, ink) in enumerate(reversed(chips)):
+            c = centre - QPointF(0, level * self.LAYER)
+            p.setPen(QPen(QColor(ink), 1.5))
+            p.setBrush(QColor(colour))
+            p.drawEllipse(c, r, r)
+            p.setPen(QPen(QColor(ink), 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(c, r - 4, r - 4)
+        # the stack's amount on its top chip, on a dark tag readable over any chip colour
+        p.setFont(font(13, p))
+        text = format_cents(cents).replace(".00", "")
+        tag = p.fontMetrics().boundingRect(text).adjusted(-5, -2, 5, 2)
+        tag.moveCenter((centre - QPointF(0, (len(chips) - 1) * self.LAYER)).toPoint())
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self.theme.caption_bg))
+        p.drawRoundedRect(QRectF(tag), 5, 5)
+        p.setPen(QColor(self.theme.caption_text))
+        p.drawText(QRectF(tag), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class DiceTotalItem(_Item):
+    """The three dice, large, and their total, in the middle of the felt while the dealer counts
+    (621a.6(c)): readable from the back of a classroom."""
+
+    DIE = 64.0
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.dice: tuple[int, ...] = ()
+        self.colours: tuple[str, ...] = ()
+
+    def set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
+        if (dice, colours) != (self.dice, self.colours):
+            self.dice, self.colours = dice, colours
+            self.setToolTip(f"The dice: {', '.join(map(str, dice))}, total {sum(dice)}" if dice else "")
+            self.update()
+        self.setVisible(bool(dice))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-260, -70, 520, 140)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        back = QColor(self.theme.caption_bg)
+        back.setAlpha(215)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(back)
+        p.drawRoundedRect(self.boundingRect().adjusted(4, 4, -4, -4), 18, 18)
+        s, gap = self.DIE, 14.0
+        x = -240.0
+        for k, value in enumerate(self.dice):
+            colour = self.colours[k] if k < len(self.colours) else "white"
+            paint_die(p, QRectF(x, -s / 2, s, s), value, self.theme, colour)
+            x += s + gap
+        p.setPen(QColor(self.theme.count_glow))
+        p.setFont(font(64, p))
+        p.drawText(QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter, f"= {sum(self.dice)}")

@@ -77,9 +77,9 @@ def _seat(k: int) -> Spot:
 
 
 SPOTS: dict[str, Spot] = {
-    "dealer": Spot("dealer", "DEALER", ROW_X + 330, 805.0, ROW_X + 330, 720.0),
+    "dealer": Spot("dealer", "DEALER", ROW_X + 330, 805.0, ROW_X + 330, 712.0),
     **{f"seat{k}": _seat(k) for k in range(1, 7)},
-    "dead": Spot("dead", "DEAD HAND", ROW_X - 330, 805.0, ROW_X - 330, 720.0),
+    "dead": Spot("dead", "DEAD HAND", ROW_X - 330, 805.0, ROW_X - 330, 712.0),
 }
 
 #: The table inventory container (tile tray), on the dealer's edge behind the woodpile.

@@ -86,7 +86,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
             # "SEAT" under the circle, towards the table's middle, where a larger text size has room
             p.setFont(_font(16, p))
-            p.drawText(QRectF(cx - 80, cy + 40, 160, 20), _NO_CLIP | Qt.AlignmentFlag.AlignHCenter, "SEAT")
+            p.drawText(QRectF(cx - 80, cy + 40, 160, 20), _NO_CLIP | Qt.AlignmentFlag.AlignHCenter, spot.title)
         else:
             p.setPen(QColor(th.label))
             p.setFont(_font(22, p))
@@ -96,8 +96,12 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
     p.setBrush(Qt.BrushStyle.NoBrush)
     bw = 8 * L.STACK_PITCH + 16
-    p.drawRoundedRect(QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw,
-                             L.TILE_H + 5 * L.TILE_T + 16), 10, 10)
+    bed = QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw, L.TILE_H + 5 * L.TILE_T + 16)
+    p.drawRoundedRect(bed, 10, 10)
+    # the centre area named: seen when the woodpile is not on it
+    p.setPen(chalk)
+    p.setFont(_font(20, p))
+    p.drawText(bed, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, "WOODPILE")
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:

@@ -79,6 +79,8 @@ class CaptionBar(QFrame):
             lay.addWidget(w)
         self._scale = 1.0
         self._theme: Theme | None = None
+        #: what the caption says before the first step (a screen without a Play control says its keys)
+        self.idle = "Ready: press Play (or Space to step)."
 
     def set_theme(self, theme: Theme) -> None:
         self._theme = theme
@@ -110,7 +112,7 @@ class CaptionBar(QFrame):
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
-        self.caption.setText(caption or "Ready: press Play (or Space to step).")
+        self.caption.setText(caption or self.idle)
         self.citation.setText(f"Regulation: {citation}" if citation else "")
         self._fit()
 
@@ -155,6 +157,8 @@ class TablePane(QWidget):
         self.caption = CaptionBar(self)
         self.caption.set_theme(theme)
         self.heading = ""
+        #: whether the caption counts the steps (a screen with its own count of actions turns it off)
+        self.counted = True
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
@@ -173,5 +177,9 @@ class TablePane(QWidget):
         self.caption.set_theme(theme)
 
     def _on_caption(self, caption: str, citation: str) -> None:
-        title = f"{self.heading}  ·  step {self.player.shown} of {len(self.player)}"
-        self.caption.show_step(title, caption, citation)
+        count = f"  ·  step {self.player.shown} of {len(self.player)}" if self.counted else ""
+        self.caption.show_step(self.heading + count, caption, citation)
+
+    def dock_caption(self, home: bool, elsewhere: QVBoxLayout | None = None) -> None:
+        """The caption under the table (``home``), or at the end of another layout (a side column)."""
+        (self.layout() if home or elsewhere is None else elsewhere).addWidget(self.caption)
