@@ -13,7 +13,7 @@ from trainer.ui import main_window as mw
 from trainer.ui.accessibility import unnamed_controls
 from trainer.ui.context import AppContext
 from trainer.ui.help import GLOSSARY, SUGGESTED_PATH, HelpDialog
-from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size, min_text_px
+from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size, min_text_px, text_px
 from trainer.ui.screens import SCREENS
 from trainer.ui.theme import THEMES, apply_theme, contrast, control_edge, tinted_icon
 from trainer.ui.paigow import table_layout as L

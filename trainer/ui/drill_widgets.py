@@ -424,7 +424,7 @@ class ChoiceList(QWidget):
         self.buttons = []
         self.error.clear()
         # two columns save height (for a picture above) when the labels are short enough to sit side by side
-        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 40) else 1
+        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
         for i, label in enumerate(labels):
             button = QPushButton(f"{i + 1}   {label}" if i < 9 else label)
             set_font(button, 1.6)

@@ -55,9 +55,16 @@ def text_factor() -> float:
     return _text_px / (_platform_px or _text_px)
 
 
-def min_text_px() -> int:
-    """The application font's pixel size: no label on the table is drawn smaller on screen."""
+def text_px() -> int:
+    """The application font's size in pixels."""
     return _text_px
+
+
+def min_text_px() -> int:
+    """At a text size above Normal, the application font's pixel size: no label on the table is
+    drawn smaller on screen. At Normal, 0: the table's labels scale with the table (a small table,
+    e.g. a drill's animation, keeps its proportions)."""
+    return _text_px if _current.factor > 1 else 0
 
 
 def base_pt() -> float:

@@ -154,7 +154,7 @@ def apply_theme(app, theme: Theme) -> None:
     global _applied
     from PySide6.QtGui import QColor, QPalette
 
-    from trainer.ui.scaling import min_text_px
+    from trainer.ui.scaling import text_px
 
     _applied = theme
     if app.style().name().lower() != "fusion":
@@ -174,15 +174,15 @@ def apply_theme(app, theme: Theme) -> None:
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, QColor("#8a8a85"))
     app.setPalette(pal)
-    app.setStyleSheet(app_style(theme, min_text_px()))
+    app.setStyleSheet(app_style(theme, text_px()))
 
 
 def refresh_app_style(app) -> None:
     """Re-apply the style sheet of the theme in use (the text size changed)."""
     if _applied is not None:
-        from trainer.ui.scaling import min_text_px
+        from trainer.ui.scaling import text_px
 
-        app.setStyleSheet(app_style(_applied, min_text_px()))
+        app.setStyleSheet(app_style(_applied, text_px()))
 
 
 def tinted_icon(style, which, colour: str, px: int):

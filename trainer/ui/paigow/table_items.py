@@ -259,9 +259,14 @@ class GlowItem(_Item):
         if self.badge:
             p.setFont(font(24 if len(self.badge) < 3 else 19, p))
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
-            # just above the spot's corner nearer the middle of the table: never over its tiles
+            # never over the spot's tiles or its name: a seat's above its corner nearer the middle
+            # of the table, the Dead Hand's and the dealer's beside their outer side
             left = self._rect.center().x() > L.SCENE_W / 2
-            centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
+            if L.SPOTS[self.key].circle:
+                centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
+            else:
+                centre = QPointF(self._rect.right() + r + 4 if left else self._rect.left() - r - 4,
+                                 self._rect.top() + r)
             p.setBrush(c)
             p.setPen(QPen(QColor("#000000"), 2))
             p.drawEllipse(centre, r, r)

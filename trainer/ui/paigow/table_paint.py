@@ -98,10 +98,11 @@ def paint_table(p: QPainter, th: Theme) -> None:
     bw = 8 * L.STACK_PITCH + 16
     bed = QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw, L.TILE_H + 5 * L.TILE_T + 16)
     p.drawRoundedRect(bed, 10, 10)
-    # the centre area named: seen when the woodpile is not on it
+    # the centre area named, beside its outline: never behind the stacks or the tiles laid out
     p.setPen(chalk)
-    p.setFont(_font(20, p))
-    p.drawText(bed, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, "WOODPILE")
+    p.setFont(_font(17, p))
+    p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
+               _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "WOODPILE")
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:

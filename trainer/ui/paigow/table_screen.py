@@ -24,7 +24,7 @@ from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.scaling import base_pt, min_text_px
+from trainer.ui.scaling import base_pt, text_px
 from trainer.ui.theme import theme_named, tinted_icon
 from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
@@ -256,7 +256,7 @@ class TableScreen(QWidget):
 
     def _paint_icons(self) -> None:
         """The transport symbols in the theme's text colour, as large as the text (View → Text size)."""
-        px = max(16, round(min_text_px() * 1.3))
+        px = max(16, round(text_px() * 1.3))
         colour = theme_named(self.ctx.theme).text
         for b in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay):
             b.setIcon(tinted_icon(self.style(), b.property("standardIcon"), colour, px))
