@@ -18,11 +18,11 @@ import random
 import time
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-    QListWidgetItem, QMessageBox, QPushButton, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
+    QListWidgetItem, QMessageBox, QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
     QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -38,6 +38,34 @@ from trainer.ui.report import exam_report, write_pdf
 from trainer.ui.theme import Theme
 
 
+class SkillList(QListWidget):
+    """The skills in two columns, tall enough to show every one of them (no scrolling, no clipping)."""
+
+    COLUMNS = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlow(QListWidget.Flow.TopToBottom)
+        self.setWrapping(True)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setSpacing(3)
+        # room for the zoomed tick box, which the items' size hints do not count
+        self.setStyleSheet("QListWidget::item { padding-right: 24px; }")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        rows = -(-self.count() // self.COLUMNS) + 1  # one row spare: wrapping must never make a third column
+        height = rows * (max(1, self.sizeHintForRow(0)) + 2 * self.spacing()) + 2 * self.frameWidth()
+        return QSize(super().sizeHint().width(), height)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.doItemsLayout()  # item widths follow the new font (else their text is cut)
+            self.updateGeometry()
+
+
 class ExamSetup(QWidget):
     """The instructor's form: profile, skills, length, time limit, seed and pass mark."""
 
@@ -47,7 +75,7 @@ class ExamSetup(QWidget):
         for name, p in PROFILES.items():
             self.profile.addItem(f"{name} — {p.title}", name)
         self.profile.setCurrentIndex(self.profile.findData(profile))
-        self.skills = QListWidget()
+        self.skills = SkillList()
         self.skills.setAccessibleName("Skills in the exam")
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
@@ -77,10 +105,11 @@ class ExamSetup(QWidget):
         skill_buttons.addWidget(self.none_button)
         skill_buttons.addStretch(1)
         seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.seed)
         seed_row.addWidget(self.new_seed)
+        seed_row.addStretch(1)
         form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)  # the skills list
         self.skills.setMinimumWidth(560)
         for spin in (self.length, self.minutes, self.seed, self.pass_mark):
             spin.setMinimumWidth(220)
