@@ -68,6 +68,20 @@ def test_projector_preset_no_text_under_24px_tiles_60px(qtbot, window):
     p.end()
 
 
+@pytest.mark.parametrize("size, text", [((1280, 720), "normal"), ((1920, 1080), "projector")])
+def test_every_screen_fits_the_screen_at_its_text_size(qtbot, window, size, text):
+    """Option bars wrap and lists scroll: no screen makes the window larger than the display."""
+    window.set_text_size(text)
+    window.resize(*size)
+    for spec in SCREENS:
+        screen = window.show_screen(spec.key)
+        if hasattr(screen, "prepare_snapshot"):
+            screen.prepare_snapshot(seed=3, move=None)
+        window.resize(*size)
+        QApplication.processEvents()
+        assert (window.width(), window.height()) <= size and window.height() <= size[1], spec.key
+
+
 def test_text_size_is_remembered_and_offered_in_view_menu(qtbot, window):
     assert [a.text() for a in window.text_size_actions.values()] == [s.title for s in TEXT_SIZES.values()]
     window.set_text_size("large")

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
-from trainer.ui.scaling import base_pt, text_factor
+from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
@@ -474,10 +474,16 @@ class ChoiceRow(QWidget):
         self.buttons: list[QPushButton] = []
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        columns = 3 if len(self.choices) > 4 else len(self.choices)
+        # an even grid of left-aligned buttons: three columns only for short labels
+        longest = max(map(len, self.choices), default=0)
+        columns = len(self.choices) if len(self.choices) <= 2 else 3 if longest <= 18 else 2
+        for column in range(columns):
+            layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
             button = QPushButton(f"{i + 1}  {label}")
             button.setCheckable(True)
+            button.setStyleSheet(_CHOICE_STYLE)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             set_font(button, 1.2)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, i=i: self.pick(i))
@@ -993,13 +999,14 @@ def screen_style(theme: Theme, zoom: float = 1.0) -> str:
     red = "#ff8080" if dark else "#b00020"
     cite = theme.citation_text if dark else "#7a4d00"
     base = base_pt()
+    box = max(14, text_px() * 0.95) * zoom  # the tick boxes grow with the text
     return (f"QLabel#inline-error {{ color: {red}; }}"
             f"QLabel#citation {{ color: {cite}; }}"
             f"QFrame#feedback {{ border: 2px solid {theme.highlight}; border-radius: 8px; }}"
             f"QWidget#choices QPushButton:disabled {{ color: {theme.text}; }}"
             f"QTabBar::tab {{ font-size: {base * 1.4 * zoom:.1f}pt; padding: 6px 18px; }}"
             f"QHeaderView::section {{ font-size: {base * 1.2 * zoom:.1f}pt; font-weight: bold; padding: 4px; }}"
-            f"QListWidget::indicator {{ width: {14 * zoom:.0f}px; height: {14 * zoom:.0f}px; "
+            f"QListWidget::indicator {{ width: {box:.0f}px; height: {box:.0f}px; "
             f"border: 2px solid {theme.text}; border-radius: 3px; background: {theme.base}; }}"
             f"QListWidget::indicator:checked {{ background: {theme.highlight}; }}")
 

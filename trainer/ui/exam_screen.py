@@ -39,31 +39,56 @@ from trainer.ui.theme import Theme
 
 
 class SkillList(QListWidget):
-    """The skills in two columns, tall enough to show every one of them (no scrolling, no clipping)."""
-
-    COLUMNS = 2
+    """The skills in as many columns as the width holds, tall enough to show every one of them (no
+    scrolling, no clipping)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setFlow(QListWidget.Flow.TopToBottom)
+        # in rows across, as many columns as fit: a short window scrolls down, never sideways
+        self.setFlow(QListWidget.Flow.LeftToRight)
         self.setWrapping(True)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setSpacing(3)
-        # room for the zoomed tick box, which the items' size hints do not count
-        self.setStyleSheet("QListWidget::item { padding-right: 24px; }")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self._hint = 0
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        grid = self.gridSize()
+        if grid.width() <= 0:
+            return 4 * max(1, self.sizeHintForRow(0))
+        columns = max(1, (width - 2 * self.frameWidth() - 4) // grid.width())
+        return -(-self.count() // columns) * grid.height() + 2 * self.frameWidth() + 4
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        rows = -(-self.count() // self.COLUMNS) + 1  # one row spare: wrapping must never make a third column
-        height = rows * (max(1, self.sizeHintForRow(0)) + 2 * self.spacing()) + 2 * self.frameWidth()
-        return QSize(super().sizeHint().width(), height)
+        """Every skill at the width the list has now (the columns follow the width)."""
+        self._hint = self.heightForWidth(max(self.width(), 560))
+        return QSize(super().sizeHint().width(), self._hint)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """A few rows: a short window scrolls the list rather than grow past the screen."""
+        return QSize(super().minimumSizeHint().width(), 4 * max(1, self.sizeHintForRow(0)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.heightForWidth(self.width()) != self._hint:
+            self.updateGeometry()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
-            self.doItemsLayout()  # item widths follow the new font (else their text is cut)
-            self.updateGeometry()
+            self.fit_grid()
+
+    def fit_grid(self) -> None:
+        """Even columns as wide as the widest skill at the current font."""
+        # room for the style sheet's tick box, larger than the one the items' size hints count
+        self.setStyleSheet(f"QListWidget::item {{ padding-right: {round(self.fontMetrics().height() * 1.2)}px; }}")
+        self.setGridSize(QSize(0, 0))
+        self.doItemsLayout()
+        widest = max((self.sizeHintForIndex(self.model().index(i, 0)).width() for i in range(self.count())),
+                     default=100)
+        self.setGridSize(QSize(widest + 24, self.sizeHintForRow(0) + 2 * self.spacing()))
+        self.updateGeometry()
 
 
 class ExamSetup(QWidget):
@@ -159,6 +184,7 @@ class ExamSetup(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked if s.advanced else Qt.CheckState.Checked)
             self.skills.addItem(item)
+        self.skills.fit_grid()
 
     def _check_all(self, on: bool) -> None:
         state = Qt.CheckState.Checked if on else Qt.CheckState.Unchecked

@@ -41,6 +41,7 @@ from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
@@ -290,20 +291,18 @@ class DealerScreen(Screen):
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
         self.options = QWidget()
-        bar = QHBoxLayout(self.options)
-        bar.setContentsMargins(0, 0, 0, 0)
+        bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (("Players", self.players), ("Bank", self.bank), ("", self.co_bank),
                         ("Irregularity", self.irregularity), ("Speed", self.speed), ("", self.new_button),
                         ("", self.demo_button), ("", self.trainee_button)):
+            set_font(w, 1.15, bold=w is self.new_button)
+            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             if text:
                 label = QLabel(text)
                 label.setBuddy(w)
                 set_font(label, 1.15)
-                bar.addWidget(label)
-            set_font(w, 1.15, bold=w is self.new_button)
-            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+                w = group(label, w)
             bar.addWidget(w)
-        bar.addStretch(1)
 
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")

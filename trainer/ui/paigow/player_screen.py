@@ -32,6 +32,7 @@ from trainer.ui.drill_widgets import (
 )
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
+from trainer.ui.scaling import text_factor
 
 #: Verdict colours, as the drill feedback's (readable on both themes).
 _COLOURS = {Outcome.WIN: "#2e9d5b", Outcome.PUSH: "#c98a00", Outcome.LOSE: "#d93a3a"}
@@ -226,10 +227,11 @@ class ResultPanel(NextPanel):
 
     def _fit_strip(self) -> None:
         """Tiles as large as the panel's width allows (two hands of two and the strip's gaps make
-        5.2 tile widths), but no taller than 9 lines of text: the outcome must stay in view."""
+        5.2 tile widths), but no taller than 9 lines of text at the Normal text size: the outcome must
+        stay in view, at a larger text size (View → Text size) too."""
         label_h = self.strip.fontMetrics().height() * 1.6 + 8
         by_width = (self.contentsRect().width() - 24) / 5.2 * TILE_RATIO
-        tile_h = max(60.0, min(by_width, self.settled.fontMetrics().height() * 9))
+        tile_h = max(60.0, min(by_width, self.settled.fontMetrics().height() * 9 / text_factor()))
         self.strip.setFixedHeight(int(label_h + tile_h))
 
 

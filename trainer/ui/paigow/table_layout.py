@@ -18,7 +18,7 @@ from dataclasses import dataclass
 SCENE_W, SCENE_H = 1600.0, 920.0
 
 #: A tile lying flat: width, length (towards the players) and the visible height of one layer.
-TILE_W = 34.0
+TILE_W = 36.0
 TILE_H = TILE_W * 2.2
 TILE_T = 9.0
 

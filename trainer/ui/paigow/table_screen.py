@@ -14,14 +14,15 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QToolButton,
-    QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
+    QStylePainter, QToolButton, QVBoxLayout, QWidget,
 )
 
 from trainer.rules.paigow.delivery import style_name
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.scaling import base_pt, text_px
@@ -95,6 +96,21 @@ class DicePicker(QWidget):
         self._sync()
 
 
+class StyleCombo(QComboBox):
+    """A style picker that cuts a long name in the middle, never its end: "From the Left" and "From
+    the Right" tell two styles apart (the list itself shows whole names)."""
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        painter = QStylePainter(self)
+        opt = QStyleOptionComboBox()
+        self.initStyleOption(opt)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, opt)
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        opt.currentText = self.fontMetrics().elidedText(opt.currentText, Qt.TextElideMode.ElideMiddle, field.width())
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, opt)
+
+
 class TableScreen(QWidget):
     """Options bar, one or two table panes, and the transport bar."""
 
@@ -134,12 +150,13 @@ class TableScreen(QWidget):
         return self.side.isChecked()
 
     def _build(self) -> None:
-        self.style_box = QComboBox()
+        self.style_box = StyleCombo()
         self.style_box.setToolTip("Delivery style (keys 1-9, 0)")
-        self.style2_box = QComboBox()
+        self.style2_box = StyleCombo()
         self.style2_box.setToolTip("Right-hand delivery style in side-by-side mode (Alt+1-9, 0)")
         for box in (self.style_box, self.style2_box):
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # whole style names
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(24)
         self.dice = DicePicker()
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, 999_999)
@@ -163,22 +180,17 @@ class TableScreen(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
 
-        bar = QHBoxLayout()
+        bar = FlowLayout()  # wraps onto a second line rather than widen the window (large text sizes)
         self._secondary = []
         for label, widget, secondary in (
             ("Style", self.style_box, False), ("", self.style2_box, False), ("Dice", self.dice, False),
             ("Woodpile", self.seed_box, True), ("", self.new_pile, True), ("Bank", self.bank_box, True),
             ("", self.prelude, True), ("", self.reveal, False), ("", self.side, False), ("", self.demo_button, False),
         ):
-            if label:
-                lab = QLabel(label)
-                bar.addWidget(lab)
-                if secondary:
-                    self._secondary.append(lab)
-            bar.addWidget(widget)
+            item = group(QLabel(label), widget) if label else widget
+            bar.addWidget(item)
             if secondary:
-                self._secondary.append(widget)
-        bar.addStretch(1)
+                self._secondary.append(item)
         self.style2_box.hide()
 
         SP = QStyle.StandardPixmap
@@ -276,6 +288,7 @@ class TableScreen(QWidget):
                 box.addItem(f"{n % 10}. {style_name(slug, profile)}", slug)
             i = box.findData(current)
             box.setCurrentIndex(i if i >= 0 else (1 if box is self.style2_box and box.count() > 1 else 0))
+            box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 40)  # whole names in the list
             box.blockSignals(False)
         self.bank_box.blockSignals(True)
         current = self.bank_box.currentData()
