@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QFontInfo, QImage, QPainter
@@ -161,3 +165,44 @@ def test_welcome_creates_the_trainee_sets_the_profile_and_opens_the_first_step(q
     assert window.current_key == "drills" and window.welcomed()
     from trainer.ui.progress_link import close_shared_stores
     close_shared_stores()
+
+
+# --- starting and documenting ---------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _shots() -> list[tuple[str, str]]:
+    text = (ROOT / "scripts" / "screenshots").read_text()
+    block = text.split("<<'SHOTS'\n", 1)[1].split("\nSHOTS", 1)[0]
+    return [tuple(line.split(None, 1)) for line in block.splitlines() if line.strip()]
+
+
+def test_readme_shows_the_exact_commands_of_every_screenshot():
+    readme = (ROOT / "README.md").read_text()
+    shots = _shots()
+    assert len(shots) >= 8
+    for name, args in shots:
+        row = next((line for line in readme.splitlines() if f"(docs/img/{name}.png)" in line), "")
+        assert f"`{' '.join(args.split())}`" in row, name
+    referenced = set(re.findall(r"docs/img/([a-z-]+)\.png", readme))
+    assert referenced == {name for name, _ in shots}
+
+
+def test_run_script_installs_only_when_pyproject_changes(tmp_path):
+    """``ensure_venv`` (scripts/run, scripts/test) calls pip once per pyproject.toml, then never."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    fake = tmp_path / ".venv" / "bin" / "python"
+    fake.parent.mkdir(parents=True)
+    fake.write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path / 'calls'}\n")
+    fake.chmod(0o755)
+    step = f". {ROOT / 'scripts' / '_venv.sh'} && ensure_venv ''"
+
+    def run() -> int:
+        subprocess.run(["bash", "-c", step], cwd=tmp_path, check=True, capture_output=True)
+        calls = tmp_path / "calls"
+        return len(calls.read_text().splitlines()) if calls.exists() else 0
+
+    assert run() == 1 and run() == 1  # installed once; the second launch installs nothing
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\ndependencies = ['numpy']\n")
+    assert run() == 2

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
+from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
@@ -40,7 +41,13 @@ def zoom_of(widget: QWidget) -> float:
 
 
 def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
-    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes)."""
+    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes).
+
+    At a larger text size (View → Text size) the base is already large: headings stand out less
+    (a 1.75 heading is 1.375 times the text at Projector) and nothing is smaller than the text."""
+    grown = text_factor()
+    if grown > 1:
+        factor = max(1.0, 1 + (factor - 1) / grown)
     font = QFont(widget.font())
     font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
     font.setBold(bold)
@@ -630,7 +637,7 @@ class TypedAnswer(QWidget):
         self.error = error_label()
         self.help = make_label("", 1.1, wrap=True)
         self.chips = QWidget()
-        row = QHBoxLayout(self.chips)
+        row = FlowLayout(self.chips)  # a narrow column or a large text size: the chips wrap
         row.setContentsMargins(0, 4, 0, 4)
         for cents, colour, ink in CHIPS:
             chip = ChipButton(cents, colour, ink)
@@ -640,7 +647,6 @@ class TypedAnswer(QWidget):
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         clear.clicked.connect(lambda: self.edit.clear())
         row.addWidget(clear)
-        row.addStretch(1)
         self.setFocusProxy(self.edit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -319,16 +319,24 @@ class ChipsItem(_Item):
             self.update()
         self.setVisible(bool(stacks) or bank)
 
-    def _centres(self) -> list[QPointF]:
+    def _centres(self, pitch: float) -> list[QPointF]:
         n = len(self.stacks)
-        return [QPointF((i - (n - 1) / 2) * (2 * self.CHIP_R + 6), 0) for i in range(n)]
+        return [QPointF((i - (n - 1) / 2) * pitch, 0) for i in range(n)]
+
+    @staticmethod
+    def _amount(cents: int) -> str:
+        return format_cents(cents).replace(".00", "")
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-110, -110, 220, 200)
+        return QRectF(-160, -110, 320, 200)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for centre, cents in zip(self._centres(), self.stacks):
+        p.setFont(font(13, p))
+        # stacks side by side, far enough apart that their amounts never overlap
+        widest = max((p.fontMetrics().horizontalAdvance(self._amount(c)) for c in self.stacks), default=0)
+        pitch = max(2 * self.CHIP_R + 6, widest + 16)
+        for centre, cents in zip(self._centres(pitch), self.stacks):
             self._paint_stack(p, centre, cents)
         if self.bank:
             p.setFont(font(16, p))
@@ -352,7 +360,7 @@ class ChipsItem(_Item):
             p.drawEllipse(c, r - 4, r - 4)
         # the stack's amount on its top chip, on a dark tag readable over any chip colour
         p.setFont(font(13, p))
-        text = format_cents(cents).replace(".00", "")
+        text = self._amount(cents)
         tag = p.fontMetrics().boundingRect(text).adjusted(-5, -2, 5, 2)
         tag.moveCenter((centre - QPointF(0, (len(chips) - 1) * self.LAYER)).toPoint())
         p.setPen(Qt.PenStyle.NoPen)

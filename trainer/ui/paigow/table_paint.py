@@ -102,7 +102,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setPen(chalk)
     p.setFont(_font(17, p))
     p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
-               _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "WOODPILE")
+               _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "WOODPILE")
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:
