@@ -6,7 +6,7 @@ ensure_venv() {
     local extras="$1" stamp want
     [ -x .venv/bin/python ] || python3 -m venv .venv >/dev/null 2>&1 || python3 -m venv --without-pip .venv
     stamp=".venv/.installed${extras:+-test}"
-    want="$(python3 -c 'import hashlib,sys; print(hashlib.sha256(open("pyproject.toml","rb").read()).hexdigest())') ${extras}"
+    want="$( (sha256sum pyproject.toml 2>/dev/null || shasum -a 256 pyproject.toml) | cut -d' ' -f1) ${extras}"
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
         echo "Installing the trainer's dependencies into .venv (once per change of pyproject.toml)…" >&2
         .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"

@@ -26,6 +26,11 @@ class WelcomeDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.setWindowTitle("Welcome to the Pai Gow Dealer Trainer")
+        title = QLabel("Welcome")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
         intro = QLabel("This trainer teaches dealing Pai Gow tiles to the letter of your jurisdiction's "
                        "regulations. Tell it who is training and where, then pick where to begin. "
                        "Help → Getting started (F1) explains the rest.")
@@ -64,12 +69,13 @@ class WelcomeDialog(QDialog):
         row.addStretch(1)
         row.addWidget(later)
         lay = QVBoxLayout(self)
+        lay.addWidget(title)
         lay.addWidget(intro)
         lay.addLayout(form)
         lay.addWidget(self.error)
         lay.addWidget(path)
         lay.addLayout(row)
-        self.resize(900, 600)
+        self.resize(max(760, self.sizeHint().width()), self.sizeHint().height())
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
