@@ -31,6 +31,7 @@ from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
 from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import (
     adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store, switch_to,
 )
@@ -165,6 +166,10 @@ class TrendCharts(QWidget):
         for plot in (self.accuracy, self.time):
             style_plot(plot, theme)
         self.legend.setLabelTextColor(theme.text)
+        size = f"{base_pt():.1f}pt"  # the text size (View → Text size), for the labels shown too
+        self.legend.setLabelTextSize(size)
+        for _, label in self.legend.items:
+            label.setText(label.text, size=size)
         background = pg.mkColor(theme.base)
         background.setAlpha(220)
         self.legend.setBrush(pg.mkBrush(background))
@@ -182,6 +187,7 @@ def style_plot(plot: pg.PlotWidget, theme: Theme) -> None:
         axis.setTextPen(theme.text)
         axis.setPen(theme.text)
         axis.setTickFont(font)
+        axis.label.setFont(font)
         axis.label.setDefaultTextColor(pg.mkColor(theme.text))
 
 
