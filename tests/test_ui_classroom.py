@@ -206,3 +206,71 @@ def test_run_script_installs_only_when_pyproject_changes(tmp_path):
     assert run() == 1 and run() == 1  # installed once; the second launch installs nothing
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\ndependencies = ['numpy']\n")
     assert run() == 2
+
+
+# --- the felt shows the game ----------------------------------------------------------------------
+
+def _bank_round():
+    import random
+
+    from trainer.rules.paigow.profiles import profile_named
+    from trainer.rules.paigow.round import play_round, seat_players
+
+    players = seat_players(random.Random(7), profile_named("pa-2019"), 4)
+    bank = players[0].seat
+    return play_round(random.Random(7), players, bank=bank, eligible=[bank])
+
+
+def test_round_frames_put_chips_on_every_wager_and_mark_the_bank():
+    from trainer.ui.paigow.round_frames import round_table
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    # the seats' wagers (the dealer's wager against a player bank is the marker on his tiles)
+    wagered = {str(p.position): tuple(p.wagers.values()) for p in played.positions
+               if p.wagers and str(p.position).startswith("seat")}
+    first_deal = next(i for i, s in enumerate(played.steps) if s.action == "deliver")
+    before_deal = timeline.frame_at(first_deal)
+    assert before_deal.chips == wagered and before_deal.bank == played.bank  # occupied seats before the deal
+    losers = [m.source for m in played.chips if m.why.startswith("losing Pai Gow")]
+    assert losers and all(seat not in timeline.frame_at(len(timeline)).chips or
+                          len(timeline.frame_at(len(timeline)).chips[seat]) < len(wagered[seat]) for seat in losers)
+
+
+def test_scene_shows_chips_bank_dice_total_and_fans_stacks(qtbot):
+    from trainer.ui.paigow.round_frames import round_table
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    scene = TableScene("dark")
+    counting = next(i for i, s in enumerate(played.steps) if s.action == "count") + 1
+    scene.show_frame(timeline.frame_at(counting))
+    frame = timeline.frame_at(counting)
+    assert {k for k, item in scene.wagers.items() if item.isVisible()} == set(frame.chips) | {played.bank}
+    assert scene.wagers[played.bank].bank and scene.dice_total.isVisible()
+    assert sum(scene.dice_total.dice) == sum(frame.dice)
+    # the instructor's view: the four tiles of each woodpile stack drawn one above the other, whole
+    pile = build_timeline(plan_for(RoundChoice(style="house-way-right", seed=1)), prelude=True)
+    scene.show_frame(pile.frame_at(pile.index_after_move(0)))
+    scene.set_reveal(True)
+    ys = sorted(item.pos().y() for item in scene.tiles.values() if abs(item.pos().x() - L.row_x(1)) < 1)
+    assert len(ys) == 4 and min(b - a for a, b in zip(ys, ys[1:])) >= L.TILE_H
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
+    from trainer.ui.drill_widgets import TypedAnswer
+    from trainer.ui.theme import CHIPS
+
+    window = THEMES[name].window
+    one = next(colour for cents, colour, _ in CHIPS if cents == 100)
+    assert contrast(one, "#f3f1ea") >= 3  # the $1 chip is not the colour of the light window
+    # every chip stands out from the window by its body or by its dashed edge
+    assert all(max(contrast(colour, window), contrast(ink, window)) >= 3 for _, colour, ink in CHIPS)
+    answer = TypedAnswer()
+    qtbot.addWidget(answer)
+    for chip in answer.chips.findChildren(QAbstractButton):
+        if chip.text().startswith("$"):
+            assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 12, chip.text()
