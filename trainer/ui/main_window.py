@@ -216,6 +216,7 @@ class MainWindow(QMainWindow):
             act = QAction(title, self)
             if key:
                 self._shortcuts.append((act, key))
+                self.addAction(act)  # its key works with the menus hidden too (demonstration mode)
             act.triggered.connect(slot)
             help_menu.addAction(act)
 
