@@ -18,7 +18,8 @@ from typing import Sequence
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
+    QWidget,
 )
 
 from trainer.drills.paigow.player_seat import HandResult, HandVerdict, PlayerHand, PracticeGame, SessionTotals, warm_up
@@ -330,7 +331,13 @@ class PlayerScreen(Screen):
         self.result = ResultPanel()
         middle = QHBoxLayout()
         middle.addWidget(self.setter, 3)
-        middle.addWidget(self.result, 2)
+        # the result scrolls rather than overlap itself when its text is large (View → Text size)
+        result_area = QScrollArea()
+        result_area.setWidget(self.result)
+        result_area.setWidgetResizable(True)
+        result_area.setFrameShape(QFrame.Shape.NoFrame)
+        result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        middle.addWidget(result_area, 2)
         self.ev = EvPanel()
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
