@@ -38,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--theme", default="light", choices=("light", "dark"))
     p.add_argument("--screen", default="table", choices=SCREEN_CHOICES,
                    help="scene = the table alone; the others = the main window showing that screen")
+    p.add_argument("--text-size", default="normal", choices=("normal", "large", "projector"),
+                   help="View → Text size (default normal; projector: for a classroom)")
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     image = render(
         screen=args.screen, size=size, theme=args.theme, profile=args.profile, style=args.style,
         style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
-        prelude=not args.no_prelude, demo=args.demo,
+        prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
     )
     if not image.save(str(args.out), "PNG"):
         raise TrainerError(f"could not write {args.out}")

@@ -15,6 +15,7 @@ from typing import Sequence
 
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES
+from trainer.ui.scaling import TEXT_SIZES
 from trainer.ui.screens import SCREENS
 
 APP_ID = "paigow-trainer"
@@ -36,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=sorted(PROFILES))
     p.add_argument("--screen", choices=[s.key for s in SCREENS])
     p.add_argument("--seed", type=int)
+    p.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
     p.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
                    help=argparse.SUPPRESS)
     return p
@@ -47,8 +49,9 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from trainer.ui.context import AppContext
-    from trainer.ui.main_window import MainWindow, settings, stored_choices
+    from trainer.ui.main_window import MainWindow, settings, stored_choices, stored_text_size
     from trainer.ui.progress_link import shared_store
+    from trainer.ui.scaling import DEFAULT_TEXT_SIZE, apply_text_size
     from trainer.ui.theme import apply_theme, theme_named
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_ID, *qt_args])
@@ -62,6 +65,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
         shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
         apply_theme(app, theme_named(theme))
+        apply_text_size(app, args.text_size or stored_text_size(store) or DEFAULT_TEXT_SIZE)
         window = MainWindow(ctx, store)
     except TrainerError as exc:
         return _cannot_start(app, str(exc))
@@ -69,6 +73,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         window.show_screen(args.screen)
     if args.quit_after_paint:
         _quit_after_first_paint(app, window, args.quit_after_paint)
+    elif not window.welcomed():
+        window.show_welcome()
     window.show()
     return app.exec()
 

@@ -30,6 +30,7 @@ from trainer.drills.registry import offered_skills, profile_in_game
 from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import (
     AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
@@ -222,12 +223,10 @@ class DrillScreen(Screen):
         skill_label = QLabel("&Skill:")
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
-        bar = QHBoxLayout()
-        for w in (skill_label, self.skill, self.practice, self.timed, self.length, self.minutes,
-                  self.start_button, self.end_button):
+        bar = FlowLayout()  # wraps rather than widen the window at a large text size
+        for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.minutes,
+                  self.start_button, self.end_button, self.trainee_label):
             bar.addWidget(w)
-        bar.addStretch(1)
-        bar.addWidget(self.trainee_label)
 
         self.status = make_label("", 1.3, name="drill-status")
         self.clock_label = make_label("", 1.3, bold=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout,
@@ -22,7 +22,9 @@ from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked
-from trainer.ui.theme import Theme, theme_named
+from trainer.ui.flow_layout import FlowLayout
+from trainer.ui.scaling import base_pt, text_factor, text_px
+from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
@@ -40,9 +42,15 @@ def zoom_of(widget: QWidget) -> float:
 
 
 def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
-    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes)."""
+    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes).
+
+    At a larger text size (View → Text size) the base is already large: headings stand out less
+    (a 1.75 heading is 1.375 times the text at Projector) and nothing is smaller than the text."""
+    grown = text_factor()
+    if grown > 1:
+        factor = max(1.0, 1 + (factor - 1) / grown)
     font = QFont(widget.font())
-    font.setPointSizeF(max(8.0, QFont().pointSizeF() * factor * zoom_of(widget)))
+    font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
     font.setBold(bold)
     return font
 
@@ -55,9 +63,9 @@ def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
 
 
 def rescale_fonts(screen: QWidget) -> bool:
-    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080.
-    True if the zoom changed."""
-    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720)), 2)
+    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
+    what a larger text size (View → Text size) already gives. True if the zoom changed."""
+    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
     if screen.property("fontZoom") == zoom:
         return False
     screen.setProperty("fontZoom", zoom)
@@ -424,7 +432,7 @@ class ChoiceList(QWidget):
         self.buttons = []
         self.error.clear()
         # two columns save height (for a picture above) when the labels are short enough to sit side by side
-        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 40) else 1
+        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
         for i, label in enumerate(labels):
             button = QPushButton(f"{i + 1}   {label}" if i < 9 else label)
             set_font(button, 1.6)
@@ -474,10 +482,16 @@ class ChoiceRow(QWidget):
         self.buttons: list[QPushButton] = []
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        columns = 3 if len(self.choices) > 4 else len(self.choices)
+        # an even grid of left-aligned buttons: three columns only for short labels
+        longest = max(map(len, self.choices), default=0)
+        columns = len(self.choices) if len(self.choices) <= 2 else 3 if longest <= 18 else 2
+        for column in range(columns):
+            layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
             button = QPushButton(f"{i + 1}  {label}")
             button.setCheckable(True)
+            button.setStyleSheet(_CHOICE_STYLE)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             set_font(button, 1.2)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, i=i: self.pick(i))
@@ -538,11 +552,6 @@ TYPED_HELP = {
 
 _CHIP_MIME = "application/x-paigow-chip-cents"
 
-#: Chips a dealer pays with (cents, colour, text colour): a 25¢ piece for the vigorish, then the
-#: usual casino colours ($1 white, $5 red, $25 green, $100 black, $500 purple, $1,000 orange).
-CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#f4f1ea", "#1b1b1b"), (500, "#c8262c", "#ffffff"),
-         (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
-         (100000, "#e8871e", "#1b1b1b"))
 
 
 def _cents_in(edit: QLineEdit) -> int:
@@ -563,10 +572,22 @@ class ChipButton(ClickOrDrag, QPushButton):
         self.cents = cents
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setToolTip(f"{format_cents(cents)}: click to add, right-click to take off, or drag onto the amount")
-        self.setFixedSize(68, 68)
-        set_font(self, 0.95, bold=True)
+        self._colours = colour, ink
+        set_font(self, 1.0, bold=True)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Round, and wide enough for its value ("$1,000") at any text size."""
+        side = max(68, self.fontMetrics().horizontalAdvance(self.text()) + 22)
+        self.setFixedSize(side, side)
+        colour, ink = self._colours
         self.setStyleSheet(f"QPushButton {{ background: {colour}; color: {ink}; border: 4px dashed {ink}; "
-                           "border-radius: 34px; padding: 0px; }")
+                           f"border-radius: {side // 2}px; padding: 0px; }}")
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         super().mousePressEvent(event)
@@ -617,7 +638,7 @@ class TypedAnswer(QWidget):
         self.error = error_label()
         self.help = make_label("", 1.1, wrap=True)
         self.chips = QWidget()
-        row = QHBoxLayout(self.chips)
+        row = FlowLayout(self.chips)  # a narrow column or a large text size: the chips wrap
         row.setContentsMargins(0, 4, 0, 4)
         for cents, colour, ink in CHIPS:
             chip = ChipButton(cents, colour, ink)
@@ -627,7 +648,6 @@ class TypedAnswer(QWidget):
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         clear.clicked.connect(lambda: self.edit.clear())
         row.addWidget(clear)
-        row.addStretch(1)
         self.setFocusProxy(self.edit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -987,14 +1007,15 @@ def screen_style(theme: Theme, zoom: float = 1.0) -> str:
     dark = theme.name == "dark"
     red = "#ff8080" if dark else "#b00020"
     cite = citation_colour(theme)
-    base = QFont().pointSizeF()
+    base = base_pt()
+    box = max(14, text_px() * 0.95) * zoom  # the tick boxes grow with the text
     return (f"QLabel#inline-error {{ color: {red}; }}"
             f"QLabel#citation {{ color: {cite}; }}"
             f"QFrame#feedback {{ border: 2px solid {theme.highlight}; border-radius: 8px; }}"
             f"QWidget#choices QPushButton:disabled {{ color: {theme.text}; }}"
             f"QTabBar::tab {{ font-size: {base * 1.4 * zoom:.1f}pt; padding: 6px 18px; }}"
             f"QHeaderView::section {{ font-size: {base * 1.2 * zoom:.1f}pt; font-weight: bold; padding: 4px; }}"
-            f"QListWidget::indicator {{ width: {14 * zoom:.0f}px; height: {14 * zoom:.0f}px; "
+            f"QListWidget::indicator {{ width: {box:.0f}px; height: {box:.0f}px; "
             f"border: 2px solid {theme.text}; border-radius: 3px; background: {theme.base}; }}"
             f"QListWidget::indicator:checked {{ background: {theme.highlight}; }}")
 
@@ -1015,6 +1036,11 @@ class Screen(QWidget):
         """Apply the theme's style sheet at the current zoom, then ``theme_changed``."""
         self.setStyleSheet(screen_style(self.theme, zoom_of(self)))
         self.theme_changed(self.theme)
+
+    def text_size_changed(self) -> None:
+        """View → Text size changed (``trainer.ui.scaling``): zoom and style sheet follow."""
+        rescale_fonts(self)
+        self.restyle()
 
     def theme_changed(self, theme: Theme) -> None:
         """Subclasses recolour what style sheets cannot reach (plots, painted tiles)."""

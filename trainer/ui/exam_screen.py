@@ -18,11 +18,11 @@ import random
 import time
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-    QListWidgetItem, QMessageBox, QPushButton, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
+    QListWidgetItem, QMessageBox, QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
     QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -39,6 +39,59 @@ from trainer.ui.report import exam_report, write_pdf
 from trainer.ui.theme import Theme
 
 
+class SkillList(QListWidget):
+    """The skills in as many columns as the width holds, tall enough to show every one of them (no
+    scrolling, no clipping)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # in rows across, as many columns as fit: a short window scrolls down, never sideways
+        self.setFlow(QListWidget.Flow.LeftToRight)
+        self.setWrapping(True)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setSpacing(3)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self._hint = 0
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        grid = self.gridSize()
+        if grid.width() <= 0:
+            return 4 * max(1, self.sizeHintForRow(0))
+        columns = max(1, (width - 2 * self.frameWidth() - 4) // grid.width())
+        return -(-self.count() // columns) * grid.height() + 2 * self.frameWidth() + 4
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """Every skill at the width the list has now (the columns follow the width)."""
+        self._hint = self.heightForWidth(max(self.width(), 560))
+        return QSize(super().sizeHint().width(), self._hint)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """A few rows: a short window scrolls the list rather than grow past the screen."""
+        return QSize(super().minimumSizeHint().width(), 4 * max(1, self.sizeHintForRow(0)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.heightForWidth(self.width()) != self._hint:
+            self.updateGeometry()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.fit_grid()
+
+    def fit_grid(self) -> None:
+        """Even columns as wide as the widest skill at the current font."""
+        # room for the style sheet's tick box, larger than the one the items' size hints count
+        self.setStyleSheet(f"QListWidget::item {{ padding-right: {round(self.fontMetrics().height() * 1.2)}px; }}")
+        self.setGridSize(QSize(0, 0))
+        self.doItemsLayout()
+        widest = max((self.sizeHintForIndex(self.model().index(i, 0)).width() for i in range(self.count())),
+                     default=100)
+        self.setGridSize(QSize(widest + 24, self.sizeHintForRow(0) + 2 * self.spacing()))
+        self.updateGeometry()
+
+
 class ExamSetup(QWidget):
     """The instructor's form: profile, skills, length, time limit, seed and pass mark."""
 
@@ -48,7 +101,7 @@ class ExamSetup(QWidget):
         for name, p in ((n, p) for g in games() for n, p in g.profiles.items.items()):
             self.profile.addItem(f"{name} — {p.title}", name)
         self.profile.setCurrentIndex(self.profile.findData(profile))
-        self.skills = QListWidget()
+        self.skills = SkillList()
         self.skills.setAccessibleName("Skills in the exam")
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
@@ -78,10 +131,11 @@ class ExamSetup(QWidget):
         skill_buttons.addWidget(self.none_button)
         skill_buttons.addStretch(1)
         seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.seed)
         seed_row.addWidget(self.new_seed)
+        seed_row.addStretch(1)
         form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)  # the skills list
         self.skills.setMinimumWidth(560)
         for spin in (self.length, self.minutes, self.seed, self.pass_mark):
             spin.setMinimumWidth(220)
@@ -131,6 +185,7 @@ class ExamSetup(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked if s.advanced else Qt.CheckState.Checked)
             self.skills.addItem(item)
+        self.skills.fit_grid()
 
     def _check_all(self, on: bool) -> None:
         state = Qt.CheckState.Checked if on else Qt.CheckState.Unchecked

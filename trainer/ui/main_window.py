@@ -25,6 +25,7 @@ from trainer import __version__
 from trainer.paths import config_dir
 from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.context import AppContext
+from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
 from trainer.ui.screens import SCREENS, ScreenSpec
 from trainer.ui.theme import THEMES, apply_theme, theme_named
 
@@ -54,9 +55,12 @@ class ScreenHost(QWidget):
 
     def load(self, ctx: AppContext) -> QWidget:
         if self.screen is None:
+            from trainer.ui.accessibility import name_controls
+
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
+            name_controls(self.screen)
         return self.screen
 
     def _create(self, ctx: AppContext) -> QWidget:
@@ -178,6 +182,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.theme_action)
         view_menu.addAction(self.full_action)
+        self._build_text_size_menu(view_menu)
 
         file_menu = self.menuBar().addMenu("&File")
         quit_action = QAction("&Quit", self)
@@ -187,10 +192,34 @@ class MainWindow(QMainWindow):
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
         self.menuBar().addMenu(self.profile_menu)
+        self._build_help_menu()
+
+    def _build_text_size_menu(self, view_menu: QMenu) -> None:
+        """View → Text size: Normal, Large, Projector (``trainer.ui.scaling``)."""
+        menu = view_menu.addMenu("Te&xt size")
+        group = QActionGroup(self)
+        self.text_size_actions: dict[str, QAction] = {}
+        for size in TEXT_SIZES.values():
+            act = QAction(size.title, self, checkable=True)
+            act.setChecked(size.key == current_text_size().key)
+            act.triggered.connect(lambda _=False, k=size.key: self.set_text_size(k))
+            group.addAction(act)
+            menu.addAction(act)
+            self.text_size_actions[size.key] = act
+
+    def _build_help_menu(self) -> None:
+        """Help: Getting started (F1) and the glossary (Shift+F1) from every screen; the welcome."""
         help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About", self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+        for title, key, slot in (("&Getting started", "F1", lambda: self.show_help("start")),
+                                 ("G&lossary", "Shift+F1", lambda: self.show_help("glossary")),
+                                 ("&Welcome…", "", self.show_welcome),
+                                 ("&About", "", self._about)):
+            act = QAction(title, self)
+            if key:
+                self._shortcuts.append((act, key))
+                self.addAction(act)  # its key works with the menus hidden too (demonstration mode)
+            act.triggered.connect(slot)
+            help_menu.addAction(act)
 
     # -- screens ----------------------------------------------------------------------------------
     def show_screen(self, key: str) -> QWidget:
@@ -255,6 +284,42 @@ class MainWindow(QMainWindow):
             w.setVisible(not on)
         self.set_full_screen(on or self._was_full)
 
+    def set_text_size(self, key: str) -> None:
+        """View → Text size: every text of the app at preset ``key``, remembered."""
+        apply_text_size(QApplication.instance(), key)
+        self.text_size_actions[key].setChecked(True)
+        self.store.setValue("app/text_size", key)
+
+    def show_help(self, tab: str = "start") -> None:
+        """Help → Getting started or Glossary (one dialog, kept open beside the screens)."""
+        from trainer.ui.help import HelpDialog
+
+        if getattr(self, "help_dialog", None) is None:
+            self.help_dialog = HelpDialog(self)
+        self.help_dialog.show_tab(tab)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+
+    def show_welcome(self) -> None:
+        """The welcome: trainee, jurisdiction, where to begin; shown once by itself, then from Help."""
+        from trainer.ui.welcome import WelcomeDialog
+
+        dialog = WelcomeDialog(self.ctx, self)
+        dialog.stepChosen.connect(self.begin_step)
+        dialog.finished.connect(lambda _: self.store.setValue("app/welcomed", True))
+        dialog.open()
+        self.welcome_dialog = dialog
+
+    def begin_step(self, step) -> None:
+        """Open a step of the suggested path: its screen, and its skill's drill if it has one."""
+        if step.skill:
+            self.practise(step.skill)
+        else:
+            self.show_screen(step.screen)
+
+    def welcomed(self) -> bool:
+        return self.store.value("app/welcomed") in (True, "true")
+
     def _about(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
@@ -295,6 +360,9 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(key))
         if self.hosts[self.current_key].screen is None:
             self.show_screen(self.current_key)
+        from trainer.ui.accessibility import name_controls
+
+        name_controls(self)
 
     def save_state(self) -> None:
         self.set_demo(False)  # remember the normal window, never the demonstration chrome
@@ -316,3 +384,9 @@ def stored_choices(store: QSettings) -> tuple[str | None, str | None]:
     theme = store.value("app/theme")
     profile = store.value("app/profile")
     return (theme if theme in THEMES else None, profile if profile in PROFILES else None)
+
+
+def stored_text_size(store: QSettings) -> str | None:
+    """View → Text size remembered from the last session (None if unknown)."""
+    key = store.value("app/text_size")
+    return key if key in TEXT_SIZES else None

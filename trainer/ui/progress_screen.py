@@ -30,6 +30,8 @@ from trainer.progress import DayPoint, HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
+from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import (
     adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store, switch_to,
 )
@@ -148,7 +150,9 @@ class TrendCharts(QWidget):
         self.accuracy.setYRange(0, 105, padding=0)
         if points:
             days = [day_timestamp(p.day) for p in points]
-            self.accuracy.setXRange(min(days) - 43200, max(days) + 43200, padding=0.02)
+            # at least a week shown, so the axis reads in days even for a single day's point
+            pad = max(43200, (7 * 86400 - (max(days) - min(days))) / 2)
+            self.accuracy.setXRange(min(days) - pad, max(days) + pad, padding=0.02)
             self.time.enableAutoRange(axis="y")
 
     def series(self, skill: str) -> tuple[list[float], list[float], list[float]]:
@@ -162,6 +166,10 @@ class TrendCharts(QWidget):
         for plot in (self.accuracy, self.time):
             style_plot(plot, theme)
         self.legend.setLabelTextColor(theme.text)
+        size = f"{base_pt():.1f}pt"  # the text size (View → Text size), for the labels shown too
+        self.legend.setLabelTextSize(size)
+        for _, label in self.legend.items:
+            label.setText(label.text, size=size)
         background = pg.mkColor(theme.base)
         background.setAlpha(220)
         self.legend.setBrush(pg.mkBrush(background))
@@ -179,6 +187,7 @@ def style_plot(plot: pg.PlotWidget, theme: Theme) -> None:
         axis.setTextPen(theme.text)
         axis.setPen(theme.text)
         axis.setTickFont(font)
+        axis.label.setFont(font)
         axis.label.setDefaultTextColor(pg.mkColor(theme.text))
 
 
@@ -285,12 +294,13 @@ class ProgressScreen(Screen):
         self.delete_button = QPushButton("Delete…  (Del)")
         self.export_button = QPushButton("Export…  (Ctrl+E)")
         self.import_button = QPushButton("Import…  (Ctrl+I)")
-        bar = QHBoxLayout()
+        bar = FlowLayout()  # wraps rather than widen the window at a large text size
         for w in (label, self.trainee_box, self.new_button, self.rename_button, self.delete_button,
                   self.export_button, self.import_button):
             set_font(w, 1.3, bold=w is self.trainee_box)
+        for w in (group(label, self.trainee_box), self.new_button, self.rename_button, self.delete_button,
+                  self.export_button, self.import_button):
             bar.addWidget(w)
-        bar.addStretch(1)
         self.message = QLabel()
         self.message.hide()
         self.message.setObjectName("progress-message")

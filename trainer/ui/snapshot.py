@@ -65,14 +65,16 @@ def _check_move(timeline, move: int | None) -> None:
 def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme: str = "light",
            profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None, seed: int = 1,
            dice: str | None = None, bank: str | None = None, move: int | None = None, faces: bool = False,
-           prelude: bool = True, demo: bool = False):
+           prelude: bool = True, demo: bool = False, text_size: str = "normal"):
     """Render ``screen`` at ``size``; for the table, after ``move`` moves of the plan (None = the end)."""
     app = ensure_app()
     from PySide6.QtCore import QSettings, Qt
 
+    from trainer.ui.scaling import apply_text_size
     from trainer.ui.theme import apply_theme, theme_named
 
     apply_theme(app, theme_named(theme))
+    apply_text_size(app, text_size)
     if screen == "scene":
         from trainer.ui.paigow.player import Player
         from trainer.ui.paigow.table_scene import TableScene

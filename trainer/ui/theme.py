@@ -41,13 +41,15 @@ class Theme:
     shaker: str
     die_body: str
     die_pip: str
+    highlighted_text: str = "#ffffff"
+    placeholder: str = "#6b6b66"
 
 
 THEMES: dict[str, Theme] = {
     "light": Theme(
         name="light", window="#f3f1ea", base="#ffffff", text="#1d1d1b", button="#e6e3d9",
-        highlight="#1f6f4a", felt="#1d7a4c", felt_edge="#155c39", rail="#5a3a22", chalk="#e9f3ea",
-        label="#ffffff", spot="#2a8d5c", count_glow="#ffd54a", move_glow="#7fd3ff",
+        highlight="#1f6f4a", felt="#1a6f45", felt_edge="#155c39", rail="#5a3a22", chalk="#e9f3ea",
+        label="#ffffff", spot="#217a4f", count_glow="#ffd54a", move_glow="#7fd3ff",
         caption_bg="#10281b", caption_text="#ffffff", citation_text="#ffd54a",
         tile_body="#151515", tile_edge="#3b3b3b", tile_back="#20201f", pip_white="#f6f4ee",
         pip_red="#e0322c", selection="#ffd54a", marker="#c8102e", shaker="#c9a44c",
@@ -59,7 +61,7 @@ THEMES: dict[str, Theme] = {
         caption_bg="#06140d", caption_text="#f4f4f0", citation_text="#ffcc33",
         tile_body="#0c0c0c", tile_edge="#4a4a4a", tile_back="#181818", pip_white="#f1efe6",
         pip_red="#ef3b33", selection="#ffcc33", marker="#e0283f", shaker="#b8953f",
-        die_body="#f3f1ea", die_pip="#111111"),
+        die_body="#f3f1ea", die_pip="#111111", highlighted_text="#0b0b0b", placeholder="#a09f99"),
 }
 
 
@@ -70,10 +72,91 @@ def theme_named(name: str) -> Theme:
         raise UnknownNameError("theme", name, sorted(THEMES)) from None
 
 
+#: Casino chips (cents, colour, text colour), largest last: a 25¢ piece for the vigorish, then the
+#: usual colours ($1 blue, as many casinos use, so it never melts into a light window; $5 red, $25
+#: green, $100 black, $500 purple, $1,000 orange). The answer chips and the table's stacks share them.
+CHIPS = ((25, "#b9bec4", "#1b1b1b"), (100, "#2b5fb4", "#ffffff"), (500, "#c8262c", "#ffffff"),
+         (2500, "#1f8a4c", "#ffffff"), (10000, "#1b1b1b", "#ffffff"), (50000, "#6b3fa0", "#ffffff"),
+         (100000, "#e8871e", "#1b1b1b"))
+
+
+def chips_for(cents: int) -> list[tuple[int, str, str]]:
+    """The fewest chips making ``cents``, largest first (what a dealer stacks).
+
+    >>> [c for c, _, _ in chips_for(12_650)]
+    [10000, 2500, 100, 25, 25]
+    """
+    out = []
+    for value, colour, ink in reversed(CHIPS):
+        while cents >= value:
+            out.append((value, colour, ink))
+            cents -= value
+    return out
+
+
+#: the theme last given to the application (the text size re-applies its style sheet)
+_applied: Theme | None = None
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21; AA: 4.5 for text, 3 for controls).
+
+    >>> round(contrast("#000000", "#ffffff"), 1)
+    21.0
+    """
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def control_edge(theme: Theme) -> str:
+    """The outline of checkboxes, radio buttons and list indicators: the text colour, so an
+    unchecked box stands out from any background (Fusion derives a near-black one in the dark)."""
+    return theme.text
+
+
+def _tick_file(colour: str) -> str:
+    """An SVG tick in ``colour`` (written once to the config folder) for the style sheet's checked boxes."""
+    from trainer.paths import config_dir
+
+    path = config_dir() / "style" / f"tick-{colour.lstrip('#')}.svg"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><path d='M3 8.5l3.2 3.2L13 4.8' "
+                        f"fill='none' stroke='{colour}' stroke-width='2.4' stroke-linecap='round' "
+                        "stroke-linejoin='round'/></svg>")
+    return path.as_posix()
+
+
+def app_style(theme: Theme, text_px: int) -> str:
+    """The application style sheet: checkbox, radio and item indicators sized with the text and
+    outlined in the text colour; checked ones filled with the highlight and ticked."""
+    size = max(14, round(text_px * 0.95))
+    edge, tick = control_edge(theme), _tick_file(theme.highlighted_text)
+    box = (f"width: {size}px; height: {size}px; border: 2px solid {edge}; background: {theme.base};")
+    kinds = ("QCheckBox", "QListView", "QListWidget", "QTreeView", "QTableView", "QGroupBox")
+    return (", ".join(f"{k}::indicator" for k in kinds) + f" {{ {box} border-radius: 3px; }}"
+            + ", ".join(f"{k}::indicator:checked" for k in kinds)
+            + f" {{ background: {theme.highlight}; image: url({tick}); }}"
+            + f"QRadioButton::indicator {{ {box} border-radius: {size // 2 + 2}px; }}"
+            f"QRadioButton::indicator:checked {{ background: qradialgradient(cx:0.5, cy:0.5, radius:0.5, "
+            f"fx:0.5, fy:0.5, stop:0 {theme.highlight}, stop:0.55 {theme.highlight}, stop:0.6 {theme.base}); }}"
+            f"QCheckBox::indicator:disabled, QRadioButton::indicator:disabled {{ border-color: #8a8a85; }}")
+
+
 def apply_theme(app, theme: Theme) -> None:
-    """Give the application the theme's palette (Fusion style, so it looks the same everywhere)."""
+    """Give the application the theme's palette (Fusion style, so it looks the same everywhere) and
+    its style sheet (``app_style``)."""
+    global _applied
     from PySide6.QtGui import QColor, QPalette
 
+    from trainer.ui.scaling import text_px
+
+    _applied = theme
     if app.style().name().lower() != "fusion":
         app.setStyle("Fusion")
     pal = QPalette()
@@ -83,7 +166,7 @@ def apply_theme(app, theme: Theme) -> None:
         QPalette.ColorRole.Text: theme.text, QPalette.ColorRole.Button: theme.button,
         QPalette.ColorRole.ButtonText: theme.text, QPalette.ColorRole.ToolTipBase: theme.base,
         QPalette.ColorRole.ToolTipText: theme.text, QPalette.ColorRole.Highlight: theme.highlight,
-        QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.PlaceholderText: "#8a8a85",
+        QPalette.ColorRole.HighlightedText: theme.highlighted_text, QPalette.ColorRole.PlaceholderText: theme.placeholder,
         QPalette.ColorRole.Link: theme.highlight,
     }
     for role, colour in roles.items():
@@ -91,3 +174,25 @@ def apply_theme(app, theme: Theme) -> None:
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, QColor("#8a8a85"))
     app.setPalette(pal)
+    app.setStyleSheet(app_style(theme, text_px()))
+
+
+def refresh_app_style(app) -> None:
+    """Re-apply the style sheet of the theme in use (the text size changed)."""
+    if _applied is not None:
+        from trainer.ui.scaling import text_px
+
+        app.setStyleSheet(app_style(_applied, text_px()))
+
+
+def tinted_icon(style, which, colour: str, px: int):
+    """The style's standard icon ``which`` (e.g. a media transport symbol) repainted in ``colour`` at
+    ``px`` pixels: Fusion's are dark grey, lost on the dark theme's buttons."""
+    from PySide6.QtGui import QColor, QIcon, QPainter
+
+    pixmap = style.standardIcon(which).pixmap(px, px)
+    painter = QPainter(pixmap)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+    painter.fillRect(pixmap.rect(), QColor(colour))
+    painter.end()
+    return QIcon(pixmap)

@@ -41,6 +41,7 @@ from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.theme import Theme, theme_named
@@ -154,7 +155,10 @@ class DealerController(QObject):
         assert self.round is not None
         tasks = self.round.tasks
         if move is not None:
-            return max(0, min(move, len(tasks)))
+            if move > len(tasks):
+                raise TrainerError(f"--move {move} is past the end: this round has {len(tasks)} actions "
+                                   f"(0..{len(tasks)})")
+            return max(0, move)
         exposed = next((i for i, t in enumerate(tasks) if t.skill in ("dealer-expose", "dealer-call")), 0)
         return next((i for i, t in enumerate(tasks) if i > exposed and t.skill == "dealer-pay"), exposed)
 
@@ -291,20 +295,18 @@ class DealerScreen(Screen):
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
         self.options = QWidget()
-        bar = QHBoxLayout(self.options)
-        bar.setContentsMargins(0, 0, 0, 0)
+        bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (("Players", self.players), ("Bank", self.bank), ("", self.co_bank),
                         ("Irregularity", self.irregularity), ("Speed", self.speed), ("", self.new_button),
                         ("", self.demo_button), ("", self.trainee_button)):
+            set_font(w, 1.15, bold=w is self.new_button)
+            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             if text:
                 label = QLabel(text)
                 label.setBuddy(w)
                 set_font(label, 1.15)
-                bar.addWidget(label)
-            set_font(w, 1.15, bold=w is self.new_button)
-            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+                w = group(label, w)
             bar.addWidget(w)
-        bar.addStretch(1)
 
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
@@ -322,14 +324,17 @@ class DealerScreen(Screen):
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
         self.side = self._build_side()
+        self.pane.counted = False  # the status line counts the trainee's actions
+        self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
+        self.pane.dock_caption(False, self.side.layout())  # the narration fills the right column
         play = QWidget()
         row = QHBoxLayout(play)
         row.setContentsMargins(0, 0, 0, 0)
-        # the table takes three fifths whatever the prompt's length (a long prompt wraps instead)
+        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        row.addWidget(self.pane, 3)
-        row.addWidget(self.side, 2)
+        row.addWidget(self.pane, 5)
+        row.addWidget(self.side, 3)
         self.play_page = play
         self.summary = SummaryPage(self.ctx)
         self.pages = QStackedWidget()
@@ -590,6 +595,8 @@ class DealerScreen(Screen):
         for w in (self.options, self.side, self.status, self.last, self.trainee_label, self.clock_label):
             w.setVisible(not on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
+        self.pane.counted = on
+        self.pane.dock_caption(on, self.side.layout())
         player = self.pane.player
         self._finish_narration()
         if on:

@@ -20,7 +20,8 @@ from typing import Sequence
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
+    QWidget,
 )
 
 from trainer.drills.paigow.player_seat import HandResult, HandVerdict, PlayerHand, PracticeGame, SessionTotals, warm_up
@@ -35,6 +36,7 @@ from trainer.ui.drill_widgets import (
 from trainer.ui.citation_links import set_linked
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
+from trainer.ui.scaling import text_factor
 
 #: Verdict colours, as the drill feedback's (readable on both themes).
 _COLOURS = {Outcome.WIN: "#2e9d5b", Outcome.PUSH: "#c98a00", Outcome.LOSE: "#d93a3a"}
@@ -230,10 +232,11 @@ class ResultPanel(NextPanel):
 
     def _fit_strip(self) -> None:
         """Tiles as large as the panel's width allows (two hands of two and the strip's gaps make
-        5.2 tile widths), but no taller than 9 lines of text: the outcome must stay in view."""
+        5.2 tile widths), but no taller than 9 lines of text at the Normal text size: the outcome must
+        stay in view, at a larger text size (View → Text size) too."""
         label_h = self.strip.fontMetrics().height() * 1.6 + 8
         by_width = (self.contentsRect().width() - 24) / 5.2 * TILE_RATIO
-        tile_h = max(60.0, min(by_width, self.settled.fontMetrics().height() * 9))
+        tile_h = max(60.0, min(by_width, self.settled.fontMetrics().height() * 9 / text_factor()))
         self.strip.setFixedHeight(int(label_h + tile_h))
 
 
@@ -358,7 +361,13 @@ class PlayerScreen(Screen):
         self.result = ResultPanel(self.ctx)
         middle = QHBoxLayout()
         middle.addWidget(self.setter, 3)
-        middle.addWidget(self.result, 2)
+        # the result scrolls rather than overlap itself when its text is large (View → Text size)
+        result_area = QScrollArea()
+        result_area.setWidget(self.result)
+        result_area.setWidgetResizable(True)
+        result_area.setFrameShape(QFrame.Shape.NoFrame)
+        result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        middle.addWidget(result_area, 2)
         self.ev = EvPanel()
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)

@@ -108,6 +108,41 @@ def hand_places(spot_key: str, setting: Setting, ids: list[int], across: bool) -
     return out
 
 
+class _Chips:
+    """The chips on each seat's betting circle as the round goes: a stack per wager once the seat
+    wagers, a losing wager's stack gone when collected, a payment stacked beside the wager (less
+    the vigorish taken from it). Follows the round's chip movements in order, one per "chips" step."""
+
+    def __init__(self, played: Round) -> None:
+        self.bank = played.bank if played.bank.startswith("seat") else ""
+        self.placed = {str(p.position): dict(p.wagers) for p in played.positions}
+        self.moves = iter(played.chips)
+        self.on: dict[str, dict[str, int]] = {}
+
+    def advance(self, step: RoundStep) -> None:
+        if step.action == "wager" and step.actor in self.placed:
+            self.on[step.actor] = dict(self.placed[step.actor])
+        elif step.action == "chips":
+            move = next(self.moves, None)
+            if move is not None:
+                self._move(move.source, move.target, move.cents, move.why)
+
+    def _move(self, source: str, target: str, cents: int, why: str) -> None:
+        if source in self.on and why.startswith("losing"):
+            wagers = self.on[source]
+            name = next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
+            wagers.pop(name, None)
+        elif target in self.on:
+            wagers = self.on[target]
+            wagers["paid"] = wagers.get("paid", 0) + cents
+        elif source in self.on and "paid" in self.on[source]:
+            self.on[source]["paid"] = max(0, self.on[source]["paid"] - cents)
+
+    def stacks(self) -> dict[str, tuple[int, ...]]:
+        return {seat: tuple(c for c in wagers.values() if c > 0) for seat, wagers in self.on.items()
+                if any(wagers.values())}
+
+
 class _Walk:
     """Walks the round's steps, keeping the table as it stands after each."""
 
@@ -127,12 +162,15 @@ class _Walk:
         self.dice: tuple[int, ...] = ()
 
     def build(self) -> RoundTable:
-        initial = self.frame
+        chips = _Chips(self.round)
+        initial = self.frame.with_(bank=chips.bank)
         steps: list[Step] = []
         states = [self.state]
         for step in self.round.steps:
             kind, ms, move = self.advance(step)
-            steps.append(TimedStep(step.say, step.citation, kind, self.frame, move, ms=ms))
+            chips.advance(step)
+            frame = self.frame.with_(chips=chips.stacks(), bank=chips.bank)
+            steps.append(TimedStep(step.say, step.citation, kind, frame, move, ms=ms))
             states.append(self.state)
         return RoundTable(Timeline(self.round.plan, initial, tuple(steps)), tuple(states))
 

@@ -13,8 +13,11 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
+from trainer.rules.money import format_cents
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
+from trainer.ui.scaling import min_text_px
+from trainer.ui.theme import chips_for
 from trainer.ui.paigow.tile_art import paint_die, tile_pixmap
 
 if TYPE_CHECKING:
@@ -27,9 +30,11 @@ def device_scale(p: QPainter) -> float:
     return max(0.05, math.hypot(t.m11(), t.m12()))
 
 
-def font(px: float, bold: bool = True) -> QFont:
+def font(px: float, p: QPainter, bold: bool = True) -> QFont:
+    """A label font of ``px`` scene units, never smaller on screen than the application's text
+    (View → Text size: at Projector no table label is under 24 px)."""
     f = QFont()
-    f.setPixelSize(max(1, int(px)))
+    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / device_scale(p))))
     f.setBold(bold)
     return f
 
@@ -179,7 +184,7 @@ class NumberItem(_Item):
         p.setBrush(QColor("#101010"))
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 10, 10)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(34))
+        p.setFont(font(34, p))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"RNG {self.text}")
 
 
@@ -205,7 +210,7 @@ class MarkerItem(_Item):
         p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
         p.drawEllipse(QPointF(0, 0), 20, 20)
         p.setPen(QColor("#ffffff"))
-        p.setFont(font(15 if wager else 19))
+        p.setFont(font(15 if wager else 19, p))
         p.drawText(QRectF(-20, -20, 40, 40), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
@@ -222,7 +227,7 @@ class GlowItem(_Item):
         self.setZValue(-10)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-34, -34, 34, 34)
+        return self._rect.adjusted(-60, -60, 60, 60)  # room for a badge grown with the text size
 
     def _get_glow(self) -> float:
         return self._glow
@@ -252,14 +257,19 @@ class GlowItem(_Item):
             p.setBrush(fill)
             p.drawRoundedRect(self._rect, 14, 14)
         if self.badge:
-            r = 23
-            # on the corner nearer the middle of the table, away from the betting circle
+            p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+            r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
+            # never over the spot's tiles or its name: a seat's above its corner nearer the middle
+            # of the table, the Dead Hand's and the dealer's beside their outer side
             left = self._rect.center().x() > L.SCENE_W / 2
-            centre = QPointF(self._rect.left() + 4 if left else self._rect.right() - 4, self._rect.top() + 4)
+            if L.SPOTS[self.key].circle:
+                centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
+            else:
+                centre = QPointF(self._rect.right() + r + 4 if left else self._rect.left() - r - 4,
+                                 self._rect.top() + r)
             p.setBrush(c)
             p.setPen(QPen(QColor("#000000"), 2))
             p.drawEllipse(centre, r, r)
-            p.setFont(font(24 if len(self.badge) < 3 else 19))
             p.setPen(QColor("#000000"))
             p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.badge)
 
@@ -274,9 +284,126 @@ class LabelItem(_Item):
         self.setVisible(False)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-22, -13, 44, 26)
+        return QRectF(-40, -24, 80, 48)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setFont(font(20))
+        p.setFont(font(20, p))
         p.setPen(QColor(self.theme.label))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
+
+
+class ChipsItem(_Item):
+    """The chips on one seat's betting circle: a stack per wager (the Pai Gow Wager first), in real
+    denominations and colours, its amount beneath; and the bank's marker when this seat banks."""
+
+    CHIP_R = 19.0
+    #: how much higher each chip of a stack is drawn (a 2.5-D top view, like the tiles)
+    LAYER = 4.0
+    MAX_DRAWN = 10
+
+    def __init__(self, key: str, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.key = key
+        self.stacks: tuple[int, ...] = ()
+        self.bank = False
+        self.setPos(*L.SPOTS[key].circle)
+        self.setZValue(30000)
+        self.setVisible(False)
+
+    def set_stacks(self, stacks: tuple[int, ...], bank: bool) -> None:
+        if (stacks, bank) != (self.stacks, self.bank):
+            self.stacks, self.bank = stacks, bank
+            names = ", ".join(format_cents(c) for c in stacks)
+            self.setToolTip(f"{L.SPOTS[self.key].title}: " + (f"wagers {names}" if stacks else "")
+                            + (" · the bank" if bank else ""))
+            self.update()
+        self.setVisible(bool(stacks) or bank)
+
+    def _centres(self, pitch: float) -> list[QPointF]:
+        n = len(self.stacks)
+        return [QPointF((i - (n - 1) / 2) * pitch, 0) for i in range(n)]
+
+    @staticmethod
+    def _amount(cents: int) -> str:
+        return format_cents(cents).replace(".00", "")
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-160, -110, 320, 200)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(font(13, p))
+        # stacks side by side, far enough apart that their amounts never overlap
+        widest = max((p.fontMetrics().horizontalAdvance(self._amount(c)) for c in self.stacks), default=0)
+        pitch = max(2 * self.CHIP_R + 6, widest + 16)
+        for centre, cents in zip(self._centres(pitch), self.stacks):
+            self._paint_stack(p, centre, cents)
+        if self.bank:
+            p.setFont(font(16, p))
+            box = p.fontMetrics().boundingRect("BANK").adjusted(-10, -4, 10, 4)
+            box.moveCenter(QPointF(0, -40 - box.height() / 2).toPoint())
+            p.setPen(QPen(QColor("#000000"), 2))
+            p.setBrush(QColor(self.theme.count_glow))
+            p.drawRoundedRect(QRectF(box), 8, 8)
+            p.drawText(QRectF(box), Qt.AlignmentFlag.AlignCenter, "BANK")
+
+    def _paint_stack(self, p: QPainter, centre: QPointF, cents: int) -> None:
+        chips = list(reversed(chips_for(cents)))[-self.MAX_DRAWN:]  # smallest on top, as dealt
+        r = self.CHIP_R
+        for level, (_, colour, ink) in enumerate(reversed(chips)):
+            c = centre - QPointF(0, level * self.LAYER)
+            p.setPen(QPen(QColor(ink), 1.5))
+            p.setBrush(QColor(colour))
+            p.drawEllipse(c, r, r)
+            p.setPen(QPen(QColor(ink), 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(c, r - 4, r - 4)
+        # the stack's amount on its top chip, on a dark tag readable over any chip colour
+        p.setFont(font(13, p))
+        text = self._amount(cents)
+        tag = p.fontMetrics().boundingRect(text).adjusted(-5, -2, 5, 2)
+        tag.moveCenter((centre - QPointF(0, (len(chips) - 1) * self.LAYER)).toPoint())
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self.theme.caption_bg))
+        p.drawRoundedRect(QRectF(tag), 5, 5)
+        p.setPen(QColor(self.theme.caption_text))
+        p.drawText(QRectF(tag), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class DiceTotalItem(_Item):
+    """The three dice, large, and their total, in the middle of the felt while the dealer counts
+    (621a.6(c)): readable from the back of a classroom."""
+
+    DIE = 64.0
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.dice: tuple[int, ...] = ()
+        self.colours: tuple[str, ...] = ()
+
+    def set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
+        if (dice, colours) != (self.dice, self.colours):
+            self.dice, self.colours = dice, colours
+            self.setToolTip(f"The dice: {', '.join(map(str, dice))}, total {sum(dice)}" if dice else "")
+            self.update()
+        self.setVisible(bool(dice))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-260, -70, 520, 140)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        back = QColor(self.theme.caption_bg)
+        back.setAlpha(215)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(back)
+        p.drawRoundedRect(self.boundingRect().adjusted(4, 4, -4, -4), 18, 18)
+        s, gap = self.DIE, 14.0
+        x = -240.0
+        for k, value in enumerate(self.dice):
+            colour = self.colours[k] if k < len(self.colours) else "white"
+            paint_die(p, QRectF(x, -s / 2, s, s), value, self.theme, colour)
+            x += s + gap
+        p.setPen(QColor(self.theme.count_glow))
+        p.setFont(font(64, p))
+        p.drawText(QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter, f"= {sum(self.dice)}")

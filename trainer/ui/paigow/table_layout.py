@@ -1,4 +1,4 @@
-"""Where things sit on the drawn table, in scene units (a 1600 x 900 top view, dealer at the bottom).
+"""Where things sit on the drawn table, in scene units (a 1600 x 920 top view, dealer at the bottom).
 
 Seen from above with the dealer at the bottom facing the players (spec D1.2): the six seats run
 along the curved players' side from ``seat1`` at the dealer's right (screen right) to ``seat6``
@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-SCENE_W, SCENE_H = 1600.0, 900.0
+SCENE_W, SCENE_H = 1600.0, 920.0
 
 #: A tile lying flat: width, length (towards the players) and the visible height of one layer.
-TILE_W = 34.0
+TILE_W = 36.0
 TILE_H = TILE_W * 2.2
 TILE_T = 9.0
 
@@ -77,9 +77,9 @@ def _seat(k: int) -> Spot:
 
 
 SPOTS: dict[str, Spot] = {
-    "dealer": Spot("dealer", "DEALER", ROW_X + 330, 805.0, ROW_X + 330, 720.0),
+    "dealer": Spot("dealer", "DEALER", ROW_X + 330, 805.0, ROW_X + 330, 712.0),
     **{f"seat{k}": _seat(k) for k in range(1, 7)},
-    "dead": Spot("dead", "DEAD HAND", ROW_X - 330, 805.0, ROW_X - 330, 720.0),
+    "dead": Spot("dead", "DEAD HAND", ROW_X - 330, 805.0, ROW_X - 330, 712.0),
 }
 
 #: The table inventory container (tile tray), on the dealer's edge behind the woodpile.

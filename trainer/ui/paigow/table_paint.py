@@ -17,6 +17,10 @@ from trainer.ui.paigow.table_items import font as _font
 from trainer.ui.theme import Theme
 
 
+#: labels may grow past their boxes at a larger text size (View → Text size): shown whole, never cut
+_NO_CLIP = Qt.TextFlag.TextDontClip
+
+
 def _felt_path() -> QPainterPath:
     """The felt: a half-ellipse over the players' side, closed by the dealer's straight edge."""
     path = QPainterPath()
@@ -46,20 +50,25 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail))
     p.drawRect(QRectF(0, L.DEALER_EDGE, L.SCENE_W, L.SCENE_H - L.DEALER_EDGE))
     p.setPen(QColor(th.label))
-    p.setFont(_font(18))
+    p.setFont(_font(18, p))
     edge = QRectF(40, L.DEALER_EDGE, L.SCENE_W - 80, L.SCENE_H - L.DEALER_EDGE)
-    p.drawText(edge, Qt.AlignmentFlag.AlignCenter, "DEALER (facing the players)")
-    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT")
-    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")
+    p.drawText(edge, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, "DEALER (facing the players)")
+    p.drawText(edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT")
+    p.drawText(edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")
     _paint_direction(p, chalk)
     # tray (table inventory container)
     x, y, w, h = L.TRAY
+    p.setFont(_font(15, p))
+    wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+    # a larger text size (View → Text size) wraps the name and grows the box, never clips it
+    text = p.fontMetrics().boundingRect(QRectF(x, y, w + 160, h).toRect(), wrap, "TABLE INVENTORY CONTAINER")
+    box = QRectF(x, y, w, h).united(QRectF(text).adjusted(-10, -4, 10, 4))
+    box.moveCenter(QPointF(x + w / 2, min(box.center().y(), L.DEALER_EDGE - box.height() / 2 - 4)))
     p.setPen(QPen(QColor(th.rail).darker(130), 2))
     p.setBrush(QColor(th.rail).lighter(125))
-    p.drawRoundedRect(QRectF(x, y, w, h), 8, 8)
+    p.drawRoundedRect(box, 8, 8)
     p.setPen(QColor(th.label))
-    p.setFont(_font(15))
-    p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
+    p.drawText(box, wrap, "TABLE INVENTORY CONTAINER")
     # spots and seats
     spot_fill = QColor(th.spot)
     for spot in L.SPOTS.values():
@@ -73,21 +82,27 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.setBrush(QColor(th.felt).darker(112))
             p.drawEllipse(QPointF(cx, cy), 40, 40)
             p.setPen(QColor(th.label))
-            p.setFont(_font(38))
-            p.drawText(QRectF(cx - 40, cy - 30, 80, 76), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
-            p.setFont(_font(15))
-            p.drawText(QRectF(cx - 60, cy - 34, 120, 18), Qt.AlignmentFlag.AlignCenter, "SEAT")
+            p.setFont(_font(44, p))
+            p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
+            # "SEAT" under the circle, towards the table's middle, where a larger text size has room
+            p.setFont(_font(16, p))
+            p.drawText(QRectF(cx - 80, cy + 40, 160, 20), _NO_CLIP | Qt.AlignmentFlag.AlignHCenter, spot.title)
         else:
             p.setPen(QColor(th.label))
-            p.setFont(_font(22))
-            p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), Qt.AlignmentFlag.AlignCenter,
+            p.setFont(_font(22, p))
+            p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), _NO_CLIP | Qt.AlignmentFlag.AlignCenter,
                        spot.title)
     # woodpile bed
     p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
     p.setBrush(Qt.BrushStyle.NoBrush)
     bw = 8 * L.STACK_PITCH + 16
-    p.drawRoundedRect(QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw,
-                             L.TILE_H + 5 * L.TILE_T + 16), 10, 10)
+    bed = QRectF(L.ROW_X - bw / 2, L.ROW_Y - L.TILE_H / 2 - 4 * L.TILE_T - 8, bw, L.TILE_H + 5 * L.TILE_T + 16)
+    p.drawRoundedRect(bed, 10, 10)
+    # the centre area named, beside its outline: never behind the stacks or the tiles laid out
+    p.setPen(chalk)
+    p.setFont(_font(17, p))
+    p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
+               _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "WOODPILE")
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:

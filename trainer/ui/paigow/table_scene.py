@@ -24,7 +24,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
-    DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem, device_scale,
+    ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
+    device_scale,
 )
 from trainer.ui.paigow.table_paint import paint_table
 from trainer.ui.theme import Theme, theme_named
@@ -63,6 +64,8 @@ class Frame:
     count_path: tuple[str, ...] = ()      # positions counted, in order (animated one by one)
     labels: dict[str, tuple[float, float]] = field(default_factory=dict)  # stack name -> label centre
     moving: frozenset[int] = frozenset()  # tiles of the current move, outlined
+    chips: dict[str, tuple[int, ...]] = field(default_factory=dict)  # seat -> each wager's cents
+    bank: str = ""                        # the banking seat in a player-bank round (its marker)
 
     def with_(self, **changes) -> Frame:
         return replace(self, **changes)
@@ -95,8 +98,13 @@ class TableScene(QGraphicsScene):
         self.marker.setVisible(False)
         self.glows = {key: GlowItem(key, self) for key in L.SPOTS}
         self.stack_labels = {f"S{k}": LabelItem(f"S{k}", self) for k in range(1, 9)}
+        self.wagers = {key: ChipsItem(key, self) for key, spot in L.SPOTS.items() if spot.circle}
+        self.dice_total = DiceTotalItem(self)
+        self.dice_total.setPos(*L.MIX_CENTER)
+        self.dice_total.setZValue(70000)
+        self.dice_total.setVisible(False)
         for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
-                     *self.glows.values(), *self.stack_labels.values()):
+                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.dice_total):
             self.addItem(item)
         self.frame: Frame | None = None
 
@@ -109,11 +117,39 @@ class TableScene(QGraphicsScene):
         self.update()
 
     def set_reveal(self, on: bool) -> None:
-        """Show every tile's face (the instructor's view); the trainee's view keeps them down."""
+        """Show every tile's face (the instructor's view), each stack fanned so all four are seen;
+        the trainee's view keeps them down and stacked."""
         self.reveal = on
         for item in self.tiles.values():
             item.update_tooltip()
             item.update()
+        if self.frame is not None:
+            self.show_frame(self.frame)
+
+    def tile_pos(self, pl: Placement) -> QPointF:
+        """Where a placed tile is drawn: stacked, or in the instructor's view fanned so every tile of
+        a stack shows whole: side by side within a position's spot (a half stack away from the
+        other half), upwards from the woodpile, half a tile up anywhere else."""
+        pos = pl.scene_pos()
+        if not self.reveal or pl.level == 0 and not self._whole_stack_at_spot(pl):
+            return pos
+        spot = self._spot_of(pl)
+        if spot is not None:
+            side = (pl.x > spot.x) - (pl.x < spot.x)
+            dx = (pl.level - 1.5) * L.STACK_PITCH if side == 0 else side * pl.level * L.STACK_PITCH
+            return QPointF(pl.x + dx, pl.y)
+        step = L.TILE_H + 4 if abs(pl.y - L.ROW_Y) < L.TILE_H else L.TILE_H * 0.45
+        return QPointF(pl.x, pl.y - pl.level * step)
+
+    @staticmethod
+    def _spot_of(pl: Placement):
+        return next((s for s in L.SPOTS.values()
+                     if abs(pl.y - s.y) < 5 and abs(pl.x - s.x) < L.SPOT_W / 2), None)
+
+    def _whole_stack_at_spot(self, pl: Placement) -> bool:
+        """The bottom tile of a whole stack in a spot's middle moves too (to the far left)."""
+        spot = self._spot_of(pl)
+        return spot is not None and abs(pl.x - spot.x) < 1 and pl.rotation == 0 and not pl.face_up
 
     def dice_visible(self, on: bool) -> None:
         want = on and bool(self.frame_dice)
@@ -157,7 +193,7 @@ class TableScene(QGraphicsScene):
             item.setVisible(pl is not None)
             if pl is None:
                 continue
-            item.setPos(pl.scene_pos())
+            item.setPos(self.tile_pos(pl))
             item.setRotation(pl.rotation)
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.setZValue(pl.z())
@@ -178,7 +214,15 @@ class TableScene(QGraphicsScene):
             label.setVisible(where is not None)
             if where is not None:
                 label.setPos(*where)
+        self._show_wagers(frame)
         self.frame = frame
+
+    def _show_wagers(self, frame: Frame) -> None:
+        """Chips on each occupied seat's wagers, the bank's marker, the dice total while counting."""
+        for key, item in self.wagers.items():
+            item.set_stacks(frame.chips.get(key, ()), key == frame.bank)
+        counting = bool(frame.dice) and any(v.isdigit() for v in frame.counts.values())
+        self.dice_total.set_dice(frame.dice if counting else (), frame.dice_colours)
 
     def _set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
         self.frame_dice = dice
@@ -249,6 +293,7 @@ class TableScene(QGraphicsScene):
                 group.addAnimation(self._prop(label, b"pos", QPointF(*b), duration, QPointF(*a)))
             elif a is not None and b is None:
                 label.setVisible(False)
+        self._show_wagers(target)
         group.finished.connect(lambda: self.show_frame(target))
         return group
 
@@ -264,7 +309,7 @@ class TableScene(QGraphicsScene):
     def _tile_path(self, item: TileItem, a: Placement, b: Placement, duration: int, kind: str,
                    tid: int) -> QPropertyAnimation:
         """A tile's glide from ``a`` to ``b``: lifted in an arc when it travels, swirled in the mix."""
-        start, end = a.scene_pos(), b.scene_pos()
+        start, end = self.tile_pos(a), self.tile_pos(b)
         anim = self._prop(item, b"pos", end, duration, start)
         if kind == "mix":
             # presentation only: two loops around the mixing area before settling on the engine's spot

@@ -11,20 +11,22 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QToolButton,
-    QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
+    QStylePainter, QToolButton, QVBoxLayout, QWidget,
 )
 
 from trainer.rules.paigow.delivery import style_name
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.theme import theme_named
+from trainer.ui.scaling import base_pt, text_px
+from trainer.ui.theme import theme_named, tinted_icon
 from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
 #: The keyboard map of the table screen, shown in its help line and tooltip.
@@ -94,6 +96,21 @@ class DicePicker(QWidget):
         self._sync()
 
 
+class StyleCombo(QComboBox):
+    """A style picker that cuts a long name in the middle, never its end: "From the Left" and "From
+    the Right" tell two styles apart (the list itself shows whole names)."""
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        painter = QStylePainter(self)
+        opt = QStyleOptionComboBox()
+        self.initStyleOption(opt)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, opt)
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        opt.currentText = self.fontMetrics().elidedText(opt.currentText, Qt.TextElideMode.ElideMiddle, field.width())
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, opt)
+
+
 class TableScreen(QWidget):
     """Options bar, one or two table panes, and the transport bar."""
 
@@ -104,11 +121,11 @@ class TableScreen(QWidget):
         self.ctx = ctx
         self.demo = False
         self._picked_total: str | None = None
-        self._base_font = QFont(self.font())
         self.seed = ctx.seed if ctx.seed is not None else 1
         theme = theme_named(ctx.theme)
         self.panes = [self._new_pane(theme)]  # the right-hand pane is made when first needed
         self._build()
+        self._paint_icons()
         self.primary.player.stepChanged.connect(self._sync_transport)
         self.primary.player.playingChanged.connect(self._sync_transport)
         self.primary.player.speedChanged.connect(self._sync_transport)
@@ -134,13 +151,13 @@ class TableScreen(QWidget):
         return self.side.isChecked()
 
     def _build(self) -> None:
-        self.style_box = QComboBox()
+        self.style_box = StyleCombo()
         self.style_box.setToolTip("Delivery style (keys 1-9, 0)")
-        self.style2_box = QComboBox()
+        self.style2_box = StyleCombo()
         self.style2_box.setToolTip("Right-hand delivery style in side-by-side mode (Alt+1-9, 0)")
         for box in (self.style_box, self.style2_box):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(20)
+            box.setMinimumContentsLength(24)
         self.dice = DicePicker()
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, 999_999)
@@ -164,22 +181,17 @@ class TableScreen(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
 
-        bar = QHBoxLayout()
+        bar = FlowLayout()  # wraps onto a second line rather than widen the window (large text sizes)
         self._secondary = []
         for label, widget, secondary in (
             ("Style", self.style_box, False), ("", self.style2_box, False), ("Dice", self.dice, False),
             ("Woodpile", self.seed_box, True), ("", self.new_pile, True), ("Bank", self.bank_box, True),
             ("", self.prelude, True), ("", self.reveal, False), ("", self.side, False), ("", self.demo_button, False),
         ):
-            if label:
-                lab = QLabel(label)
-                bar.addWidget(lab)
-                if secondary:
-                    self._secondary.append(lab)
-            bar.addWidget(widget)
+            item = group(QLabel(label), widget) if label else widget
+            bar.addWidget(item)
             if secondary:
-                self._secondary.append(widget)
-        bar.addStretch(1)
+                self._secondary.append(item)
         self.style2_box.hide()
 
         SP = QStyle.StandardPixmap
@@ -248,11 +260,23 @@ class TableScreen(QWidget):
 
     def _tool(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
         b = QToolButton()
-        b.setIcon(self.style().standardIcon(icon))
+        b.setProperty("standardIcon", icon)
         b.setToolTip(tip)
+        b.setAccessibleName(tip.split(" (")[0])
         b.setMinimumWidth(44)
         b.clicked.connect(slot)
         return b
+
+    def _paint_icons(self) -> None:
+        """The transport symbols in the theme's text colour, as large as the text (View → Text size)."""
+        px = max(16, round(text_px() * 1.3))
+        colour = theme_named(self.ctx.theme).text
+        for b in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay):
+            b.setIcon(tinted_icon(self.style(), b.property("standardIcon"), colour, px))
+            b.setIconSize(QSize(px, px))
+
+    def text_size_changed(self) -> None:
+        self._paint_icons()
 
     def _fill_styles(self) -> None:
         """The styles the profile offers (621a.7; nj 10.8(k)), in the regulations' names."""
@@ -265,6 +289,7 @@ class TableScreen(QWidget):
                 box.addItem(f"{n % 10}. {style_name(slug, profile)}", slug)
             i = box.findData(current)
             box.setCurrentIndex(i if i >= 0 else (1 if box is self.style2_box and box.count() > 1 else 0))
+            box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 40)  # whole names in the list
             box.blockSignals(False)
         self.bank_box.blockSignals(True)
         current = self.bank_box.currentData()
@@ -403,7 +428,9 @@ class TableScreen(QWidget):
     def _sync_transport(self, *_) -> None:
         p = self.primary.player
         pix = QStyle.StandardPixmap.SP_MediaPause if p.playing else QStyle.StandardPixmap.SP_MediaPlay
-        self.b_play.setIcon(self.style().standardIcon(pix))
+        if self.b_play.property("standardIcon") != pix:
+            self.b_play.setProperty("standardIcon", pix)
+            self._paint_icons()
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
@@ -430,6 +457,7 @@ class TableScreen(QWidget):
         theme = theme_named(name)
         for pane in self.panes:
             pane.set_theme(theme)
+        self._paint_icons()
 
     def set_demo(self, on: bool) -> None:
         """Demonstration mode: full screen, large captions, only the pickers that matter."""
@@ -444,9 +472,9 @@ class TableScreen(QWidget):
         self.help.setVisible(not on)
         for pane in self.panes:
             pane.caption.set_scale(1.9 if on else 1.0)
-        font = QFont(self._base_font)
+        font = QFont()  # the application's, at View → Text size
         if on:
-            font.setPointSizeF(self._base_font.pointSizeF() * 1.5)
+            font.setPointSizeF(base_pt() * 1.5)
         for w in (self.style_box, self.style2_box, self.dice, self.speed_box, self.position, self.reveal,
                   self.side, self.demo_button, *self.dice.findChildren(QWidget)):
             w.setFont(font)

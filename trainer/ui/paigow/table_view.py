@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QSizePolicy, QVBoxL
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
 from trainer.ui.citation_links import set_citations
+from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.timeline import Timeline
 
@@ -33,6 +34,9 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(320, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("The table")
+        self.setAccessibleDescription("The Pai Gow table from above, dealer at the bottom: the seats, the woodpile, "
+                                      "the tiles and the chips; the caption below says each move in words")
         self.set_theme(scene.theme)
 
     def set_theme(self, theme: Theme) -> None:
@@ -46,6 +50,10 @@ class TableView(QGraphicsView):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def text_size_changed(self) -> None:
+        """View → Text size changed: the table's labels are redrawn at their new least size."""
+        self.scene().set_theme(self.scene().theme)
 
     def keyPressEvent(self, event) -> None:
         # the table screen handles every key (demonstration controls); the view scrolls nothing
@@ -73,6 +81,8 @@ class CaptionBar(QFrame):
         self._scale = 1.0
         self._theme: Theme | None = None
         self._ctx = None
+        #: what the caption says before the first step (a screen without a Play control says its keys)
+        self.idle = "Ready: press Play (or Space to step)."
 
     def link_to(self, ctx) -> None:
         """Show the citation as rule-book links, read under ``ctx``'s profile."""
@@ -93,14 +103,22 @@ class CaptionBar(QFrame):
         self._scale = scale
         for label, size, bold in ((self.title, 11, True), (self.caption, 17, True), (self.citation, 13, False)):
             f = label.font()
-            f.setPointSizeF(size * scale)
+            f.setPointSizeF(self._size(size))
             f.setBold(bold)
             label.setFont(f)
         self._fit()
 
+    def _size(self, points: float) -> float:
+        """``points`` at the desk times the demonstration scale; never under the application's text
+        (View → Text size), the caption a third above it."""
+        return max(points * self._scale, base_pt() * max(1.0, points / 13))
+
+    def text_size_changed(self) -> None:
+        self.set_scale(self._scale)
+
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
-        self.caption.setText(caption or "Ready: press Play (or Space to step).")
+        self.caption.setText(caption or self.idle)
         if self._ctx is not None and citation:
             colour = self._theme.citation_text if self._theme else None
             set_citations(self.citation, [citation], self._ctx, colour, lead="Regulation: ")
@@ -120,10 +138,11 @@ class CaptionBar(QFrame):
         limit = pane.height() * self.MAX_SHARE
         others = sum(w.sizeHint().height() for w in (self.title, self.citation)) + 26
         f = QFont(self.caption.font())
-        size = 17 * self._scale
+        size = self._size(17)
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
         width = max(50, self.width() - 30)
-        while size > 9:
+        least = base_pt()
+        while size > least:
             f.setPointSizeF(size)
             height = QFontMetrics(f).boundingRect(QRect(0, 0, width, 100000), flags, self.caption.text()).height()
             if height + others <= limit:
@@ -133,7 +152,7 @@ class CaptionBar(QFrame):
             self.caption.setFont(f)
             for label, own in ((self.title, 11), (self.citation, 13)):  # never louder than the caption
                 lf = QFont(label.font())
-                lf.setPointSizeF(min(own * self._scale, size * own / 17))
+                lf.setPointSizeF(max(least, min(self._size(own), size * own / 17)))
                 label.setFont(lf)
 
 
@@ -148,6 +167,8 @@ class TablePane(QWidget):
         self.caption = CaptionBar(self)
         self.caption.set_theme(theme)
         self.heading = ""
+        #: whether the caption counts the steps (a screen with its own count of actions turns it off)
+        self.counted = True
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
@@ -166,5 +187,9 @@ class TablePane(QWidget):
         self.caption.set_theme(theme)
 
     def _on_caption(self, caption: str, citation: str) -> None:
-        title = f"{self.heading}  ·  step {self.player.shown} of {len(self.player)}"
-        self.caption.show_step(title, caption, citation)
+        count = f"  ·  step {self.player.shown} of {len(self.player)}" if self.counted else ""
+        self.caption.show_step(self.heading + count, caption, citation)
+
+    def dock_caption(self, home: bool, elsewhere: QVBoxLayout | None = None) -> None:
+        """The caption under the table (``home``), or at the end of another layout (a side column)."""
+        (self.layout() if home or elsewhere is None else elsewhere).addWidget(self.caption)

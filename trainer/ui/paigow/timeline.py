@@ -166,8 +166,8 @@ def neat_rows() -> dict[int, Placement]:
     out = {}
     for tid in range(len(TILE_SET)):
         row, col = divmod(tid, 8)
-        out[tid] = Placement(L.MIX_CENTER[0] + (col - 3.5) * (L.TILE_W + 8),
-                             L.MIX_CENTER[1] + (row - 1.5) * (L.TILE_H + 14), 0)
+        # clear of every position's spot: below seats 3 and 4, between seats 2 and 5
+        out[tid] = Placement(L.MIX_CENTER[0] + (col - 3.5) * (L.TILE_W + 8), 520.0 + (row - 1.5) * (L.TILE_H + 8), 0)
     return out
 
 

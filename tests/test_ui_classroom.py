@@ -1,0 +1,272 @@
+"""The classroom: text size (Projector), contrast in both themes, accessible names, help and welcome."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtGui import QColor, QFontInfo, QImage, QPainter
+from PySide6.QtWidgets import (
+    QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QMenu, QStyle, QTabBar, QWidget,
+)
+
+from trainer.ui import main_window as mw
+from trainer.ui.accessibility import CONTROLS, unnamed_controls
+from trainer.ui.context import AppContext
+from trainer.ui.help import GLOSSARY, SUGGESTED_PATH, HelpDialog
+from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size, min_text_px, text_px
+from trainer.ui.screens import SCREENS
+from trainer.ui.theme import THEMES, apply_theme, contrast, control_edge, tinted_icon
+from trainer.ui.paigow import table_layout as L
+from trainer.ui.paigow.table_items import font as table_font
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = mw.MainWindow(AppContext(seed=3), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1920, 1080)
+    w.show()
+    w.finish_startup()
+    yield w
+    # back to the defaults, once the window is gone (restyling a live window costs seconds)
+    w.close()
+    w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if current_text_size().key != "normal":
+        apply_text_size(QApplication.instance(), "normal")
+    apply_theme(QApplication.instance(), THEMES["light"])
+
+
+def _texts(root: QWidget):
+    """Visible widgets that show text, with their text."""
+    for w in root.findChildren(QWidget):
+        if not w.isVisibleTo(root):
+            continue
+        if isinstance(w, (QLabel, QAbstractButton, QLineEdit)) and w.text().strip():
+            yield w
+        elif isinstance(w, (QComboBox, QTabBar, QMenu)):
+            yield w
+
+
+def test_projector_preset_no_text_under_24px_tiles_60px(qtbot, window):
+    window.text_size_actions["projector"].trigger()
+    assert current_text_size().key == "projector" and min_text_px() >= 24
+    for spec in SCREENS:
+        screen = window.show_screen(spec.key)
+        if hasattr(screen, "prepare_snapshot"):
+            screen.prepare_snapshot(seed=3, move=None)
+        QApplication.processEvents()
+        small = [(type(w).__name__, getattr(w, "text", lambda: "")()[:30], QFontInfo(w.font()).pixelSize())
+                 for w in _texts(window) if QFontInfo(w.font()).pixelSize() < 24]
+        assert small == [], spec.key
+        window.resize(1920, 1080)
+        QApplication.processEvents()
+        assert (window.width(), window.height()) == (1920, 1080), spec.key  # bars wrap, lists scroll
+    for menu in window.menuBar().findChildren(QMenu):
+        assert QFontInfo(menu.font()).pixelSize() >= 24
+    # the table: every label at least 24 px on screen, tiles at least 60 px tall
+    table = window.show_screen("table")
+    QApplication.processEvents()
+    scale = table.primary.view.transform().m11()
+    assert L.TILE_H * scale >= 60
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    p = QPainter(image)
+    p.scale(scale, scale)
+    assert all(QFontInfo(table_font(px, p)).pixelSize() * scale >= 23.5 for px in (15, 18, 22))
+    p.end()
+
+
+def test_text_size_is_remembered_and_offered_in_view_menu(qtbot, window):
+    assert [a.text() for a in window.text_size_actions.values()] == [s.title for s in TEXT_SIZES.values()]
+    window.set_text_size("large")
+    assert window.text_size_actions["large"].isChecked()
+    assert mw.stored_text_size(window.store) == "large"
+    window.store.setValue("app/text_size", "huge")
+    assert mw.stored_text_size(window.store) is None
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_palette_and_controls_meet_wcag_aa(qtbot, window, name):
+    """4.5:1 for text on every background it sits on, 3:1 for control outlines and icons."""
+    t = THEMES[name]
+    felt_centre = QColor(t.felt).lighter(112).name()  # the felt's lightest point (table_paint)
+    for fg, bg in ((t.text, t.window), (t.text, t.base), (t.text, t.button), (t.highlighted_text, t.highlight),
+                   (t.placeholder, t.base), (t.highlight, t.base), (t.caption_text, t.caption_bg),
+                   (t.citation_text, t.caption_bg), (t.label, t.felt), (t.label, felt_centre), (t.label, t.spot),
+                   (t.label, t.rail)):
+        assert contrast(fg, bg) >= 4.5, (fg, bg)
+    for bg in (t.base, t.window, t.button):
+        assert contrast(control_edge(t), bg) >= 3
+    assert contrast(t.chalk, felt_centre) >= 3
+    # the rendered transport icons, against the button they sit on
+    window.ctx.set_theme(name)
+    table = window.show_screen("table")
+    QApplication.processEvents()
+    image = table.b_play.icon().pixmap(table.b_play.iconSize()).toImage()
+    inked = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
+             if image.pixelColor(x, y).alpha() > 200]
+    assert inked and all(contrast(c.name(), t.button) >= 3 for c in inked)
+    assert tinted_icon(table.style(), QStyle.StandardPixmap.SP_MediaStop, t.text, 20).availableSizes()
+
+
+def test_every_screen_fits_1280x720_and_names_every_control(qtbot, window):
+    """Option bars wrap and lists scroll (no screen makes the window larger than the display); a
+    screen reader can name every control of every screen."""
+    for spec in SCREENS:
+        screen = window.show_screen(spec.key)
+        if hasattr(screen, "prepare_snapshot"):
+            screen.prepare_snapshot(seed=3, move=None)
+        window.resize(1280, 720)
+        QApplication.processEvents()
+        assert (window.width(), window.height()) == (1280, 720), spec.key
+        assert [(type(w).__name__, w.toolTip()) for w in unnamed_controls(window)] == [], spec.key
+        assert [w for w in screen.findChildren(QWidget) if w.toolTip() and not w.accessibleDescription()
+                and isinstance(w, CONTROLS)] == [], spec.key
+    help_dialog = HelpDialog()
+    qtbot.addWidget(help_dialog)
+    assert unnamed_controls(help_dialog) == []
+
+
+def test_help_reachable_from_every_screen_with_f1_and_glossary_filters(qtbot, window):
+    keys = {a.shortcut().toString(): a for a in window.findChildren(mw.QAction)}
+    assert keys["F1"].text() == "&Getting started" and keys["Shift+F1"].text() == "G&lossary"
+    # window-wide shortcuts: they work whichever screen has the focus
+    assert {keys[k].shortcutContext() for k in ("F1", "Shift+F1")} == {Qt.ShortcutContext.WindowShortcut}
+    keys["Shift+F1"].trigger()
+    assert window.help_dialog.isVisible() and window.help_dialog.tabs.currentIndex() == 1
+    terms = {t for t, _ in GLOSSARY}
+    assert {"Wong", "Gong", "Gee Joon", "Copy", "Woodpile", "Dead Hand", "Vigorish", "Tile names"} <= terms
+    dialog = window.help_dialog
+    dialog.filter.setText("woodp")
+    shown = [dialog.terms.item(i).text() for i in range(dialog.terms.count()) if not dialog.terms.item(i).isHidden()]
+    assert "Woodpile" in shown and "Vigorish" not in shown
+    assert "Woodpile" in dialog.meaning.toPlainText() or dialog.meaning.toPlainText()
+
+
+def test_welcome_creates_the_trainee_sets_the_profile_and_opens_the_first_step(qtbot, window, tmp_path):
+    assert not window.welcomed()
+    window.ctx.data_dir = tmp_path / "data"
+    window.show_welcome()
+    dialog = window.welcome_dialog
+    assert [b.text().split(" — ")[0] for b in dialog.step_buttons] == [
+        f"{i}. {s.title}" for i, s in enumerate(SUGGESTED_PATH, 1)]
+    dialog.name.setText("Bea")
+    dialog.profile.setCurrentIndex(dialog.profile.findData("nj"))
+    dialog.step_buttons[0].click()
+    assert window.ctx.trainee == "Bea" and window.ctx.profile.name == "nj"
+    assert window.current_key == "drills" and window.welcomed()
+    from trainer.ui.progress_link import close_shared_stores
+    close_shared_stores()
+
+
+# --- starting and documenting ---------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _shots() -> list[tuple[str, str]]:
+    text = (ROOT / "scripts" / "screenshots").read_text()
+    block = text.split("<<'SHOTS'\n", 1)[1].split("\nSHOTS", 1)[0]
+    return [tuple(line.split(None, 1)) for line in block.splitlines() if line.strip()]
+
+
+def test_readme_shows_the_exact_commands_of_every_screenshot():
+    readme = (ROOT / "README.md").read_text()
+    shots = _shots()
+    assert len(shots) >= 8
+    for name, args in shots:
+        row = next((line for line in readme.splitlines() if f"(docs/img/{name}.png)" in line), "")
+        assert f"`{' '.join(args.split())}`" in row, name
+    referenced = set(re.findall(r"docs/img/([a-z-]+)\.png", readme))
+    assert referenced == {name for name, _ in shots}
+
+
+def test_run_script_installs_only_when_pyproject_changes(tmp_path):
+    """``ensure_venv`` (scripts/run, scripts/test) calls pip once per pyproject.toml, then never."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    fake = tmp_path / ".venv" / "bin" / "python"
+    fake.parent.mkdir(parents=True)
+    fake.write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path / 'calls'}\n")
+    fake.chmod(0o755)
+    step = f". {ROOT / 'scripts' / '_venv.sh'} && ensure_venv ''"
+
+    def run() -> int:
+        subprocess.run(["bash", "-c", step], cwd=tmp_path, check=True, capture_output=True)
+        calls = tmp_path / "calls"
+        return len(calls.read_text().splitlines()) if calls.exists() else 0
+
+    assert run() == 1 and run() == 1  # installed once; the second launch installs nothing
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\ndependencies = ['numpy']\n")
+    assert run() == 2
+
+
+# --- the felt shows the game ----------------------------------------------------------------------
+
+def _bank_round():
+    import random
+
+    from trainer.rules.paigow.profiles import profile_named
+    from trainer.rules.paigow.round import play_round, seat_players
+
+    players = seat_players(random.Random(7), profile_named("pa-2019"), 4)
+    bank = players[0].seat
+    return play_round(random.Random(7), players, bank=bank, eligible=[bank])
+
+
+def test_round_frames_put_chips_on_every_wager_and_mark_the_bank():
+    from trainer.ui.paigow.round_frames import round_table
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    # the seats' wagers (the dealer's wager against a player bank is the marker on his tiles)
+    wagered = {str(p.position): tuple(p.wagers.values()) for p in played.positions
+               if p.wagers and str(p.position).startswith("seat")}
+    first_deal = next(i for i, s in enumerate(played.steps) if s.action == "deliver")
+    before_deal = timeline.frame_at(first_deal)
+    assert before_deal.chips == wagered and before_deal.bank == played.bank  # occupied seats before the deal
+    losers = [m.source for m in played.chips if m.why.startswith("losing Pai Gow")]
+    assert losers and all(seat not in timeline.frame_at(len(timeline)).chips or
+                          len(timeline.frame_at(len(timeline)).chips[seat]) < len(wagered[seat]) for seat in losers)
+
+
+def test_scene_shows_chips_bank_dice_total_and_fans_stacks(qtbot):
+    from trainer.ui.paigow.round_frames import round_table
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    scene = TableScene("dark")
+    counting = next(i for i, s in enumerate(played.steps) if s.action == "count") + 1
+    scene.show_frame(timeline.frame_at(counting))
+    frame = timeline.frame_at(counting)
+    assert {k for k, item in scene.wagers.items() if item.isVisible()} == set(frame.chips) | {played.bank}
+    assert scene.wagers[played.bank].bank and scene.dice_total.isVisible()
+    assert sum(scene.dice_total.dice) == sum(frame.dice)
+    # the instructor's view: the four tiles of each woodpile stack drawn one above the other, whole
+    pile = build_timeline(plan_for(RoundChoice(style="house-way-right", seed=1)), prelude=True)
+    scene.show_frame(pile.frame_at(pile.index_after_move(0)))
+    scene.set_reveal(True)
+    ys = sorted(item.pos().y() for item in scene.tiles.values() if abs(item.pos().x() - L.row_x(1)) < 1)
+    assert len(ys) == 4 and min(b - a for a, b in zip(ys, ys[1:])) >= L.TILE_H
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
+    from trainer.ui.drill_widgets import TypedAnswer
+    from trainer.ui.theme import CHIPS
+
+    window = THEMES[name].window
+    one = next(colour for cents, colour, _ in CHIPS if cents == 100)
+    assert contrast(one, "#f3f1ea") >= 3  # the $1 chip is not the colour of the light window
+    # every chip stands out from the window by its body or by its dashed edge
+    assert all(max(contrast(colour, window), contrast(ink, window)) >= 3 for _, colour, ink in CHIPS)
+    answer = TypedAnswer()
+    qtbot.addWidget(answer)
+    for chip in answer.chips.findChildren(QAbstractButton):
+        if chip.text().startswith("$"):
+            assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 12, chip.text()

@@ -1,0 +1,107 @@
+"""The first run's welcome: create the trainee, choose the jurisdiction, and where to begin.
+
+Shown once (the main window remembers it was seen); Help → Welcome shows it again. Choosing a step
+of the suggested path (``trainer.ui.help.SUGGESTED_PATH``) closes it and emits ``stepChosen``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+    QWidget,
+)
+
+from trainer.rules.errors import TrainerError
+from trainer.rules.paigow.profiles import PROFILES
+from trainer.ui.help import SUGGESTED_PATH, Step
+
+
+class WelcomeDialog(QDialog):
+    """Name, jurisdiction, and the suggested path as buttons; Escape or "Later" just closes it."""
+
+    stepChosen = Signal(object)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle("Welcome to the Pai Gow Dealer Trainer")
+        title = QLabel("Welcome")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
+        intro = QLabel("This trainer teaches dealing Pai Gow tiles to the letter of your jurisdiction's "
+                       "regulations. Tell it who is training and where, then pick where to begin. "
+                       "Help → Getting started (F1) explains the rest.")
+        intro.setWordWrap(True)
+        self.name = QLineEdit(ctx.trainee)
+        self.name.setPlaceholderText("e.g. Ana")
+        self.name.setAccessibleName("Trainee's name")
+        self.name.setAccessibleDescription("Progress is saved under this name on this computer")
+        self.profile = QComboBox()
+        self.profile.setAccessibleName("Jurisdiction")
+        self.profile.setAccessibleDescription("Whose regulations the trainer follows")
+        for key, prof in PROFILES.items():
+            self.profile.addItem(prof.title, key)
+        self.profile.setCurrentIndex(list(PROFILES).index(ctx.profile.name))
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.hide()
+        form = QFormLayout()
+        form.addRow("&Trainee's name:", self.name)
+        form.addRow("&Jurisdiction:", self.profile)
+        path = QGroupBox("Where to begin — a suggested path")
+        path_lay = QVBoxLayout(path)
+        self.step_buttons: list[QPushButton] = []
+        for number, step in enumerate(SUGGESTED_PATH, 1):
+            button = QPushButton(f"{number}. {step.title} — {step.why}")
+            button.setAccessibleName(f"Begin with step {number}: {step.title}")
+            button.setAccessibleDescription(step.why)
+            button.setStyleSheet("text-align: left; padding: 6px 10px;")
+            button.clicked.connect(lambda _=False, s=step: self.choose(s))
+            path_lay.addWidget(button)
+            self.step_buttons.append(button)
+        later = QPushButton("Later")
+        later.setAccessibleName("Close the welcome")
+        later.clicked.connect(self._later)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(later)
+        lay = QVBoxLayout(self)
+        lay.addWidget(title)
+        lay.addWidget(intro)
+        lay.addLayout(form)
+        lay.addWidget(self.error)
+        lay.addWidget(path)
+        lay.addLayout(row)
+        self.resize(max(760, self.sizeHint().width()), self.sizeHint().height())
+
+    def _apply(self) -> bool:
+        """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
+        from trainer.ui.progress_link import shared_store, switch_to
+
+        self.ctx.set_profile(self.profile.currentData())
+        name = self.name.text().strip()
+        if not name:
+            return True
+        store = shared_store(self.ctx)
+        try:
+            if name.lower() not in {t.name.lower() for t in store.trainees()}:
+                store.create_trainee(name)
+            switch_to(self.ctx, name)
+        except TrainerError as exc:
+            self.error.setText(str(exc))
+            self.error.show()
+            self.name.setFocus()
+            return False
+        return True
+
+    def choose(self, step: Step) -> None:
+        if self._apply():
+            self.accept()
+            self.stepChosen.emit(step)
+
+    def _later(self) -> None:
+        if self._apply():
+            self.reject()
