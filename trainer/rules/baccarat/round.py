@@ -58,6 +58,18 @@ _ZONE = {"player": Zone.PLAYER, "banker": Zone.BANKER}
 _FROM_SHOE = Place(Zone.SHOE)
 
 
+def natural_words(player: int, banker: int) -> str:
+    """What the dealer says when a hand is a Natural (631a.11(a)): each natural hand with its count.
+
+    >>> natural_words(8, 9), natural_words(9, 3), natural_words(2, 8)
+    ('Player has a Natural 8, Banker a Natural 9', 'Player has a Natural 9', 'Banker has a Natural 8')
+    """
+    naturals = [(side, points) for side, points in (("Player", player), ("Banker", banker)) if is_natural(points)]
+    first, *rest = naturals
+    words = f"{first[0]} has a Natural {first[1]}"
+    return words + "".join(f", {side} a Natural {points}" for side, points in rest)
+
+
 @dataclass(frozen=True, slots=True)
 class Bettor:
     """A seated player and his wagers in cents by name (``wagers.WAGERS``). ``add_house_money``:
@@ -348,8 +360,7 @@ class _Builder:
         pp, bp = self.points("player"), self.points("banker")
         natural = is_natural(pp) or is_natural(bp)
         if natural:
-            nat = "Player" if is_natural(pp) else "Banker"
-            self.say("instruct", "natural", f"{nat} has a Natural {max(pp, bp) if pp != bp else pp}: no more cards.")
+            self.say("instruct", "natural", f"{natural_words(pp, bp)}: no more cards.")
         p_draws = pp < 6 and not natural
         if not p_draws and not natural:
             self.say("instruct-player", "player_rule", "Player stands.")
