@@ -75,7 +75,7 @@ def profile_doc(profile: object) -> str:
     """The rule-book document of a profile, a profile's name, or a document id."""
     source = getattr(profile, "source_file", None)
     if source is None and str(profile) not in load_book():
-        from trainer.rules.paigow.profiles import profile_named
+        from trainer.drills.games import profile_named  # any game's profile
 
         source = profile_named(str(profile)).source_file
     return document_for_source(source) if source else str(profile)
