@@ -38,7 +38,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from trainer.rules.paigow.face_combos import (BINOM, COPIES, FACE_ID, Combos, code4, combos, hand_facts,
-                                              house_way_choices)
+                                              house_way_choices, multisets)
 from trainer.rules.paigow.hands import Setting, settings
 from trainer.rules.paigow.house_way import REGULATORY, HouseWay, house_way_setting_index
 from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles
@@ -256,6 +256,14 @@ class _Dealer:
     high: np.ndarray
     low: np.ndarray
 
+    @cached_property
+    def high16(self) -> np.ndarray:
+        return self.high.astype(np.int16)
+
+    @cached_property
+    def low16(self) -> np.ndarray:
+        return self.low.astype(np.int16)
+
     def levels(self, high: np.ndarray, low: np.ndarray, low_zero: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A player's keys as the number of dealer levels each beats; a zero low beats none."""
         return (np.searchsorted(self.high_levels, high),
@@ -278,8 +286,9 @@ def _count(tiles: tuple[Tile, ...], options: Sequence[Setting], house_way: House
            zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray]:
     """Wins and losses of each of ``options`` (settings of ``tiles``) over the 20,475 deals."""
     d, c = _dealer(house_way, zero_zero_to_banker), combos()
-    held = np.bincount([FACE_ID[t] for t in tiles], minlength=len(COPIES))
-    deals = BINOM[COPIES - held, c.counts].prod(axis=1)   # deals of each face combination from the 28
+    unseen = COPIES - np.bincount([FACE_ID[t] for t in tiles], minlength=len(COPIES))
+    # deals of each face combination from the 28 unseen tiles: C(unseen, held) per face
+    deals = np.where(c.first, BINOM[unseen[c.faces], c.held], 1).prod(axis=1)
     a, b = d.levels(*_setting_arrays(options, zero_zero_to_banker))
     high_below, low_below = d.high[:, None] < a, d.low[:, None] < b
     wins = deals @ (high_below & low_below)
@@ -290,19 +299,20 @@ def _count(tiles: tuple[Tile, ...], options: Sequence[Setting], house_way: House
 
 
 #: Positions of the pairs among a hand's four tiles, and the three left when one is taken out.
-_PAIRS_OF_FOUR = tuple(combinations(range(4), 2))
-_TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))[::-1]
+_PAIRS_OF_FOUR = np.array(list(combinations(range(4), 2))).T
+_TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
 #: Id of each pair of faces (f, g) = (g, f): the 231 two-tile face pairs.
 _PAIR_ID = np.zeros((len(COPIES), len(COPIES)), dtype=np.int64)
 _PAIR_ID[np.triu_indices(len(COPIES))] = np.arange(len(COPIES) * (len(COPIES) + 1) // 2)
 _PAIR_ID = np.maximum(_PAIR_ID, _PAIR_ID.T)
+#: Inclusion-exclusion signs of the tables read per hand: no tile, each of 4 tiles, each of 6 pairs.
+_SIGNS = np.array([1] + [-1] * 4 + [1] * 6)
 
 
 @dataclass(frozen=True, eq=False)
 class _Triples:
     """Every three tiles by faces (sorted face ids) and the face combinations they grow into."""
 
-    faces: np.ndarray   # (T, 3)
     index: np.ndarray   # row of each ``code4`` of three sorted faces
     grown: np.ndarray   # (T, 21): combination of the three and one more face, 0 where none
     ways: np.ndarray    # (T, 21): tiles of that face not among the three
@@ -310,29 +320,40 @@ class _Triples:
 
 @cache
 def _triples() -> _Triples:
-    c = combos()
-    faces = np.unique(c.faces[:, _TRIPLES_OF_FOUR].reshape(-1, 3), axis=0)
+    faces, fourth = multisets(3), np.arange(len(COPIES))
     index = np.zeros(len(COPIES) ** 3, dtype=np.int64)
     index[code4(faces)] = np.arange(len(faces))
-    fourth = np.arange(len(COPIES))
     grown = np.concatenate([np.broadcast_to(faces[:, None, :], (len(faces), len(fourth), 3)),
                             np.broadcast_to(fourth[None, :, None], (len(faces), len(fourth), 1))], axis=2)
     ways = COPIES - (faces[:, None, :] == fourth[:, None]).sum(axis=2)
-    return _Triples(faces, index, np.maximum(c.index[code4(np.sort(grown, axis=2))], 0), ways)
+    return _Triples(index, np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0), ways)
 
 
 @dataclass(frozen=True, eq=False)
 class _Tables:
-    """Cumulative counts of dealer hands below levels (x, y): ``all[x, y]`` = #{high level < x, low
-    level < y}; ``one[f]`` counts the hands holding a given tile of face f, ``two[pair]`` a given two
-    tiles of a face pair; for three given tiles, the levels of each fourth face (``_Triples``) and
-    the 1-D cumulative counts ``three_high[t, x]``, ``three_low[t, y]``."""
+    """Cumulative counts of dealer hands below levels (x, y), ``counts[g, x, y]`` = #{high level < x,
+    low level < y} among: all hands (g = 0), the hands holding a given tile of face f (g = 1 + f) and
+    those holding two given tiles of a face pair (g = 22 + pair id); and for three given tiles the
+    1-D counts ``three_high[t, x]``, ``three_low[t, y]`` of the hands they grow into."""
 
-    all: np.ndarray
-    one: np.ndarray
-    two: np.ndarray
+    counts: np.ndarray
     three_high: np.ndarray
     three_low: np.ndarray
+
+
+def _groups(faces: np.ndarray) -> np.ndarray:
+    """The ``_Tables.counts`` read for a hand of these faces, in ``_SIGNS`` order: (hands, 11)."""
+    k, l = _PAIRS_OF_FOUR
+    return np.concatenate([np.zeros((len(faces), 1), dtype=np.int64), 1 + faces,
+                           1 + len(COPIES) + _PAIR_ID[faces[:, k], faces[:, l]]], axis=1)
+
+
+def _cumulate(table: np.ndarray) -> np.ndarray:
+    """2-D cumulative sums over the last two axes, in place (row by row: faster than cumsum there)."""
+    np.cumsum(table, axis=-1, out=table)
+    for x in range(1, table.shape[-2]):
+        table[..., x, :] += table[..., x - 1, :]
+    return table
 
 
 @cache
@@ -340,32 +361,25 @@ def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
     d, c, t = _dealer(house_way, zero_zero_to_banker), combos(), _triples()
     shape = (len(d.high_levels) + 1, len(d.low_levels) + 1)
     cell = (d.high + 1) * shape[1] + d.low + 1
-
-    def cumulative(groups: np.ndarray, weights: np.ndarray, count: int) -> np.ndarray:
-        flat = groups * (shape[0] * shape[1]) + cell[:, None]
-        table = np.bincount(flat.ravel(), weights.ravel(), count * shape[0] * shape[1]).reshape(count, *shape)
-        return table.cumsum(axis=1).cumsum(axis=2).astype(np.int32)
-
-    # A combination's hands hold a given tile of face f in C(c-1, m-1) of C(c, m) ways (m of its c
-    # copies held); two given tiles of f in C(c-2, m-2). Each face (pair) counted once per combination.
-    faces, rows = c.faces, np.arange(len(c.faces))[:, None]
-    held, copies = c.counts[rows, faces], COPIES[faces]
-    first = np.concatenate([np.ones((len(faces), 1), dtype=bool), faces[:, 1:] != faces[:, :-1]], axis=1)
-    k, l = np.array(_PAIRS_OF_FOUR).T
-    same = faces[:, k] == faces[:, l]
-    pair_weight = c.weight[:, None] * np.where(
-        same, held[:, k] * (held[:, k] - 1), held[:, k] * held[:, l]) // np.where(
-        same, np.maximum(copies[:, k] * (copies[:, k] - 1), 1), copies[:, k] * copies[:, l])
-    pair_counted = np.where(same, first[:, k] & (l == k + 1), first[:, k] & first[:, l])
-    one_weight = np.where(first, c.weight[:, None] * held // copies, 0)
-    two = cumulative(_PAIR_ID[faces[:, k], faces[:, l]], np.where(pair_counted, pair_weight, 0), int(_PAIR_ID.max()) + 1)
+    # A combination's hands hold a given tile of face f in C(c-1, m-1) of its C(c, m) ways (m of its c
+    # copies held), two given tiles of f in C(c-2, m-2); each face and face pair counted once.
+    k, l = _PAIRS_OF_FOUR
+    faces, held, first, weight = c.faces, c.held, c.first, c.weight[:, None]
+    copies, same = COPIES[faces], faces[:, k] == faces[:, l]
+    one = np.where(first, weight * held // copies, 0)
+    two = np.where(same, weight * held[:, k] * (held[:, k] - 1) // np.maximum(copies[:, k] * (copies[:, k] - 1), 1),
+                   weight * held[:, k] * held[:, l] // (copies[:, k] * copies[:, l]))
+    two *= np.where(same, first[:, k] & (l == k + 1), first[:, k] & first[:, l])
+    size = shape[0] * shape[1]
+    groups = 2 + len(COPIES) + int(_PAIR_ID.max())
+    flat = (_groups(faces) * size + cell[:, None]).ravel()
+    counts = np.bincount(flat, np.concatenate([weight, one, two], axis=1).ravel(), groups * size)
 
     def cumulative_1d(levels: np.ndarray, size: int) -> np.ndarray:
-        flat = np.arange(len(t.faces))[:, None] * size + levels[t.grown] + 1
-        return np.bincount(flat.ravel(), t.ways.ravel(), len(t.faces) * size).reshape(-1, size).cumsum(axis=1)
+        flat = np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1
+        return np.bincount(flat.ravel(), t.ways.ravel(), len(t.ways) * size).reshape(-1, size).cumsum(axis=1)
 
-    return _Tables(cumulative(np.zeros((len(faces), 1), dtype=np.int64), c.weight[:, None], 1)[0],
-                   cumulative(faces, one_weight, len(COPIES)), two,
+    return _Tables(_cumulate(counts.astype(np.int32).reshape(groups, *shape)),
                    cumulative_1d(d.high, shape[0]).astype(np.int32), cumulative_1d(d.low, shape[1]).astype(np.int32))
 
 
@@ -391,11 +405,9 @@ def _disjoint_below(t: _Tables, d: _Dealer, rows: np.ndarray, a: np.ndarray, b: 
     three tiles from the face each fourth tile can show, and S of four is the hand itself.
     """
     faces = combos().faces[rows]
-    ai, bi = a[:, None, :], b[:, None, :]
-    k, l = np.array(_PAIRS_OF_FOUR).T
-    count = t.all[a, b].astype(np.int64)
-    count -= t.one[faces[:, :, None], ai, bi].sum(axis=1)
-    count += t.two[_PAIR_ID[faces[:, k], faces[:, l]][:, :, None], ai, bi].sum(axis=1)
+    size = t.counts.shape[1] * t.counts.shape[2]
+    read = t.counts.reshape(-1).take(_groups(faces)[:, :, None] * size + (a * t.counts.shape[2] + b)[:, None, :])
+    count = np.einsum("ngq,g->nq", read, _SIGNS)
     count -= _three(t, d, _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])], a, b)
     count += (d.high[rows, None] < a) & (d.low[rows, None] < b)
     return count
@@ -413,9 +425,12 @@ def _three(t: _Tables, d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.nda
     tri = triples[:, :, None]
     out[:, high_only] = t.three_high[tri, a[:, None, high_only]].sum(axis=1)
     out[:, low_only] = t.three_low[tri, b[:, None, low_only]].sum(axis=1)
-    grown, ways = _triples().grown[triples], _triples().ways[triples]
-    below = (d.high[grown][..., None] < a[:, None, None, both]) & (d.low[grown][..., None] < b[:, None, None, both])
-    out[:, both] = np.where(below, ways[..., None], 0).sum(axis=(1, 2))
+    grown = _triples().grown[triples].reshape(len(triples), 1, -1)
+    ways = _triples().ways[triples].reshape(len(triples), -1).astype(np.int8)
+    # (rows, queries, fourth tiles): the fourth tiles last, where numpy compares fastest
+    below = ((d.high16[grown] < a[:, both, None].astype(np.int16))
+             & (d.low16[grown] < b[:, both, None].astype(np.int16)))
+    out[:, both] = np.einsum("nqk,nk->nq", below, ways)
     return out
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
 from math import comb
 from typing import Callable, Iterable
 
@@ -75,17 +74,36 @@ def hand_facts() -> HandFacts:
                      grid(lambda h: -1 if h.value is None else h.value), grid(lambda h: FACE_ID[h.tiles[0]]))
 
 
+def multisets(size: int) -> np.ndarray:
+    """Every multiset of ``size`` faces the set can hold (no face more often than its copies), as
+    rows of sorted face ids in lexicographic order.
+
+    >>> len(multisets(2)), len(multisets(3)), len(multisets(4))
+    (221, 1550, 8130)
+    """
+    rows = np.arange(len(FACES))[:, None]
+    grow = np.arange(len(FACES))
+    for _ in range(size - 1):
+        last = rows[:, -1:]
+        repeat = (grow == last) & ((rows == last).sum(axis=1, keepdims=True) >= COPIES[last])
+        row, face = np.nonzero((grow >= last) & ~repeat)
+        rows = np.concatenate([rows[row], grow[face, None]], axis=1)
+    return rows
+
+
 @dataclass(frozen=True, eq=False)
 class Combos:
     """The 8,130 face combinations of four tiles and their three settings.
 
-    Row r: ``faces[r]`` (sorted face ids), ``counts[r, f]`` copies of face f held, ``weight[r]``
-    physical hands with these faces; ``high[r, j]``/``low[r, j]`` the face ids of the high and low hand
-    of ``hands.settings(faces)[j]``, each in the hand's own tile order.
+    Row r: ``faces[r]`` (sorted face ids), ``held[r, k]`` how many copies of face ``faces[r, k]`` the
+    combination holds, ``first[r, k]`` whether position k is the first of its face, ``weight[r]`` the
+    physical hands with these faces; ``high[r, j]``/``low[r, j]`` the face ids of the high and low
+    hand of ``hands.settings(faces)[j]``, each in the hand's own tile order.
     """
 
     faces: np.ndarray
-    counts: np.ndarray
+    held: np.ndarray
+    first: np.ndarray
     weight: np.ndarray
     high: np.ndarray
     low: np.ndarray
@@ -101,22 +119,21 @@ class Combos:
 
 @cache
 def combos() -> Combos:
-    grid = np.array(list(combinations_with_replacement(range(len(FACES)), 4)), dtype=np.int64)
-    counts = (grid[:, :, None] == np.arange(len(FACES))).sum(axis=1)
-    ok = (counts <= COPIES).all(axis=1)
-    faces, counts = grid[ok], counts[ok]
-    weight = BINOM[COPIES, counts].prod(axis=1)
+    faces = multisets(4)
+    held = (faces[:, :, None] == faces[:, None, :]).sum(axis=2)
+    first = np.concatenate([np.ones((len(faces), 1), dtype=bool), faces[:, 1:] != faces[:, :-1]], axis=1)
+    weight = np.where(first, BINOM[COPIES[faces], held], 1).prod(axis=1)
     facts = hand_facts()
     highs, lows = [], []
-    for first, second in _SETTING_POSITIONS:
-        a, b = faces[:, first], faces[:, second]
+    for one, other in _SETTING_POSITIONS:
+        a, b = faces[:, one], faces[:, other]
         # Setting.of: the first hand is the high hand unless the second scores higher (spec H4).
         swap = (facts.score[b[:, 0], b[:, 1]] > facts.score[a[:, 0], a[:, 1]])[:, None]
         highs.append(_in_hand_order(np.where(swap, b, a)))
         lows.append(_in_hand_order(np.where(swap, a, b)))
     index = np.full(len(FACES) ** 4, -1, dtype=np.int64)
     index[code4(faces)] = np.arange(len(faces))
-    return Combos(faces, counts, weight, np.stack(highs, axis=1), np.stack(lows, axis=1), index)
+    return Combos(faces, held, first, weight, np.stack(highs, axis=1), np.stack(lows, axis=1), index)
 
 
 def _in_hand_order(pairs: np.ndarray) -> np.ndarray:
@@ -161,7 +178,9 @@ def _meets(criterion: Criterion, c: Combos) -> np.ndarray:
 
 def _either_hand_table(criterion: Criterion) -> np.ndarray:
     hands = hand_facts().hands
-    return np.array([[criterion.applies(Setting(h, h)) for h in row] for row in hands], dtype=bool)
+    upper = np.array([[j >= i and criterion.applies(Setting(h, h)) for j, h in enumerate(row)]
+                      for i, row in enumerate(hands)], dtype=bool)
+    return upper | upper.T
 
 
 def _holds(hand: np.ndarray, face: np.ndarray) -> np.ndarray:
@@ -183,7 +202,7 @@ def _splits_pair_into(criterion: SplitsPairInto, c: Combos) -> np.ndarray:
     split = np.zeros(c.high.shape[:2], dtype=bool)
     for face in (FACE_ID[Tile.parse(f)] for f in criterion.faces):
         together = ((c.high == face).all(axis=-1)) | ((c.low == face).all(axis=-1))
-        split |= (c.counts[:, face] == 2)[:, None] & ~together
+        split |= ((c.faces == face).sum(axis=1) == 2)[:, None] & ~together
 
     def worth(hand: np.ndarray) -> np.ndarray:
         h = hand[..., 0], hand[..., 1]
