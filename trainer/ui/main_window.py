@@ -26,6 +26,7 @@ from trainer.paths import config_dir
 from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.context import AppContext
 from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.ui import warm_up
 from trainer.ui.theme import THEMES, apply_theme, theme_named
 
 if TYPE_CHECKING:
@@ -288,6 +289,8 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(key))
         if self.hosts[self.current_key].screen is None:
             self.show_screen(self.current_key)
+        # the other screens' imports and tables, in the background once this screen has painted
+        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def save_state(self) -> None:
         self.set_demo(False)  # remember the normal window, never the demonstration chrome

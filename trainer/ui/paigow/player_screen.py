@@ -13,7 +13,7 @@ starts a new game.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.paigow.player_seat import HandResult, HandVerdict, PlayerHand, PracticeGame, SessionTotals, warm_up
-from trainer.rules.paigow.analysis import Odds
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
@@ -32,6 +31,9 @@ from trainer.ui.drill_widgets import (
 )
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
+
+if TYPE_CHECKING:
+    from trainer.rules.paigow.analysis import Odds
 
 #: Verdict colours, as the drill feedback's (readable on both themes).
 _COLOURS = {Outcome.WIN: "#2e9d5b", Outcome.PUSH: "#c98a00", Outcome.LOSE: "#d93a3a"}
