@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
@@ -143,6 +144,9 @@ def canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 _HOUSE_WAY_SETTINGS: dict[tuple[str, tuple[int, ...]], Setting] = {}
 _OPTIMAL_TABLES: dict[tuple[str, bool], HandTable] = {}
 _OPTIMAL_SETTINGS: dict[tuple[str, bool, tuple[int, ...]], Setting] = {}
+#: Hands analysed one by one per rule before the table of every hand is built (about 40 such hands' time).
+_SINGLE_HANDS = 64
+_ANALYSED: Counter[tuple[str, bool]] = Counter()
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -167,16 +171,25 @@ def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -
 
 def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                     zero_zero_to_banker: bool = True) -> Setting:
-    """The setting of highest EV against the dealer's house way (spec W4, ``analysis``)."""
+    """The setting of highest EV against the dealer's house way (spec W4, ``analysis``).
+
+    The first hands are analysed one by one (a millisecond each, so the first round with an optimal
+    player does not wait for every hand); later ones are read from the table of every hand.
+    """
+    rule = (house_way.name, zero_zero_to_banker)
+
     def build() -> Setting:
         from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
 
-        table = _memo(_OPTIMAL_TABLES, (house_way.name, zero_zero_to_banker),
-                      lambda: analysis.hand_table(house_way, zero_zero_to_banker))
-        row = table.row_of(tiles)
-        return settings(table.combos.tiles(row))[int(table.optimal[row])]
+        faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
+        _ANALYSED[rule] += 1
+        if _ANALYSED[rule] <= _SINGLE_HANDS:
+            result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
+            return result.settings[result.optimal]
+        table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
+        return settings(faces)[int(table.optimal[table.row_of(faces)])]
 
-    return _memo(_OPTIMAL_SETTINGS, (house_way.name, zero_zero_to_banker, _code(tiles)), build)
+    return _memo(_OPTIMAL_SETTINGS, (*rule, _code(tiles)), build)
 
 
 def choose_setting(policy: Policy, tiles: Sequence[Tile], rng: random.Random, *,
