@@ -53,11 +53,15 @@ class Run:
     out: str
 
 
-def fresh(argv: list[str], env: dict[str, str], cwd: Path | None = None) -> Run:
-    """Run ``python argv...`` in a fresh process; wall clock from spawn to exit, its own peak RSS."""
+def fresh(argv: list[str], env: dict[str, str]) -> Run:
+    """Run ``python argv...`` in a fresh process; wall clock from spawn to exit, its own peak RSS.
+
+    It runs in the checkout it times (``env["PYTHONPATH"]``): ``python -c`` puts its folder first.
+    """
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, *argv], env=env, cwd=cwd or ROOT, stdout=out, stderr=err)
+        proc = subprocess.Popen([sys.executable, *argv], env=env, stdout=out,
+                                stderr=err, cwd=env["PYTHONPATH"])
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)

@@ -277,7 +277,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.finish_startup)
 
     def finish_startup(self) -> None:
-        """What can wait until the window is on screen: shortcuts, the icon, the first screen."""
+        """What can wait until the window is on screen: the first screen, then (once it has painted)
+        shortcuts and the icon, then the other screens' imports in the background."""
+        if self.hosts[self.current_key].screen is None:
+            self.show_screen(self.current_key)
+        QTimer.singleShot(0, self, self._bind_shortcuts)
+        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
+
+    def _bind_shortcuts(self) -> None:
         from trainer.ui.app import icon_path
 
         icon = icon_path()
@@ -287,10 +294,6 @@ class MainWindow(QMainWindow):
             QApplication.instance().setWindowIcon(QIcon(str(icon)))
         for action, key in self._shortcuts:
             action.setShortcut(QKeySequence(key))
-        if self.hosts[self.current_key].screen is None:
-            self.show_screen(self.current_key)
-        # the other screens' imports and tables, in the background once this screen has painted
-        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def save_state(self) -> None:
         self.set_demo(False)  # remember the normal window, never the demonstration chrome
