@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_analysis on {args.root}  [{load()}]")
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        fresh(entry_point(["analyze", HAND]), env)  # compile the bytecode once
+        fresh(entry_point(["analyze", HAND]), env)  # warm the file cache once
         print("fresh process, wall clock:")
         for name, command in (("paigow-trainer analyze --house-edge", ["analyze", "--house-edge"]),
                               (f'paigow-trainer analyze "{HAND}"', ["analyze", HAND])):

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_round on {args.root}  [{load()}]")
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        fresh(["-c", FIRST_ROUNDS], env)  # compile the bytecode once
+        fresh(["-c", FIRST_ROUNDS], env)  # warm the file cache once
         firsts = [json.loads(fresh(["-c", FIRST_ROUNDS], env).out) for _ in range(5)]
         row("fresh process: first round, six optimal players", [f[0] for f in firsts])
         row("fresh process: first 1,000 rounds", [f[1] for f in firsts], unit="rounds/s")

@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         (_old_entry if args.old_entry else entry_point)(["--quit-after-paint"])
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        for argv_ in (["-c", BARE], table, window):  # compile the bytecode and warm the file cache once
+        for argv_ in (["-c", BARE], table, window):  # warm the file cache once
             fresh(argv_, env)
         times: dict[str, list[float]] = {"bare": [], "table": [], "window": []}
         for _ in range(args.runs):

@@ -35,12 +35,15 @@ def load() -> str:
 
 def environment(root: Path, tmp: str) -> dict[str, str]:
     """A child's environment: the trainer from ``root``, user folders in ``tmp``, Qt offscreen
-    unless a display is set, bytecode compiled once outside the tree (as an installed app has)."""
+    unless a display is set, and bytecode written and read as an installed app has it (in the
+    ignored ``__pycache__`` folders; a shared cache prefix would make the first child compile numpy)."""
     env = dict(os.environ, PYTHONPATH=str(root), PAIGOW_TRAINER_CONFIG_DIR=f"{tmp}/config",
-               PAIGOW_TRAINER_DATA_DIR=f"{tmp}/data", PYTHONPYCACHEPREFIX=f"{tmp}/pycache")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+               PAIGOW_TRAINER_DATA_DIR=f"{tmp}/data")
+    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"):
+        env.pop(name, None)
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env["QT_QPA_PLATFORM"] = "offscreen"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "trainer")], env=env, check=True)
     return env
 
 
