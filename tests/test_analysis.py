@@ -205,3 +205,13 @@ def test_nj_zero_rule_turns_some_losses_into_pushes() -> None:
     pa, nj = house_edge(REGULATORY, True), house_edge(REGULATORY, False)
     assert nj.house_way_player.wins == pa.house_way_player.wins
     assert nj.house_way_player.losses < pa.house_way_player.losses
+
+
+def test_one_hand_and_the_table_pick_the_same_optimal_setting() -> None:
+    """Optimal players use either (``players.optimal_setting``): ties must be broken alike (spec W4)."""
+    table, c = hand_table(), combos()
+    for row in random.Random(5).sample(range(len(table.weight)), 200):
+        tiles = c.tiles(row)
+        result = analyze_hand(tiles)
+        assert result.settings[result.optimal] == settings(tiles)[table.optimal[row]]
+        assert result.house_way == table.house_way[row]
