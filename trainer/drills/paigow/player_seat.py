@@ -280,7 +280,8 @@ class PracticeGame:
 
 
 def warm_up(profile: Profile, house_way: HouseWay | None = None) -> None:
-    """Build the analysis tables for ``profile`` now (about half a second once), e.g. as a screen opens."""
+    """Set every dealer hand by the house way for the analysis of ``profile`` now (numpy imported,
+    a few milliseconds once), e.g. as a screen opens."""
     from trainer.rules.paigow.analysis import prepare
 
     way = house_way or house_way_named(profile.default_house_way)
