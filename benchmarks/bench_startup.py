@@ -1,37 +1,35 @@
-"""Start-up time: process start to the first painted main window, against a bare PySide6 window.
+"""Start-up and first use of the app, as a user waits for them.
 
-Both are started the same way, as ``python -c ...`` subprocesses with ``QT_QPA_PLATFORM=offscreen``
-(unless a display is set) and user folders in a temporary directory, ; we time each from
-``Popen`` to the first paint and take the median of several runs, alternating
-the two so both see the same machine load. Each child prints the wall-clock time just after its first paint
-and leaves at once, so tearing down is not counted. The app is also timed to the first paint of
-the table itself (the first screen, built just after the window shows).
+1. ``paigow-trainer`` (the entry point, no command) to its first painted Table screen, against a bare
+   PySide6 window that paints one widget: each a fresh ``python`` process timed by the wall clock
+   from spawn to its first paint (it then leaves at once: tearing down is not counted), the two
+   alternating so both see the same load; the app's window alone (before the table) as a second row.
+2. In one fresh app process: each screen opened the first time (show, paint, and the longest the
+   event loop is then held up during the next 0.4 s, e.g. by work deferred "until after the first
+   paint"), and the peak RSS after every screen has been visited.
 
-    python benchmarks/bench_startup.py [--runs 7]
+    python benchmarks/bench_startup.py [--runs 9]
 
-Target: app / bare <= 1.5 (medians).
+Goals (issue 15): table / bare <= 1.5 (medians); no screen's first open or stall over 100 ms; peak
+RSS after every screen <= 180 MiB.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
+import json
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from common import entry_point, environment, fresh, load, parser, row, temporary
 
 BARE = """
 import os, time
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 app = QApplication([])
 w = QMainWindow()
 w.setWindowTitle("bare")
+w.setCentralWidget(QLabel("bare"))
 w.resize(1280, 800)
 paint = QEvent.Type.Paint
 def done():
@@ -39,7 +37,7 @@ def done():
     os._exit(0)
 class W(QObject):
     def eventFilter(self, obj, ev):
-        if ev.type() == paint and obj is w:
+        if ev.type() == paint and obj is w.centralWidget():
             app.removeEventFilter(self)
             QTimer.singleShot(0, done)
         return False
@@ -49,42 +47,92 @@ w.show()
 app.exec()
 """
 
-APP = "from trainer.ui.app import run_app; raise SystemExit(run_app(['--quit-after-paint']))"
-APP_TABLE = "from trainer.ui.app import run_app; raise SystemExit(run_app(['--quit-after-paint=table']))"
+#: Every screen opened once in a fresh app; prints JSON {screen: [open ms, longest stall ms]} and the peak RSS.
+SCREENS = """
+import json, resource, time
+import trainer.cli  # the entry point's module: numpy's threads as the app sets them
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+from trainer.ui.context import AppContext
+from trainer.ui.main_window import MainWindow, settings
+from trainer.ui.screens import SCREENS
+from trainer.ui.theme import apply_theme, theme_named
+app = QApplication(["paigow-trainer"])
+apply_theme(app, theme_named("light"))
+window = MainWindow(AppContext(seed=1), settings())
+window.show()
+
+def longest_stall(ms):
+    clock, beats, last = QElapsedTimer(), [0], [0]
+    clock.start()
+    def beat():
+        now = clock.elapsed()
+        beats[0] = max(beats[0], now - last[0])
+        last[0] = now
+    timer = QTimer(interval=2)
+    timer.timeout.connect(beat)
+    timer.start()
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+    timer.stop()
+    return beats[0]
+
+longest_stall(1000)   # the window's own start-up work done (a user looks at it for a second)
+out = {}
+for spec in SCREENS:
+    start = time.perf_counter()
+    window.show_screen(spec.key)
+    window.repaint()
+    app.processEvents()
+    out[spec.key] = [(time.perf_counter() - start) * 1000, longest_stall(400)]
+print(json.dumps({"screens": out, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
 
 
-def _time(code: str, env: dict[str, str]) -> float:
-    """Seconds from just before the process is spawned to the wall-clock time it prints at first paint."""
-    start = time.time()
-    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, text=True,
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
-    painted = float(out.split("first-paint", 1)[1].split()[0])
-    return painted - start
+def _old_entry(args: list[str]) -> list[str]:
+    return ["-c", "import trainer.cli; trainer.cli.build_parser(); from trainer.ui.app import run_app; "
+                  f"raise SystemExit(run_app({args!r}))"]
+
+
+def _painted(run) -> float:
+    """Seconds from spawn to the wall-clock time the child printed at its first paint."""
+    return float(run.out.split("first-paint", 1)[1].split()[0])
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=7)
+    ap = parser(__doc__)
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--old-entry", action="store_true",
+                    help="code from before the entry point passed the app's options on: import the entry "
+                         "point's module and build its parser, then call run_app")
     args = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PAIGOW_TRAINER_CONFIG_DIR=f"{tmp}/config", PAIGOW_TRAINER_DATA_DIR=f"{tmp}/data",
-                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-                   PYTHONPYCACHEPREFIX=f"{tmp}/pycache")
-        # an installed app runs from compiled bytecode: let the warm-up runs write it (outside the tree)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-            env["QT_QPA_PLATFORM"] = "offscreen"
-        for code in (BARE, APP):  # warm the file cache once
-            _time(code, env)
-        bare, app, table = [], [], []
+    print(f"bench_startup on {args.root}  [{load()}]")
+    table, window = (_old_entry if args.old_entry else entry_point)(["--quit-after-paint=table"]), \
+        (_old_entry if args.old_entry else entry_point)(["--quit-after-paint"])
+    with temporary() as tmp:
+        env = environment(args.root, tmp)
+        for argv_ in (["-c", BARE], table, window):  # warm the file cache once
+            fresh(argv_, env)
+        times: dict[str, list[float]] = {"bare": [], "table": [], "window": []}
         for _ in range(args.runs):
-            bare.append(_time(BARE, env))
-            app.append(_time(APP, env))
-            table.append(_time(APP_TABLE, env))
-    mb, ma, mt = statistics.median(bare), statistics.median(app), statistics.median(table)
-    print(f"bare PySide6 window : median {mb * 1000:7.1f} ms  ({args.runs} runs)")
-    print(f"trainer main window : median {ma * 1000:7.1f} ms  ratio {ma / mb:.2f}  (target <= 1.5)")
-    print(f"  ... table painted : median {mt * 1000:7.1f} ms  ratio {mt / mb:.2f}")
+            for name, argv_ in (("bare", ["-c", BARE]), ("table", table), ("window", window)):
+                start = time.time()
+                times[name].append((_painted(fresh(argv_, env)) - start) * 1000)
+        bare = statistics.median(times["bare"])
+        row("bare PySide6 window, first paint", times["bare"])
+        row("paigow-trainer: Table screen painted", times["table"],
+            extra=f"ratio {statistics.median(times['table']) / bare:.2f} (goal <= 1.5)")
+        row("paigow-trainer: window painted (before the table)", times["window"],
+            extra=f"ratio {statistics.median(times['window']) / bare:.2f}")
+        print("each screen opened the first time, one fresh app process (open / longest stall after):")
+        runs = [json.loads(fresh(["-c", SCREENS], env).out) for _ in range(max(3, args.runs // 3))]
+        for key in runs[0]["screens"]:
+            opened = [r["screens"][key][0] for r in runs]
+            stall = [r["screens"][key][1] for r in runs]
+            row(f"  {key}: open", opened, extra=f"longest stall after: median {statistics.median(stall):.0f} ms, "
+                                                 f"max {max(stall):.0f} ms")
+        row("peak RSS after every screen", [r["peak_mib"] for r in runs], unit="MiB", extra="(goal <= 180)")
     return 0
 
 

@@ -37,3 +37,9 @@ def shown(qtbot):
         widget.show()
         return widget
     return show
+
+
+def pytest_collection_modifyitems(items):
+    """The long statistical tests (marked ``slow``) first: on several workers (``-n auto``) they then
+    run beside the rest instead of ending the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -17,7 +17,8 @@ import pytest
 
 from trainer.rules.paigow import analysis
 from trainer.rules.paigow.analysis import (DEALER_DEALS, PLAYER_HANDS, Odds, analyze_hand, hand_table, house_edge,
-                                    setting_odds)
+                                           setting_odds)
+from trainer.rules.paigow.face_combos import combos, house_way_choices
 from trainer.rules.errors import NotationError
 from trainer.rules.paigow.hands import Outcome, Setting, settings, wager_result
 from trainer.rules.paigow.house_way import (CASINO_SPLIT_TENS, REGULATORY, HouseWay, house_way_setting_index,
@@ -140,21 +141,39 @@ def test_bad_tiles_are_notation_errors(text: str) -> None:
         analyze_hand(parse_tiles(text))
 
 
+@cache
+def _physical_hands() -> np.ndarray:
+    """The 35,960 hands of four physical tiles (ids into ``TILE_SET``)."""
+    return np.array(list(combinations(range(len(TILE_SET)), 4)))
+
+
 def test_inclusion_exclusion_matches_direct_count() -> None:
-    """The dominance tables give the same counts as masking the deals that share a tile, hand by hand."""
-    tables = analysis._tables(REGULATORY, True)
-    hands = analysis._physical_hands()
+    """The dominance tables give the same counts as masking the physical deals that share a tile."""
+    tables, dealer = analysis._tables(REGULATORY, True), analysis._dealer(REGULATORY, True)
+    hands = _physical_hands()
+    combo = np.array([combos().row_of(TILE_SET[i] for i in hand) for hand in hands])
     rng = np.random.default_rng(7)
-    sample = hands[rng.choice(len(hands), 300, replace=False)]
-    a = rng.integers(0, len(tables.high_levels) + 1, size=(300, 5))
-    b = rng.integers(0, len(tables.low_levels) + 1, size=(300, 5))
-    got = analysis._disjoint_below(tables, sample, a, b, analysis._neighbours(sample))
-    for row, hand in enumerate(sample):
+    pick = rng.choice(len(hands), 300, replace=False)
+    a = rng.integers(0, len(dealer.high_levels) + 1, size=(300, 5))
+    b = rng.integers(0, len(dealer.low_levels) + 1, size=(300, 5))
+    a[:, 0], b[:, 1] = len(dealer.high_levels), len(dealer.low_levels)   # the one-sided queries too
+    got = analysis._disjoint_below(tables, dealer, combo[pick], a, b)
+    for row, hand in enumerate(hands[pick]):
         free = ~np.isin(hands, hand).any(axis=1)
         assert free.sum() == DEALER_DEALS
-        high, low = tables.dealer_high[free], tables.dealer_low[free]
+        high, low = dealer.high[combo[free]], dealer.low[combo[free]]
         expected = [int(((high < x) & (low < y)).sum()) for x, y in zip(a[row], b[row])]
         assert got[row].tolist() == expected
+
+
+@pytest.mark.parametrize("way", [REGULATORY, CASINO_SPLIT_TENS])
+def test_vectorised_house_way_matches_the_object_model_on_every_hand(way: HouseWay) -> None:
+    """The numpy house way sets each of the 35,960 physical hands as ``set_by_house_way`` does."""
+    c, choice = combos(), house_way_choices(way)
+    for hand in _physical_hands():
+        tiles = tuple(TILE_SET[i] for i in hand)
+        row = c.row_of(tiles)
+        assert settings(c.tiles(row))[choice[row]] == _dealer_setting(tiles, way), tiles
 
 
 @pytest.mark.parametrize(("way", "zero"), RULES)
@@ -186,3 +205,13 @@ def test_nj_zero_rule_turns_some_losses_into_pushes() -> None:
     pa, nj = house_edge(REGULATORY, True), house_edge(REGULATORY, False)
     assert nj.house_way_player.wins == pa.house_way_player.wins
     assert nj.house_way_player.losses < pa.house_way_player.losses
+
+
+def test_one_hand_and_the_table_pick_the_same_optimal_setting() -> None:
+    """Optimal players use either (``players.optimal_setting``): ties must be broken alike (spec W4)."""
+    table, c = hand_table(), combos()
+    for row in random.Random(5).sample(range(len(table.weight)), 200):
+        tiles = c.tiles(row)
+        result = analyze_hand(tiles)
+        assert result.settings[result.optimal] == settings(tiles)[table.optimal[row]]
+        assert result.house_way == table.house_way[row]

@@ -60,3 +60,11 @@ def test_console_script_module_form():
     result = subprocess.run([sys.executable, "-m", "trainer", "house-way", "66 45 13 23", "--json"],
                             capture_output=True, text=True, check=True)
     assert json.loads(result.stdout)["step"] == 2
+
+
+def test_the_apps_own_options_reach_the_app(capsys):
+    """``paigow-trainer --theme X`` is the app's option (``run_app``), checked by the app's parser."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["--theme", "purple"])
+    assert exit_.value.code == 2
+    assert "--theme: invalid choice: 'purple'" in capsys.readouterr().err

@@ -37,6 +37,12 @@ def test_navigation_is_built_from_screens(qtbot, window):
         assert screen is window.hosts[spec.key].screen
 
 
+def test_shortcuts_are_bound_once_the_first_screen_is_up(qtbot, window):
+    """Start-up builds the Table screen first; the shortcuts follow on the next turn of the event loop."""
+    qtbot.waitUntil(lambda: window.screen_actions["drills"].shortcut().toString() == "Ctrl+2")
+    assert [a.shortcut().toString() for a in window.screen_actions.values()] == [s.shortcut for s in SCREENS]
+
+
 def test_missing_screen_module_shows_a_placeholder(qtbot, monkeypatch):
     monkeypatch.setattr(mw, "SCREENS", (SCREENS[0], ScreenSpec("later", "Later", "Ctrl+9", "trainer.ui.no_such_screen")))
     w = mw.MainWindow(AppContext())

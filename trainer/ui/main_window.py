@@ -27,6 +27,7 @@ from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.context import AppContext
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
 from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.ui import warm_up
 from trainer.ui.theme import THEMES, apply_theme, theme_named
 
 if TYPE_CHECKING:
@@ -348,7 +349,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.finish_startup)
 
     def finish_startup(self) -> None:
-        """What can wait until the window is on screen: shortcuts, the icon, the first screen."""
+        """What can wait until the window is on screen: the first screen, then (once it has painted)
+        shortcuts and the icon, then the other screens' imports in the background."""
+        if self.hosts[self.current_key].screen is None:
+            self.show_screen(self.current_key)
+        QTimer.singleShot(0, self, self._bind_shortcuts)
+        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
+
+    def _bind_shortcuts(self) -> None:
         from trainer.ui.app import icon_path
 
         icon = icon_path()
@@ -358,8 +366,6 @@ class MainWindow(QMainWindow):
             QApplication.instance().setWindowIcon(QIcon(str(icon)))
         for action, key in self._shortcuts:
             action.setShortcut(QKeySequence(key))
-        if self.hosts[self.current_key].screen is None:
-            self.show_screen(self.current_key)
         from trainer.ui.accessibility import name_controls
 
         name_controls(self)

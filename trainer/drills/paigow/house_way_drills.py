@@ -14,7 +14,6 @@ from typing import Any
 from trainer.drills.paigow.common import deal, draft, until
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question, Setup
 from trainer.drills.registry import drill, reviewer
-from trainer.rules.paigow.analysis import analyze_hand
 from trainer.rules.paigow.hands import Hand, Setting, settings
 from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
 from trainer.rules.paigow.profiles import profile_named
@@ -44,6 +43,8 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:
     """EV per unit wagered of the house-way setting minus that of the trainee's ``high / low``
     against the same house way (spec W4; a reversed placement is judged as the hands it makes, JQ32)."""
+    from trainer.rules.paigow.analysis import analyze_hand  # numpy: not when the drills load
+
     tiles = parse_tiles(question.data["tiles"])
     result = analyze_hand(tiles, house_way_named(question.house_way),
                           profile_named(question.profile).zero_zero_to_banker)
@@ -73,6 +74,8 @@ def _review(question: Question, placed: Any, feedback: Feedback) -> Feedback:
 def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
     zz = setup.profile.zero_zero_to_banker
     differs = rng.random() < 0.5  # half the questions where the house way is not the best setting
+
+    from trainer.rules.paigow.analysis import analyze_hand  # numpy: not when the drills load
 
     def analysed() -> tuple[list[Tile], Any]:
         tiles = deal(rng, 4)

@@ -30,11 +30,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from trainer.drills.answers import parse_placement
 from trainer.drills.paigow.house_way_drills import setting_index
-from trainer.rules.paigow.analysis import HandAnalysis, Odds, analyze_hand, house_edge, prepare
 from trainer.rules.errors import NotationError, TrainerError
 from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, rank_key, wager_result
 from trainer.rules.paigow.house_way import Decision, HouseWay, house_way_named, set_by_house_way
@@ -43,6 +42,9 @@ from trainer.rules.paigow.players import DEFAULT_LIMITS, Limits
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 from trainer.rules.paigow.settlement import PaiGowResult, settle_pai_gow
 from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles  # noqa: F401  (parse_tiles: doctest)
+
+if TYPE_CHECKING:
+    from trainer.rules.paigow.analysis import HandAnalysis, Odds
 
 #: A new game's bankroll and wager, in cents: $1,000.00 and $25.00.
 DEFAULT_BANKROLL = 100_000
@@ -236,6 +238,8 @@ class PracticeGame:
         """Exact odds of the three settings of the current hand against the house-way dealer (spec W4)."""
         if self.current is None:
             raise TrainerError("no hand is dealt: deal one first")
+        from trainer.rules.paigow.analysis import analyze_hand  # numpy: on the first hand, not at import
+
         return analyze_hand(self.current.tiles, self.house_way, self.profile.zero_zero_to_banker)
 
     def play(self, placement: Any) -> HandResult:
@@ -269,6 +273,8 @@ class PracticeGame:
 
     def edge(self) -> tuple[str, tuple[str, ...]]:
         """This dealer's house edge in one line, and why an optimal player beats it (``edge_explanation``)."""
+        from trainer.rules.paigow.analysis import house_edge  # numpy: only when the explanation is asked
+
         edge = house_edge(self.house_way, self.profile.zero_zero_to_banker)
         mine, best = edge.house_way_player, edge.optimal_player
         summary = (f"Over all hands: a player who sets like the dealer has EV {mine.ev:+.2%}, one who sets "
@@ -289,7 +295,10 @@ class PracticeGame:
 
 
 def warm_up(profile: Profile, house_way: HouseWay | None = None) -> None:
-    """Build the analysis tables for ``profile`` now (about half a second once), e.g. as a screen opens."""
+    """Set every dealer hand by the house way for the analysis of ``profile`` now (numpy imported,
+    a few milliseconds once), e.g. as a screen opens."""
+    from trainer.rules.paigow.analysis import prepare
+
     way = house_way or house_way_named(profile.default_house_way)
     prepare(way, profile.zero_zero_to_banker)
 

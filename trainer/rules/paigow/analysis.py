@@ -14,29 +14,33 @@ vigorish of 621a.11(a), unrounded); the optimal setting has the highest EV (spec
 >>> f"{e.house_way_player.ev:+.4f} {e.optimal_player.ev:+.4f}"
 '-0.0268 +0.0097'
 
-How the counting works (exact, no sampling): each hand's strength becomes an integer key, with every
-value-zero hand given the lowest key when zero-zero goes to the banker. The player's high wins iff the
-dealer's high key is below his, and likewise for the low. So the number of dealer deals beaten on both
-hands is a dominance count, #{dealer high < a, dealer low < b}, read from 2-D cumulative count tables.
-"Disjoint from the player's four tiles" is inclusion-exclusion over the subsets S of those tiles:
-tables for all hands, hands holding tile i (32) and hands holding tiles i and j (496), and explicit
-enumeration of the 117 hands holding three or four of them.
+How the counting works (exact, no sampling): the 35,960 four-tile hands fall into 8,130 combinations
+of faces (``face_combos``), set by the house way all at once. Each hand's strength becomes an integer
+key, with every value-zero hand given the lowest key when zero-zero goes to the banker; the player's
+high wins iff the dealer's high key is below his, and likewise for the low. One hand is counted
+directly: each dealer face combination weighs as many deals as the 28 unseen tiles allow. For the
+table of every hand, the deals beaten on both hands are a dominance count, #{dealer high < a, dealer
+low < b}, read from 2-D cumulative count tables; "disjoint from the player's four tiles" is
+inclusion-exclusion over the subsets S of those tiles: tables for all hands, for hands holding a
+given tile of each face (21) and two given tiles of each face pair (231), the 21 possible fourth
+faces of three given tiles, and the hand itself.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 from math import comb
 from typing import Iterable, Sequence
 
 import numpy as np
 
+from trainer.rules.paigow.face_combos import (BINOM, COPIES, FACE_ID, Combos, code4, combos, hand_facts,
+                                              house_way_choices, multisets)
 from trainer.rules.paigow.hands import Setting, settings
-from trainer.rules.paigow.house_way import REGULATORY, HouseWay, house_way_setting_index, set_by_house_way
+from trainer.rules.paigow.house_way import REGULATORY, HouseWay, house_way_setting_index
 from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles
 
 #: What a winning unit wager pays after the 5% vigorish of 621a.11(a), unrounded.
@@ -51,10 +55,6 @@ PLAYER_HANDS = comb(len(TILE_SET), 4)
 #: Key of every value-zero hand when zero-zero goes to the banker: below every ``Hand.score`` (>= 1).
 _ZERO_KEY = 0
 
-#: Positions of the pairs and triples among a hand's four tiles: inclusion-exclusion terms |S| = 2, 3.
-_PAIRS_OF_FOUR = tuple(combinations(range(4), 2))
-_TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
-_BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(len(TILE_SET) + 1)], dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +125,20 @@ class HandTable:
     ``settings(faces[r])[j]``; counts are out of the 20,475 dealer deals.
     """
 
-    faces: tuple[tuple[Tile, ...], ...]
+    combos: Combos
     weight: np.ndarray
     wins: np.ndarray
     losses: np.ndarray
     house_way: np.ndarray
     optimal: np.ndarray
+
+    @cached_property
+    def faces(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(self.combos.tiles(r) for r in range(len(self.weight)))
+
+    def row_of(self, tiles: Iterable[Tile]) -> int:
+        """The row of four tiles, in any order."""
+        return self.combos.row_of(tiles)
 
     def odds(self, row: int, setting: int) -> Odds:
         return _odds(int(self.wins[row, setting]), int(self.losses[row, setting]), DEALER_DEALS)
@@ -175,11 +183,10 @@ def setting_odds(setting: Setting, house_way: HouseWay = REGULATORY, zero_zero_t
 
 def hand_table(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = True) -> HandTable:
     """Counts for every distinct player hand and setting, with the house way's and the optimal setting."""
-    combos = _combos()
-    house = _house_way_choices(house_way)
-    wins, losses = _outcomes(_tables(house_way, zero_zero_to_banker), combos.tiles,
-                             *combos.setting_keys(zero_zero_to_banker), combos.neighbours)
-    return HandTable(combos.faces, combos.weight, wins, losses, house, _optimal(wins, losses, house))
+    c = combos()
+    house = house_way_choices(house_way)
+    wins, losses = _table_counts(house_way, zero_zero_to_banker)
+    return HandTable(c, c.weight, wins, losses, house, _optimal(wins, losses, house))
 
 
 def house_edge(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = True) -> HouseEdge:
@@ -190,18 +197,15 @@ def house_edge(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = Tru
 
 
 def prepare(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = True) -> None:
-    """Build the cached tables now (about half a second once), e.g. while a screen opens."""
-    _tables(house_way, zero_zero_to_banker)
-    _combos().neighbours
+    """Set every dealer hand by the house way now (a few milliseconds once), e.g. while a screen opens."""
+    _dealer(house_way, zero_zero_to_banker)
 
 
 def clear_caches() -> None:
     """Forget every cached table (benchmarks measure the build this way)."""
-    for cached in (_combos, _combo_neighbours, _house_way_choices, _tables, _physical_hands):
+    for cached in (combos, hand_facts, house_way_choices, _dealer, _combo_keys, _face_counts, _tables,
+                   _table_counts, _triples):
         cached.cache_clear()
-
-
-# --- Hands as physical tile ids ---------------------------------------------------------------------
 
 
 def _checked(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -211,104 +215,7 @@ def _checked(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tiles
 
 
-def _physical(tiles: Sequence[Tile]) -> np.ndarray:
-    """Sorted physical ids of four tiles; a repeated face takes its next copy (any copy counts the same)."""
-    seen: Counter[Tile] = Counter()
-    ids = []
-    for tile in tiles:
-        ids.append(TILE_SET.index(tile) + seen[tile])
-        seen[tile] += 1
-    return np.sort(np.array(ids, dtype=np.int64))
-
-
-def _colex(sets: np.ndarray) -> np.ndarray:
-    """Index of sets of physical ids, sorted along the last axis, in colex order: sum of C(c_i, i+1).
-
-    >>> _colex(np.array([[0, 1, 2, 3], [28, 29, 30, 31], [0, 1, 2, 4]])).tolist(), int(_colex(np.array([30, 31])))
-    ([0, 35959, 1], 495)
-    """
-    return sum(_BINOM[sets[..., i], i + 1] for i in range(sets.shape[-1]))  # type: ignore[return-value]
-
-
-@cache
-def _physical_hands() -> np.ndarray:
-    """All 35,960 four-tile hands as sorted physical ids, row = colex index."""
-    hands = np.array(list(combinations(range(len(TILE_SET)), 4)), dtype=np.int64)
-    out = np.empty_like(hands)
-    out[_colex(hands)] = hands
-    return out
-
-
-def _neighbours(hands: np.ndarray) -> np.ndarray:
-    """Colex indices of the 4 x 29 hands sharing three tiles with each hand (the hand itself 4 times).
-
-    These are the inclusion-exclusion terms |S| = 3, counted out one by one.
-    """
-    triples = hands[:, _TRIPLES_OF_FOUR]                                   # (N, 4, 3)
-    ids = np.arange(len(TILE_SET))
-    outside = (triples[..., None] != ids).all(axis=2)                     # (N, 4, 32)
-    fourth = np.broadcast_to(ids, outside.shape)[outside].reshape(*triples.shape[:2], -1)
-    grown = np.concatenate([np.broadcast_to(triples[:, :, None, :], (*fourth.shape, 3)),
-                            fourth[..., None]], axis=3)
-    return _colex(np.sort(grown, axis=3)).reshape(len(hands), -1)
-
-
-# --- Player hands grouped by faces (8,130 combinations) ----------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class _Combos:
-    """One representative per distinct face multiset of four tiles, with how many hands share it."""
-
-    faces: tuple[tuple[Tile, ...], ...]
-    options: tuple[tuple[Setting, Setting, Setting], ...]
-    tiles: np.ndarray          # (C, 4) sorted physical ids of the representative
-    weight: np.ndarray         # (C,) physical hands with these faces; sums to 35,960
-    hand_combo: np.ndarray     # (35,960,) combo of each physical hand
-    scores: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # (C, 3) each, see _setting_arrays
-
-    def setting_keys(self, zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return _keys(*self.scores, zero_zero_to_banker)
-
-    @property
-    def neighbours(self) -> np.ndarray:
-        return _combo_neighbours()
-
-
-@cache
-def _combos() -> _Combos:
-    hands = _physical_hands()
-    face_index = {face: i for i, face in enumerate(dict.fromkeys(TILE_SET))}
-    face_of = np.array([face_index[t] for t in TILE_SET])
-    code = (np.sort(face_of[hands], axis=1) * 21 ** np.arange(4)).sum(axis=1)
-    _, first, hand_combo, weight = np.unique(code, return_index=True, return_inverse=True, return_counts=True)
-    tiles = hands[first]
-    faces = tuple(tuple(TILE_SET[i] for i in row) for row in tiles.tolist())
-    options = tuple(settings(f) for f in faces)
-    return _Combos(faces, options, tiles, weight, hand_combo, _setting_scores(options))
-
-
-@cache
-def _combo_neighbours() -> np.ndarray:
-    return _neighbours(_combos().tiles)
-
-
-@cache
-def _house_way_choices(house_way: HouseWay) -> np.ndarray:
-    """Index of the house-way setting of each face combination (set once per combination, spec W1-W3)."""
-    combos = _combos()
-    return np.array([options.index(set_by_house_way(faces, house_way).setting)
-                     for faces, options in zip(combos.faces, combos.options)], dtype=np.int64)
-
-
-# --- Keys and dominance tables -----------------------------------------------------------------------
-
-
-def _setting_scores(rows: Sequence[Sequence[Setting]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """High score, high is zero, low score, low is zero of each setting, as (rows, settings) arrays."""
-    values = np.array([[(s.high.score, s.high.is_zero, s.low.score, s.low.is_zero) for s in row] for row in rows],
-                      dtype=np.int64)
-    return values[..., 0], values[..., 1].astype(bool), values[..., 2], values[..., 3].astype(bool)
+# --- Keys of hands and the dealer's hands ------------------------------------------------------------
 
 
 def _keys(high: np.ndarray, high_zero: np.ndarray, low: np.ndarray, low_zero: np.ndarray,
@@ -322,95 +229,221 @@ def _keys(high: np.ndarray, high_zero: np.ndarray, low: np.ndarray, low_zero: np
     return high, low, low_zero
 
 
-def _setting_arrays(rows: Sequence[Sequence[Setting]],
+def _setting_arrays(options: Sequence[Setting],
                     zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return _keys(*_setting_scores(rows), zero_zero_to_banker)
-
-
-@dataclass(frozen=True, eq=False)
-class _Tables:
-    """The dealer's house-way keys of every physical hand, as levels, and the cumulative counts
-
-    ``all[x, y]``, ``one[i, x, y]``, ``two[pair(i, j), x, y]`` = number of hands (holding tile i, tiles
-    i and j) whose high level is below x and low level below y.
-    """
-
-    high_levels: np.ndarray
-    low_levels: np.ndarray
-    dealer_high: np.ndarray
-    dealer_low: np.ndarray
-    all: np.ndarray
-    one: np.ndarray
-    two: np.ndarray
+    """Keys of the settings of one hand, each (1, settings)."""
+    values = np.array([[(s.high.score, s.high.is_zero, s.low.score, s.low.is_zero) for s in options]],
+                      dtype=np.int64)
+    return _keys(values[..., 0], values[..., 1].astype(bool), values[..., 2], values[..., 3].astype(bool),
+                 zero_zero_to_banker)
 
 
 @cache
-def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
-    combos = _combos()
-    choice = _house_way_choices(house_way)
-    high, low, _ = combos.setting_keys(zero_zero_to_banker)
-    rows = np.arange(len(choice))
-    high_key = high[rows, choice][combos.hand_combo]
-    low_key = low[rows, choice][combos.hand_combo]
-    high_levels, dealer_high = np.unique(high_key, return_inverse=True)
-    low_levels, dealer_low = np.unique(low_key, return_inverse=True)
-    hands = _physical_hands()
-    shape = (len(high_levels) + 1, len(low_levels) + 1)
+def _combo_keys(zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keys of the three settings of every face combination, each (8130, 3)."""
+    c, facts = combos(), hand_facts()
+    high, low = (c.high[..., 0], c.high[..., 1]), (c.low[..., 0], c.low[..., 1])
+    return _keys(facts.score[high], facts.zero[high], facts.score[low], facts.zero[low], zero_zero_to_banker)
 
-    def cumulative(groups: np.ndarray, count: int) -> np.ndarray:
-        cell = (groups * shape[0] + dealer_high[:, None] + 1) * shape[1] + dealer_low[:, None] + 1
-        table = np.bincount(cell.ravel(), minlength=count * shape[0] * shape[1]).reshape(count, *shape)
-        table = table.cumsum(axis=1).cumsum(axis=2)
-        # The 496 pair tables count at most 435 hands each: int16 halves their 8 MB.
-        return table.astype(np.int16 if table.max() <= np.iinfo(np.int16).max else np.int32)
 
-    pairs = _colex(hands[:, _PAIRS_OF_FOUR])
-    return _Tables(high_levels, low_levels, dealer_high, dealer_low,
-                   cumulative(np.zeros((len(hands), 1), dtype=np.int64), 1)[0],
-                   cumulative(hands, len(TILE_SET)), cumulative(pairs, comb(len(TILE_SET), 2)))
+@dataclass(frozen=True, eq=False)
+class _Dealer:
+    """The dealer's house-way hands of every face combination as levels: ``high[r]`` indexes
+    ``high_levels`` (the sorted distinct high keys), likewise ``low[r]``."""
+
+    high_levels: np.ndarray
+    low_levels: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
+
+    @cached_property
+    def high16(self) -> np.ndarray:
+        return self.high.astype(np.int16)
+
+    @cached_property
+    def low16(self) -> np.ndarray:
+        return self.low.astype(np.int16)
+
+    def levels(self, high: np.ndarray, low: np.ndarray, low_zero: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A player's keys as the number of dealer levels each beats; a zero low beats none."""
+        return (np.searchsorted(self.high_levels, high),
+                np.where(low_zero, 0, np.searchsorted(self.low_levels, low)))
+
+
+@cache
+def _dealer(house_way: HouseWay, zero_zero_to_banker: bool) -> _Dealer:
+    choice = house_way_choices(house_way)[:, None]
+    high, low, _ = _combo_keys(zero_zero_to_banker)
+    high_levels, dealer_high = np.unique(np.take_along_axis(high, choice, axis=1), return_inverse=True)
+    low_levels, dealer_low = np.unique(np.take_along_axis(low, choice, axis=1), return_inverse=True)
+    return _Dealer(high_levels, low_levels, dealer_high.ravel(), dealer_low.ravel())
+
+
+# --- One hand: every dealer face combination, counted by its deals ---------------------------------
 
 
 def _count(tiles: tuple[Tile, ...], options: Sequence[Setting], house_way: HouseWay,
            zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Wins and losses of each of ``options`` (settings of ``tiles``), one row."""
-    wins, losses = _outcomes(_tables(house_way, zero_zero_to_banker), _physical(tiles)[None, :],
-                             *_setting_arrays([options], zero_zero_to_banker))
-    return wins[0], losses[0]
+    """Wins and losses of each of ``options`` (settings of ``tiles``) over the 20,475 deals."""
+    d, c = _dealer(house_way, zero_zero_to_banker), combos()
+    held = np.bincount([FACE_ID[t] for t in tiles], minlength=len(COPIES))
+    # The deals of each dealer face combination: C(copies, m) per face, C(unseen, m) for the held faces.
+    deals = c.weight.copy()
+    for face in np.flatnonzero(held):
+        m = _face_counts()[face]
+        deals = deals // BINOM[COPIES[face], m] * BINOM[COPIES[face] - held[face], m]
+    a, b = d.levels(*_setting_arrays(options, zero_zero_to_banker))
+    high_below, low_below = d.high[:, None] < a, d.low[:, None] < b
+    # one matrix-vector product for the three counts of each setting (exact: all below 2^53)
+    counts = np.rint(deals.astype(np.float64) @ np.concatenate([high_below & low_below, high_below, low_below],
+                                                                axis=1)).astype(np.int64)
+    wins, high_only, low_only = np.split(counts, 3)
+    return wins, DEALER_DEALS - high_only - low_only + wins
 
 
-def _outcomes(t: _Tables, hands: np.ndarray, high: np.ndarray, low: np.ndarray, low_zero: np.ndarray,
-              neighbours: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Wins and losses, each (hands, settings), against the 20,475 deals disjoint from each hand.
+@cache
+def _face_counts() -> np.ndarray:
+    """(21, 8130): how many tiles of each face each combination holds."""
+    return np.ascontiguousarray((combos().faces[:, :, None] == np.arange(len(COPIES))).sum(axis=1).T)
 
-    ``high``/``low`` are the player's keys per setting. Win: dealer high < a and low < b; lose: dealer
-    high >= a and low >= b, i.e. all - #(high < a) - #(low < b) + #(both below).
-    """
-    a = np.searchsorted(t.high_levels, high)
-    b = np.where(low_zero, 0, np.searchsorted(t.low_levels, low))
+
+# --- Every hand: inclusion-exclusion over the tiles shared with the dealer ------------------------
+
+
+#: Positions of the pairs among a hand's four tiles, and the three left when one is taken out.
+_PAIRS_OF_FOUR = np.array(list(combinations(range(4), 2))).T
+_TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
+#: Id of each pair of faces (f, g) = (g, f): the 231 two-tile face pairs.
+_PAIR_ID = np.zeros((len(COPIES), len(COPIES)), dtype=np.int64)
+_PAIR_ID[np.triu_indices(len(COPIES))] = np.arange(len(COPIES) * (len(COPIES) + 1) // 2)
+_PAIR_ID = np.maximum(_PAIR_ID, _PAIR_ID.T)
+#: Inclusion-exclusion signs of the tables read per hand: no tile, each of 4 tiles, each of 6 pairs.
+_SIGNS = np.array([1] + [-1] * 4 + [1] * 6)
+
+
+@dataclass(frozen=True, eq=False)
+class _Triples:
+    """Every three tiles by faces (sorted face ids) and the face combinations they grow into."""
+
+    index: np.ndarray   # row of each ``code4`` of three sorted faces
+    grown: np.ndarray   # (T, 21): combination of the three and one more face, 0 where none
+    ways: np.ndarray    # (T, 21): tiles of that face not among the three
+
+
+@cache
+def _triples() -> _Triples:
+    faces, fourth = multisets(3), np.arange(len(COPIES))
+    index = np.zeros(len(COPIES) ** 3, dtype=np.int64)
+    index[code4(faces)] = np.arange(len(faces))
+    grown = np.concatenate([np.broadcast_to(faces[:, None, :], (len(faces), len(fourth), 3)),
+                            np.broadcast_to(fourth[None, :, None], (len(faces), len(fourth), 1))], axis=2)
+    ways = COPIES - (faces[:, None, :] == fourth[:, None]).sum(axis=2)
+    return _Triples(index, np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0), ways)
+
+
+@dataclass(frozen=True, eq=False)
+class _Tables:
+    """Cumulative counts of dealer hands below levels (x, y), ``counts[g, x, y]`` = #{high level < x,
+    low level < y} among: all hands (g = 0), the hands holding a given tile of face f (g = 1 + f) and
+    those holding two given tiles of a face pair (g = 22 + pair id); and for three given tiles the
+    1-D counts ``three_high[t, x]``, ``three_low[t, y]`` of the hands they grow into."""
+
+    counts: np.ndarray
+    three_high: np.ndarray
+    three_low: np.ndarray
+
+
+def _groups(faces: np.ndarray) -> np.ndarray:
+    """The ``_Tables.counts`` read for a hand of these faces, in ``_SIGNS`` order: (hands, 11)."""
+    k, l = _PAIRS_OF_FOUR
+    return np.concatenate([np.zeros((len(faces), 1), dtype=np.int64), 1 + faces,
+                           1 + len(COPIES) + _PAIR_ID[faces[:, k], faces[:, l]]], axis=1)
+
+
+def _cumulate(table: np.ndarray) -> np.ndarray:
+    """2-D cumulative sums over the last two axes, in place (row by row: faster than cumsum there)."""
+    np.cumsum(table, axis=-1, out=table)
+    for x in range(1, table.shape[-2]):
+        table[..., x, :] += table[..., x - 1, :]
+    return table
+
+
+@cache
+def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
+    d, c, t = _dealer(house_way, zero_zero_to_banker), combos(), _triples()
+    shape = (len(d.high_levels) + 1, len(d.low_levels) + 1)
+    cell = (d.high + 1) * shape[1] + d.low + 1
+    # A combination's hands hold a given tile of face f in C(c-1, m-1) of its C(c, m) ways (m of its c
+    # copies held), two given tiles of f in C(c-2, m-2); each face and face pair counted once.
+    k, l = _PAIRS_OF_FOUR
+    faces, held, first, weight = c.faces, c.held, c.first, c.weight[:, None]
+    copies, same = COPIES[faces], faces[:, k] == faces[:, l]
+    one = np.where(first, weight * held // copies, 0)
+    two = np.where(same, weight * held[:, k] * (held[:, k] - 1) // np.maximum(copies[:, k] * (copies[:, k] - 1), 1),
+                   weight * held[:, k] * held[:, l] // (copies[:, k] * copies[:, l]))
+    two *= np.where(same, first[:, k] & (l == k + 1), first[:, k] & first[:, l])
+    size = shape[0] * shape[1]
+    groups = 2 + len(COPIES) + int(_PAIR_ID.max())
+    flat = (_groups(faces) * size + cell[:, None]).ravel()
+    counts = np.bincount(flat, np.concatenate([weight, one, two], axis=1).ravel(), groups * size)
+
+    def cumulative_1d(levels: np.ndarray, size: int) -> np.ndarray:
+        flat = np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1
+        return np.bincount(flat.ravel(), t.ways.ravel(), len(t.ways) * size).reshape(-1, size).cumsum(axis=1)
+
+    return _Tables(_cumulate(counts.astype(np.int32).reshape(groups, *shape)),
+                   cumulative_1d(d.high, shape[0]).astype(np.int32), cumulative_1d(d.low, shape[1]).astype(np.int32))
+
+
+@cache
+def _table_counts(house_way: HouseWay, zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Wins and losses, each (8130, 3), of every face combination's settings."""
+    d = _dealer(house_way, zero_zero_to_banker)
+    a, b = d.levels(*_combo_keys(zero_zero_to_banker))
+    every_high, every_low = np.full_like(a, len(d.high_levels)), np.full_like(b, len(d.low_levels))
+    counts = _disjoint_below(_tables(house_way, zero_zero_to_banker), d, np.arange(len(a)),
+                             np.concatenate([a, a, every_high], axis=1), np.concatenate([b, every_low, b], axis=1))
     s = a.shape[1]
-    counts = _disjoint_below(t, hands, np.concatenate([a, a, np.full_like(a, len(t.high_levels))], axis=1),
-                             np.concatenate([b, np.full_like(b, len(t.low_levels)), b], axis=1),
-                             _neighbours(hands) if neighbours is None else neighbours)
     wins, high_below, low_below = counts[:, :s], counts[:, s:2 * s], counts[:, 2 * s:]
     return wins, DEALER_DEALS - high_below - low_below + wins
 
 
-def _disjoint_below(t: _Tables, hands: np.ndarray, a: np.ndarray, b: np.ndarray,
-                    neighbours: np.ndarray) -> np.ndarray:
-    """#{dealer hands sharing no tile with the hand, high level < a and low level < b}, per (hand, query).
+def _disjoint_below(t: _Tables, d: _Dealer, rows: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """#{dealer deals sharing no tile with the hand of combination ``rows[i]``, high level < a[i, q] and
+    low level < b[i, q]}, each (rows, queries).
 
-    Inclusion-exclusion: sum over subsets S of the hand's tiles of (-1)^|S| #{hands holding S, below}.
+    Inclusion-exclusion: the sum over the subsets S of the hand's four tiles of (-1)^|S| times the
+    number of dealer hands holding S and below; S of one or two tiles are read from the tables, S of
+    three tiles from the face each fourth tile can show, and S of four is the hand itself.
     """
-    ai, bi = a[:, None, :], b[:, None, :]
-    count = t.all[a, b].astype(np.int64)
-    count -= t.one[hands[:, :, None], ai, bi].sum(axis=1)
-    count += t.two[_colex(hands[:, _PAIRS_OF_FOUR])[:, :, None], ai, bi].sum(axis=1)
-    # |S| = 3: the 4 x 29 hands holding three of the tiles include the hand itself four times; |S| = 4
-    # adds it back once.
-    count -= ((t.dealer_high[neighbours][..., None] < ai) & (t.dealer_low[neighbours][..., None] < bi)).sum(axis=1)
-    own = _colex(hands)[:, None]
-    count += (t.dealer_high[own] < a) & (t.dealer_low[own] < b)
+    faces = combos().faces[rows]
+    size = t.counts.shape[1] * t.counts.shape[2]
+    read = t.counts.reshape(-1).take(_groups(faces)[:, :, None] * size + (a * t.counts.shape[2] + b)[:, None, :])
+    count = np.einsum("ngq,g->nq", read, _SIGNS)
+    count -= _three(t, d, _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])], a, b)
+    count += (d.high[rows, None] < a) & (d.low[rows, None] < b)
     return count
+
+
+def _three(t: _Tables, d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below.
+
+    Queries bounded on one side only read the 1-D tables; the others count the fourth tiles.
+    """
+    out = np.empty(a.shape, dtype=np.int64)
+    high_only = (b == len(d.low_levels)).all(axis=0)
+    low_only = (a == len(d.high_levels)).all(axis=0) & ~high_only
+    both = ~(high_only | low_only)
+    tri = triples[:, :, None]
+    out[:, high_only] = t.three_high[tri, a[:, None, high_only]].sum(axis=1)
+    out[:, low_only] = t.three_low[tri, b[:, None, low_only]].sum(axis=1)
+    grown = _triples().grown[triples].reshape(len(triples), 1, -1)
+    ways = _triples().ways[triples].reshape(len(triples), -1).astype(np.int8)
+    # (rows, queries, fourth tiles): the fourth tiles last, where numpy compares fastest
+    below = ((d.high16[grown] < a[:, both, None].astype(np.int16))
+             & (d.low16[grown] < b[:, both, None].astype(np.int16)))
+    out[:, both] = np.einsum("nqk,nk->nq", below, ways)
+    return out
 
 
 def _optimal(wins: np.ndarray, losses: np.ndarray, house: np.ndarray) -> np.ndarray:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.hands import Setting, settings
@@ -27,6 +28,9 @@ from trainer.rules.paigow.house_way import REGULATORY, HouseWay, set_by_house_wa
 from trainer.rules.paigow.profiles import Profile, profile_named  # noqa: F401  (doctest)
 from trainer.rules.paigow.settlement import SEATS
 from trainer.rules.paigow.tiles import FACES, Tile
+
+if TYPE_CHECKING:
+    from trainer.rules.paigow.analysis import HandTable
 
 
 class Policy(enum.StrEnum):
@@ -138,7 +142,11 @@ def canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 
 
 _HOUSE_WAY_SETTINGS: dict[tuple[str, tuple[int, ...]], Setting] = {}
-_OPTIMAL_TABLES: dict[tuple[str, bool], dict[tuple[int, ...], Setting]] = {}
+_OPTIMAL_TABLES: dict[tuple[str, bool], HandTable] = {}
+_OPTIMAL_SETTINGS: dict[tuple[str, bool, tuple[int, ...]], Setting] = {}
+#: Hands analysed one by one per rule before the table of every hand is built (about 40 such hands' time).
+_SINGLE_HANDS = 64
+_ANALYSED: Counter[tuple[str, bool]] = Counter()
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -161,20 +169,27 @@ def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -
                  lambda: set_by_house_way(canonical(tiles), house_way).setting)
 
 
-def _optimal_table(house_way: HouseWay, zero_zero_to_banker: bool) -> dict[tuple[int, ...], Setting]:
-    def build() -> dict[tuple[int, ...], Setting]:
-        from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
-
-        table = analysis.hand_table(house_way, zero_zero_to_banker)
-        return {_code(faces): settings(faces)[int(best)] for faces, best in zip(table.faces, table.optimal)}
-
-    return _memo(_OPTIMAL_TABLES, (house_way.name, zero_zero_to_banker), build)
-
-
 def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                     zero_zero_to_banker: bool = True) -> Setting:
-    """The setting of highest EV against the dealer's house way (spec W4, ``analysis``)."""
-    return _optimal_table(house_way, zero_zero_to_banker)[_code(tiles)]
+    """The setting of highest EV against the dealer's house way (spec W4, ``analysis``).
+
+    The first hands are analysed one by one (a millisecond each, so the first round with an optimal
+    player does not wait for every hand); later ones are read from the table of every hand.
+    """
+    rule = (house_way.name, zero_zero_to_banker)
+
+    def build() -> Setting:
+        from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
+
+        faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
+        _ANALYSED[rule] += 1
+        if _ANALYSED[rule] <= _SINGLE_HANDS:
+            result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
+            return result.settings[result.optimal]
+        table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
+        return settings(faces)[int(table.optimal[table.row_of(faces)])]
+
+    return _memo(_OPTIMAL_SETTINGS, (*rule, _code(tiles)), build)
 
 
 def choose_setting(policy: Policy, tiles: Sequence[Tile], rng: random.Random, *,

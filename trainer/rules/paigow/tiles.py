@@ -80,7 +80,7 @@ class Tile:
     @property
     def rank(self) -> int:
         """Individual rank 1 (highest, 6-6) to 17 (lowest, 1-2) under 621a.3(h)."""
-        return _RANK_OF[str(self)]
+        return _RANK_BY_HALVES[self.low, self.high]
 
     @property
     def is_gee_joon(self) -> bool:
@@ -100,11 +100,13 @@ class Tile:
     @property
     def copies(self) -> int:
         """How many physical tiles of this face the 32-tile set holds (621a.3(h))."""
-        return _COPIES[str(self)]
+        return _COPIES_BY_HALVES[self.low, self.high]
 
 
 _RANK_OF = {face: rank for face, rank, _ in _RANKING}
-_COPIES = {face: copies for face, _, copies in _RANKING}
+# Keyed by the halves too: ``rank`` is read hundreds of thousands of times, formatting no string.
+_RANK_BY_HALVES = {(int(face[0]), int(face[2])): rank for face, rank, _ in _RANKING}
+_COPIES_BY_HALVES = {(int(face[0]), int(face[2])): copies for face, _, copies in _RANKING}
 
 #: The 21 faces, highest rank first (621a.3(h)).
 FACES: tuple[Tile, ...] = tuple(Tile(int(f[0]), int(f[2])) for f, _, _ in _RANKING)

@@ -15,7 +15,7 @@ starts a new game.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.paigow.player_seat import HandResult, HandVerdict, PlayerHand, PracticeGame, SessionTotals, warm_up
-from trainer.rules.paigow.analysis import Odds
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
@@ -37,6 +36,9 @@ from trainer.ui.citation_links import set_linked
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO
 from trainer.ui.scaling import text_factor
+
+if TYPE_CHECKING:
+    from trainer.rules.paigow.analysis import Odds
 
 #: Verdict colours, as the drill feedback's (readable on both themes).
 _COLOURS = {Outcome.WIN: "#2e9d5b", Outcome.PUSH: "#c98a00", Outcome.LOSE: "#d93a3a"}

@@ -1,0 +1,35 @@
+"""Work that the first use of a screen would otherwise wait for, done in the background at start-up.
+
+Importing numpy and pyqtgraph, loading the drills and setting every hand by the house way for the
+exact analysis (``analysis.prepare``, the optimal players' table) take a few tenths of a second
+once; the Drills, Progress, Dealer's seat and Player's seat screens need them the first time they
+open. A daemon thread does them just after the Table screen has painted: this is Python work the
+UI thread interleaves with (the interpreter hands over every few milliseconds), and whatever a
+screen asks for before it is done simply waits for the rest of that one step.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from trainer.ui.context import AppContext
+
+
+def warm_up(ctx: AppContext) -> None:
+    """Import and build, in order of likely need, what the other screens use (no Qt objects)."""
+    from trainer.drills.registry import all_skills
+    from trainer.rules.paigow import analysis
+    from trainer.rules.paigow.house_way import house_way_named
+
+    all_skills()
+    profile = ctx.profile
+    way = house_way_named(profile.default_house_way)
+    analysis.prepare(way, profile.zero_zero_to_banker)
+    analysis.hand_table(way, profile.zero_zero_to_banker)  # the optimal players of the Dealer's seat
+    import pyqtgraph  # noqa: F401  (the Progress screen's charts)
+
+
+def start(ctx: AppContext) -> threading.Thread:
+    thread = threading.Thread(target=warm_up, args=(ctx,), name="warm-up", daemon=True)
+    thread.start()
+    return thread
