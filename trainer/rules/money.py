@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 
-from trainer.rules.errors import NotationError
+from trainer.rules.errors import NotationError, UnknownNameError
+
+#: How a 5% vigorish may be rounded: up to the cent, or up to a multiple of 25¢.
+ROUNDINGS = ("exact", "quarter")
 
 def format_cents(cents: int) -> str:
     """``$1,234.50``; negative amounts as ``-$1.85``."""
@@ -57,3 +60,29 @@ def _split_decimal(body: str, text: str) -> tuple[str, str, str]:
     if not tail.isdigit() and tail:
         raise NotationError(f"'{text}' is not an amount of money (type it like 12.50 or $1,234.50)")
     return body[:last], body[last], tail
+
+
+def vigorish(won_cents: int, rounding: str = "exact") -> int:
+    """5% of the amount won (Pai Gow 621a.11(a), Baccarat 631a.13(c)); ``exact`` rounds up to the
+    cent, ``quarter`` up to a multiple of 25¢, at least 25¢ (spec S2, spec JQ26; Baccarat spec B9).
+    The vig never exceeds the amount won, so a win smaller than 25¢ is not turned into a loss by
+    quarter rounding.
+
+    >>> vigorish(100), vigorish(100, "quarter"), vigorish(0, "quarter"), vigorish(1), vigorish(10, "quarter")
+    (5, 25, 0, 1, 10)
+    """
+    if rounding not in ROUNDINGS:
+        raise UnknownNameError("vig rounding", rounding, ROUNDINGS)
+    if won_cents <= 0:
+        return 0
+    exact = -(-won_cents * 5 // 100)
+    return exact if rounding == "exact" else min(quarter_up(exact), won_cents)
+
+
+def quarter_up(cents: int) -> int:
+    """``cents`` rounded up to 25¢ or the next highest multiple of 25¢ (631a.13(c)).
+
+    >>> quarter_up(1), quarter_up(25), quarter_up(26)
+    (25, 25, 50)
+    """
+    return -(-cents // 25) * 25

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from trainer.rules.record import HOUSE, ChipMove, balances
 from trainer.rules.errors import TrainerError, UnknownNameError
+from trainer.rules.money import ROUNDINGS, vigorish
 from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.profiles import Profile
 
-ROUNDINGS = ("exact", "quarter")
 SEATS = tuple(f"seat{i}" for i in range(1, 7))
-HOUSE = "table_inventory"
 CENTRE = "centre"
 
 
@@ -33,22 +33,6 @@ def party_name(party: str) -> str:
     ('the table inventory', 'the centre of the layout', 'seat3')
     """
     return {HOUSE: "the table inventory", CENTRE: "the centre of the layout"}.get(party, party)
-
-
-def vigorish(won_cents: int, rounding: str = "exact") -> int:
-    """5% of the amount won (621a.11(a)); ``exact`` rounds up to the cent, ``quarter`` up to a
-    multiple of 25¢, at least 25¢ (spec S2, spec JQ26). The vig never exceeds the
-    amount won, so a win smaller than 25¢ is not turned into a loss by quarter rounding.
-
-    >>> vigorish(100), vigorish(100, "quarter"), vigorish(0, "quarter"), vigorish(1), vigorish(10, "quarter")
-    (5, 25, 0, 1, 10)
-    """
-    if rounding not in ROUNDINGS:
-        raise UnknownNameError("vig rounding", rounding, ROUNDINGS)
-    if won_cents <= 0:
-        return 0
-    exact = -(-won_cents * 5 // 100)
-    return exact if rounding == "exact" else min(-(-exact // 25) * 25, won_cents)
 
 
 @dataclass(frozen=True)
@@ -87,31 +71,11 @@ class WagerLine:
 
 
 @dataclass(frozen=True)
-class ChipMove:
-    """One movement of chips, as the dealer makes it."""
-
-    source: str
-    target: str
-    cents: int
-    why: str
-    citation: str
-
-
-@dataclass(frozen=True)
 class TableSettlement:
     """All chip movements of a table's Pai Gow Wagers, in order, and each party's net change."""
 
     moves: tuple[ChipMove, ...]
     balances: dict[str, int] = field(default_factory=dict)
-
-
-def balances(moves: Iterable[ChipMove]) -> dict[str, int]:
-    """Net change of every party; the values always sum to zero (chips are conserved)."""
-    net: dict[str, int] = {}
-    for m in moves:
-        net[m.source] = net.get(m.source, 0) - m.cents
-        net[m.target] = net.get(m.target, 0) + m.cents
-    return net
 
 
 def _check_amount(cents: int) -> None:
