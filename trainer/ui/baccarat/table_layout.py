@@ -39,7 +39,8 @@ FIRST_ANGLE, LAST_ANGLE, GAP = 6.0, 174.0, 0.9
 
 #: Wager areas a seat can have (``wager`` keys, as the engine names the wagers) and their titles.
 TITLES = {
-    "banker": "BANKER", "player": "PLAYER", "tie": "TIE", "dragon-player": "DRAGON P", "dragon-banker": "DRAGON B",
+    "banker": "BANKER", "player": "PLAYER", "tie": "TIE", "dragon-bonus-player": "DRAGON P",
+    "dragon-bonus-banker": "DRAGON B",
     "dragon-7": "DRAGON 7", "panda-8": "PANDA 8", "house-money": "HOUSE MONEY",
 }
 MAIN_WAGERS = ("banker", "player", "tie")
@@ -123,7 +124,7 @@ class TableLayout:
         """The rows of areas from the rail inwards (after the seat number): side wagers, then the main ones."""
         offered = set(self.wagers)
         rows = [tuple(w for w in pair if w in offered) for pair in
-                (("dragon-player", "dragon-banker"), ("dragon-7", "panda-8"), ("house-money",))]
+                (("dragon-bonus-player", "dragon-bonus-banker"), ("dragon-7", "panda-8"), ("house-money",))]
         return tuple(r for r in rows if r) + tuple((w,) for w in MAIN_WAGERS)
 
     def seat_span(self, seat: int) -> tuple[float, float]:
@@ -173,7 +174,7 @@ class TableLayout:
         if holder.startswith("seat"):
             cell = self.cells[holder]
             a = (cell.a1 + cell.a2) / 2
-            x, y = oval_point(a, cell.f_in - 0.02)
+            x, y = oval_point(a, BAND_OUT + 0.01)  # on the rail in front of the curator
             return x, y, cell.rotation + 180.0
         return SHOE[0], SHOE[1], 0.0
 

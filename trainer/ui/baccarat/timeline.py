@@ -15,12 +15,16 @@ The timeline has the shape the Pai Gow player plays (``steps``, ``frame_at``, ea
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
-from trainer.rules.baccarat.cards import DECK, card_of, points
+from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
+from trainer.rules.baccarat.round import Opening, Round, TableState
 from trainer.rules.baccarat.table import CUT_COVER, LAST_COVER, CardStep, Move, MoveKind, Place, Zone
+from trainer.rules.baccarat.wagers import WAGER_TITLES, WAGERS
+from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import COVER
@@ -77,14 +81,14 @@ def card_face(card: int) -> str:
     return COVER if card in (CUT_COVER, LAST_COVER) else str(card_of(card))
 
 
+
 @dataclass
 class _Table:
     """What the builder keeps between moves: where each card is, the shoe, the chips."""
 
     layout: L.TableLayout
-    decks: int
+    total: int
     places: dict[int, Place] = field(default_factory=dict)
-    stack: bool = True
     loaded: bool = False
     taken: int = 0
     cover_at: int | None = None
@@ -94,10 +98,6 @@ class _Table:
     counts: dict[str, str] = field(default_factory=dict)
     banner: str = ""
 
-    @property
-    def total(self) -> int:
-        return self.decks * DECK
-
     def spot(self, card: int, place: Place) -> CardSpot | None:
         """Where ``card`` is drawn at ``place`` (None: not drawn, e.g. inside the shoe)."""
         face = card_face(card)
@@ -105,11 +105,10 @@ class _Table:
         if zone in _HANDS:
             x, y, turn = L.card_slot(_HANDS[zone], min(place.index, 2))
             return CardSpot(face, x, y, place.face_up, turn, place.index)
-        if zone is Zone.STACK:
+        if zone is Zone.STACK:  # only the cover cards show, sticking out of the stack
             if card >= 0:
                 return None
-            x0 = L.STACK[0] - 150
-            return CardSpot(face, x0 + 300 * place.index / self.total, L.STACK[1] - 30, True, 0.0, 5)
+            return CardSpot(face, L.STACK[0] - 150 + 300 * place.index / self.total, L.STACK[1] - 30, True, 0.0, 5)
         if zone is Zone.ASIDE:
             return CardSpot(face, ASIDE[0], ASIDE[1], True, 90.0) if self.loaded else None
         if zone is Zone.UNDER_SHOE:
@@ -132,16 +131,15 @@ class _Table:
             if step.after.zone is Zone.DISCARD:
                 x, y = L.DISCARD
                 cards[str(step.card)] = CardSpot(card_face(step.card), x + (step.after.index % 5) * 2 - 4, y,
-                                                 step.after.face_up, 0.0, 100 + step.after.index)
-        cover = None if self.cover_at is None else max(0, self.cover_at - self.taken)
+                                                 step.after.face_up, 0.0, 100 + step.after.index % 100)
+        cover = None if self.cover_at is None else self.cover_at - self.taken
         return Frame(cards=cards, chips=dict(self.chips), chip_moves=chip_moves, markers=dict(self.markers),
                      shoe=self.holder, shoe_left=self.total - self.taken if self.loaded else 0,
-                     shoe_total=self.total, shoe_cover=cover if self.loaded and cover else None,
-                     stack=self.stack and not self.loaded, highlight=highlight, counts=dict(self.counts),
-                     banner=self.banner)
+                     shoe_total=self.total, shoe_cover=cover if self.loaded and cover and cover > 0 else None,
+                     stack=not self.loaded, highlight=highlight, counts=dict(self.counts), banner=self.banner)
 
     def move_card(self, step: CardStep) -> None:
-        if step.before.zone is Zone.SHOE and step.after.zone is not Zone.SHOE:
+        if step.card >= 0 and step.before.zone is Zone.SHOE and step.after.zone is not Zone.SHOE:
             self.taken += 1
         if step.after.zone is Zone.DISCARD:
             self.places.pop(step.card, None)
@@ -154,26 +152,50 @@ class _Table:
 
 
 class TimelineBuilder:
-    """Turns the engine's steps, moves and chip movements into timeline steps."""
+    """Turns the engine's steps, moves and chip movements into timeline steps, in order: a shoe's
+    opening (``add_opening``) or a shoe in play (``start_at``), then rounds (``add_round``)."""
 
-    def __init__(self, layout: L.TableLayout, decks: int, wagers: Mapping[str, int] | None = None,
-                 area_of=None) -> None:
-        self.table = _Table(layout, decks, chips=dict(wagers or {}))
-        self.area_of = area_of or (lambda chip: (chip.source, chip.target))
+    def __init__(self, layout: L.TableLayout, total: int) -> None:
+        self.table = _Table(layout, total)
         self.steps: list[TimelineStep] = []
+        self._moves = 0
+        self.initial: Frame | None = None
 
-    def initial(self) -> Frame:
-        return self.table.frame()
+    def start_at(self, state: TableState) -> None:
+        """Begin in the middle of a shoe: ``state``'s shoe in the curator's hands (or the dealer's)."""
+        t = self.table
+        shoe = state.shoe
+        t.loaded, t.taken, t.total = True, shoe.next, len(shoe.cards)
+        t.cover_at = None if shoe.cover_out else shoe.last_cover
+        t.holder = _holder(state.curator)
+        t.markers = dict(state.markers)
+        t.banner = "LAST HAND" if state.last_hand else ""
 
-    def add(self, moves: Sequence[Move], steps: Sequence[Step], chips: Sequence[ChipMove] = (),
-            first_move: int = 0) -> None:
-        for k, move in enumerate(moves):
-            self._add(move, steps[move.step], chips, first_move + k)
+    def add_opening(self, opening: Opening) -> None:
+        self._begin()
+        self._add_all(opening.moves, opening.steps, ())
+
+    def add_round(self, rnd: Round) -> None:
+        """A round: the wagers go on the layout, then its moves play."""
+        t = self.table
+        t.chips = {f"seat{b.seat}.{w}": cents for b in rnd.bettors for w, cents in b.wagers.items()}
+        t.counts = {}
+        self._begin()
+        self._add_all(rnd.moves, rnd.steps, rnd.chips)
+
+    def _begin(self) -> None:
+        if self.initial is None:
+            self.initial = self.table.frame()
+
+    def _add_all(self, moves: Sequence[Move], steps: Sequence[Step], chips: Sequence[ChipMove]) -> None:
+        for move in moves:
+            self._add(move, steps[move.step], chips, self._moves)
+            self._moves += 1
 
     def _add(self, move: Move, step: Step, chips: Sequence[ChipMove], index: int) -> None:
         t = self.table
         kind = move.kind
-        caption, citation = step.say or step.action.replace("-", " ").capitalize(), step.citation
+        caption, citation = step.say or _action_words(step, chips, move), step.citation
         cards = move.cards
         if kind is MoveKind.BURN and cards and cards[0].after.face_up:
             first, cards = cards[0], cards[1:]  # exposed first (631a.5(f)), then into the bucket with the others
@@ -181,34 +203,36 @@ class TimelineBuilder:
             frame = t.frame()
             frame.cards[str(first.card)] = CardSpot(card_face(first.card), *L.BURN, True, 90.0, 1)
             self.steps.append(TimelineStep(caption, citation, "expose", frame, index))
+            cards = cards + (CardStep(first.card, Place(Zone.ASIDE), first.after),)  # out of the shoe already
         for c in cards:
             t.move_card(c)
-        if kind is MoveKind.WASH:
-            t.stack = True
-        elif kind is MoveKind.LOAD:
+        seat = move.detail.get("seat")
+        if kind is MoveKind.LOAD:
             t.loaded = True
             cover = t.places.pop(LAST_COVER, None)
             t.cover_at = cover.index if cover is not None else None
             t.places.pop(CUT_COVER, None)
         elif kind is MoveKind.ASIDE:
             t.cover_at = None
-        elif kind is MoveKind.PASS and move.detail.get("seat") is not None:
-            seat = move.detail["seat"]
-            t.holder = f"seat{seat}" if seat else "dealer"
+        elif kind is MoveKind.OFFER and move.detail.get("shoe") and move.detail.get("accepted"):
+            t.holder = f"seat{seat}"
+        elif kind is MoveKind.PASS:
+            t.holder = "dealer"  # the dealer takes the shoe back and offers it (631a.14(b))
+        elif kind is MoveKind.MARK:
+            t.markers[seat] = move.detail["owed"]
         elif kind is MoveKind.CLEAR:
             t.counts = {}
-        if step.action in ("announce", "count", "counts", "result"):
+        if step.action.startswith("announce") or step.action == "result":
             t.counts = {hand: t.hand_points(zone) for zone, hand in _HANDS.items() if t.hand_points(zone)}
-        if step.action == "last-hand":
+        elif step.action == "last-hand":
             t.banner = "LAST HAND"
         chip_moves = tuple(self._chips(chips[i]) for i in move.chips)
         highlight = self._highlight(move, chip_moves)
-        self.steps.append(TimelineStep(caption, citation, kind.value, t.frame(move.cards, highlight, chip_moves),
-                                       index))
+        self.steps.append(TimelineStep(caption, citation, kind.value, t.frame(cards, highlight, chip_moves), index))
 
     def _chips(self, chip: ChipMove) -> tuple[str, str, int]:
-        """One chip movement as (from, to, cents) between the scene's places, and the areas updated."""
-        frm, to = self.area_of(chip)
+        """One chip movement as (from, to, cents) between the scene's places; the areas' amounts follow."""
+        frm, to = chip_places(chip)
         chips = self.table.chips
         if frm in chips:
             chips[frm] = max(0, chips[frm] - chip.cents)
@@ -218,34 +242,75 @@ class TimelineBuilder:
 
     def _highlight(self, move: Move, chip_moves: tuple[tuple[str, str, int], ...]) -> tuple[str, ...]:
         zones = {c.after.zone for c in move.cards}
-        out = [_HANDS[z] for z in zones if z in _HANDS]
+        out = [hand for zone, hand in _HANDS.items() if zone in zones]
         seat = move.detail.get("seat")
-        if move.kind in (MoveKind.OFFER, MoveKind.PASS) and seat:
+        if move.kind is MoveKind.OFFER and seat:
             out.append(f"seat{seat}")
+        if move.kind is MoveKind.MARK:
+            out.append(f"vig{seat}")
         for frm, to, _ in chip_moves:
-            out += [k for k in (frm, to) if "." in k or k.startswith("vig")]
+            out += [k for k in (frm, to) if "." in k]
         return tuple(dict.fromkeys(out))
 
-    def timeline(self, initial: Frame) -> Timeline:
-        return Timeline(initial, tuple(self.steps))
+    def timeline(self) -> Timeline:
+        return Timeline(self.initial or self.table.frame(), tuple(self.steps))
 
 
-def house_area(party: str) -> str:
-    """The scene's place of a chip movement's party: the tray for the house, else the party's seat."""
-    return "tray" if party == HOUSE else party
+def _holder(curator: int | None) -> str:
+    return "dealer" if curator is None else f"seat{curator}"
+
+
+def _action_words(step: Step, chips: Sequence[ChipMove], move: Move) -> str:
+    """A caption for a step the dealer makes without words: its chip movements, or its action."""
+    if move.chips:
+        return "; ".join(f"{chips[i].why[0].upper()}{chips[i].why[1:]}: {format_cents(chips[i].cents)} "
+                         f"({_party(chips[i].source)} → {_party(chips[i].target)})" for i in move.chips)
+    if move.kind is MoveKind.RETURN:
+        return f"Seat {move.detail.get('seat')} returns the cards face up; the dealer places them."
+    if move.kind is MoveKind.CLEAR:
+        return "The cards of the round go to the discard bucket."
+    return step.action.replace("-", " ").capitalize() + "."
+
+
+def _party(party: str) -> str:
+    return "table inventory" if party == HOUSE else party.replace("seat", "seat ")
+
+
+def _wager_in(why: str) -> str | None:
+    """The wager a chip movement's words name (the longest title found, so "Dragon Bonus Wager on
+    the Banker's Hand" is not read as the wager on the Banker's Hand)."""
+    found = [w for w, title in WAGER_TITLES.items() if title in why]
+    return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
+
+
+def chip_places(chip: ChipMove) -> tuple[str, str]:
+    """Where a chip movement flies on the table: from or to the seat's wager area it settles (a House
+    Money payout added to a wager lands on that wager, 631a.9(e)(1)(i)); vigorish and other
+    movements between the player and the table inventory container."""
+    seat = chip.source if chip.target == HOUSE else chip.target
+    added = re.search(r"added to the (.+)$", chip.why)
+    wager = _wager_in(added.group(1)) if added else _wager_in(chip.why)
+    area = f"{seat}.{wager}" if wager and seat.startswith("seat") and "vigorish" not in chip.why else seat
+    return (area, "tray") if chip.target == HOUSE else ("tray", area)
+
+
+def round_timeline(rnd: Round, start: TableState, layout: L.TableLayout, opening: Opening | None = None) -> Timeline:
+    """The timeline of ``rnd`` played at ``start`` (after ``opening``, when the shoe is new)."""
+    builder = TimelineBuilder(layout, len(start.shoe.cards))
+    if opening is not None:
+        builder.add_opening(opening)
+    else:
+        builder.start_at(start)
+    builder.add_round(rnd)
+    return builder.timeline()
 
 
 # --- the table's options -> the layout and the odds written on it ------------------------------------
 
-#: The seat areas of each optional wager (the engine's wager names -> the layout's areas).
-_SIDE_AREAS = {"dragon-bonus-player": "dragon-player", "dragon-bonus-banker": "dragon-banker",
-               "dragon-7": "dragon-7", "panda-8": "panda-8", "house-money": "house-money"}
-
-
 def layout_for(profile: BaccaratProfile, seats: int | None = None) -> L.TableLayout:
     """The 631a.2(b) layout of a table with ``profile``'s options: the side wagers it offers and,
     when the vigorish is marked for later (631a.13(d)(2)), the numbered boxes (631a.2(b)(8))."""
-    wagers = tuple(area for wager, area in _SIDE_AREAS.items() if profile.offers(wager))
+    wagers = tuple(w for w in WAGERS if w not in L.MAIN_WAGERS and profile.offers(w))
     boxes = not profile.ez and profile.vig_collection == "deferred"
     return L.TableLayout(seats or profile.seats, wagers, boxes)
 
