@@ -56,7 +56,7 @@ Reviewer = Callable[[Question, Any, Feedback], Feedback]
 _REVIEWERS: dict[str, Reviewer] = {}
 
 #: Menu groups in display order.
-GROUPS = ("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat")
+GROUPS = ("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat", "Calling the game")
 
 #: Drill modules, imported once on first use of the registry.
 _MODULES = ("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "side_wager_drills",

@@ -19,11 +19,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from trainer.drills.baccarat.dealer_round import wager_named_in
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
 from trainer.rules.baccarat.round import Opening, Round, TableState
 from trainer.rules.baccarat.table import CUT_COVER, LAST_COVER, CardStep, Move, MoveKind, Place, Zone
-from trainer.rules.baccarat.wagers import WAGER_TITLES, WAGERS
+from trainer.rules.baccarat.wagers import WAGERS
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
 from trainer.ui.baccarat import table_layout as L
@@ -276,20 +277,13 @@ def _party(party: str) -> str:
     return "table inventory" if party == HOUSE else party.replace("seat", "seat ")
 
 
-def _wager_in(why: str) -> str | None:
-    """The wager a chip movement's words name (the longest title found, so "Dragon Bonus Wager on
-    the Banker's Hand" is not read as the wager on the Banker's Hand)."""
-    found = [w for w, title in WAGER_TITLES.items() if title in why]
-    return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
-
-
 def chip_places(chip: ChipMove) -> tuple[str, str]:
     """Where a chip movement flies on the table: from or to the seat's wager area it settles (a House
     Money payout added to a wager lands on that wager, 631a.9(e)(1)(i)); vigorish and other
     movements between the player and the table inventory container."""
     seat = chip.source if chip.target == HOUSE else chip.target
     added = re.search(r"added to the (.+)$", chip.why)
-    wager = _wager_in(added.group(1)) if added else _wager_in(chip.why)
+    wager = wager_named_in(added.group(1)) if added else wager_named_in(chip.why)
     area = f"{seat}.{wager}" if wager and seat.startswith("seat") and "vigorish" not in chip.why else seat
     return (area, "tray") if chip.target == HOUSE else ("tray", area)
 

@@ -1,0 +1,1 @@
+"""Baccarat drills (58 Pa. Code ch. 631a)."""
