@@ -305,7 +305,7 @@ class _TaskBuilder:
         return draft(f"The {_WORDS[hand]}'s Hand shows {' '.join(cards)}. Announce its Point Count.",
                      AnswerKind.NUMBER, value, "Tens and face cards count zero, aces one, the others their face "
                      "value; only the right digit of the total counts.", [step.citation, self.p.cite("point_count")],
-                     str(value), data=self.base(step) | {"hand": hand, "cards": cards})
+                     str(value), data=self.base(step) | {"hand": hand, "hand_cards": cards})
 
     def house_money(self, step: Step) -> Draft:
         chip = self.chip()
@@ -336,7 +336,7 @@ class _TaskBuilder:
         return draft(f"Player {pp}, Banker {bp} on the first two cards. What do you tell the curator?",
                      AnswerKind.CHOICE, answer, why, [step.citation, rule.citation], item,
                      choices=("Card for the Player", "Player stands", "No more cards: a Natural"),
-                     data=self.base(step) | {"player": pp, "banker": bp})
+                     data=self.base(step) | {"player_count": pp, "banker_count": bp})
 
     def banker_draw(self, step: Step) -> Draft:
         pp, bp = self.counts()
@@ -349,7 +349,7 @@ class _TaskBuilder:
                      "to 2, stands on 7, and on 3 to 6 follows Table 1 by the Player's third card.",
                      [step.citation, rule.citation], f"B{bp}-{third.value if third else 'stood'}",
                      choices=("Card for the Banker", "Banker stands"),
-                     data=self.base(step) | {"banker": bp, "third": third.value if third else None})
+                     data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
 
     def result(self, step: Step) -> Draft:
         calls = ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if self.p.ez else [])
@@ -358,7 +358,7 @@ class _TaskBuilder:
         return draft(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Announce the result.",
                      AnswerKind.CHOICE, answer, f"The dealer announces: \"{step.say}\"",
                      [step.citation], answer.lower().replace(" ", "-"), choices=tuple(calls),
-                     data=self.base(step) | {"player": player, "banker": banker})
+                     data=self.base(step) | {"player_cards": player, "banker_cards": banker})
 
     def winners(self) -> list[int]:
         return sorted({int(c.target[4:]) for c in self.rnd.chips if c.source == HOUSE and "paid" in c.why and

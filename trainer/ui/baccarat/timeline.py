@@ -4,9 +4,9 @@ Every card movement comes from the engine (:mod:`trainer.rules.baccarat.table`):
 :class:`~trainer.rules.baccarat.table.Move` says which cards go from which :class:`Place` to which,
 and which chip movements of the round it makes; its :class:`Step` gives the caption (the dealer's
 words) and the citation. This module only maps the engine's places (stack, shoe, hands, a seat,
-the discard bucket...) to scene coordinates. The one step it adds: the burn's first card is shown
-face up beside the shoe before it goes into the discard bucket with the others (631a.5(f) says it
-is exposed), which is the same move shown in two beats.
+the discard bucket...) to scene coordinates: one timeline step per step of the engine, so a step's
+index is the same in the round and on the table. The burn's first card is shown face up beside the
+shoe while the others go into the discard bucket (631a.5(f): it is exposed).
 
 The timeline has the shape the Pai Gow player plays (``steps``, ``frame_at``, each step's
 ``caption``, ``citation``, ``kind``, ``duration`` and ``frame``), so the same
@@ -51,7 +51,6 @@ class TimelineStep:
     citation: str
     kind: str
     frame: Frame
-    move: int | None = None  # index of the engine's move it shows
 
     @property
     def duration(self) -> int:
@@ -74,7 +73,7 @@ class Timeline:
         """The step index showing the table after ``move`` moves of the plan (None = the very end)."""
         if move is None:
             return len(self.steps)
-        return next((i for i, s in enumerate(self.steps) if s.move is not None and s.move >= move), len(self.steps))
+        return max(0, min(move, len(self.steps)))
 
 
 def card_face(card: int) -> str:
@@ -159,7 +158,6 @@ class TimelineBuilder:
     def __init__(self, layout: L.TableLayout, total: int) -> None:
         self.table = _Table(layout, total)
         self.steps: list[TimelineStep] = []
-        self._moves = 0
         self.initial: Frame | None = None
 
     def start_at(self, state: TableState) -> None:
@@ -190,21 +188,13 @@ class TimelineBuilder:
 
     def _add_all(self, moves: Sequence[Move], steps: Sequence[Step], chips: Sequence[ChipMove]) -> None:
         for move in moves:
-            self._add(move, steps[move.step], chips, self._moves)
-            self._moves += 1
+            self._add(move, steps[move.step], chips)
 
-    def _add(self, move: Move, step: Step, chips: Sequence[ChipMove], index: int) -> None:
+    def _add(self, move: Move, step: Step, chips: Sequence[ChipMove]) -> None:
         t = self.table
         kind = move.kind
         caption, citation = step.say or _action_words(step, chips, move), step.citation
         cards = move.cards
-        if kind is MoveKind.BURN and cards and cards[0].after.face_up:
-            first, cards = cards[0], cards[1:]  # exposed first (631a.5(f)), then into the bucket with the others
-            t.taken += 1
-            frame = t.frame()
-            frame.cards[str(first.card)] = CardSpot(card_face(first.card), *L.BURN, True, 90.0, 1)
-            self.steps.append(TimelineStep(caption, citation, "expose", frame, index))
-            cards = cards + (CardStep(first.card, Place(Zone.ASIDE), first.after),)  # out of the shoe already
         for c in cards:
             t.move_card(c)
         seat = move.detail.get("seat")
@@ -229,7 +219,10 @@ class TimelineBuilder:
             t.banner = "LAST HAND"
         chip_moves = tuple(self._chips(chips[i]) for i in move.chips)
         highlight = self._highlight(move, chip_moves)
-        self.steps.append(TimelineStep(caption, citation, kind.value, t.frame(cards, highlight, chip_moves), index))
+        frame = t.frame(cards, highlight, chip_moves)
+        if kind is MoveKind.BURN and cards and cards[0].after.face_up:  # the first card lies exposed (631a.5(f))
+            frame.cards[str(cards[0].card)] = CardSpot(card_face(cards[0].card), *L.BURN, True, 90.0, 1)
+        self.steps.append(TimelineStep(caption, citation, kind.value, frame))
 
     def _chips(self, chip: ChipMove) -> tuple[str, str, int]:
         """One chip movement as (from, to, cents) between the scene's places; the areas' amounts follow."""
@@ -263,9 +256,15 @@ def _holder(curator: int | None) -> str:
 
 def _action_words(step: Step, chips: Sequence[ChipMove], move: Move) -> str:
     """A caption for a step the dealer makes without words: its chip movements, or its action."""
+    if len(move.chips) > 1:  # the losing wagers, collected together (631a.12(b))
+        by_seat: dict[str, list[str]] = {}
+        for i in move.chips:
+            by_seat.setdefault(_party(chips[i].source), []).append(format_cents(chips[i].cents))
+        return "Losing wagers collected: " + "; ".join(f"{seat} {' + '.join(c)}" for seat, c in by_seat.items())
     if move.chips:
-        return "; ".join(f"{chips[i].why[0].upper()}{chips[i].why[1:]}: {format_cents(chips[i].cents)} "
-                         f"({_party(chips[i].source)} → {_party(chips[i].target)})" for i in move.chips)
+        chip = chips[move.chips[0]]
+        return f"{chip.why[0].upper()}{chip.why[1:]}: {format_cents(chip.cents)} ({_party(chip.source)} → " \
+               f"{_party(chip.target)})"
     if move.kind is MoveKind.RETURN:
         return f"Seat {move.detail.get('seat')} returns the cards face up; the dealer places them."
     if move.kind is MoveKind.CLEAR:
