@@ -363,7 +363,7 @@ class BannerItem(_Item):
         self.setVisible(bool(text))
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-210, -30, 420, 60)
+        return QRectF(-120, -26, 240, 52)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -371,5 +371,5 @@ class BannerItem(_Item):
         p.setBrush(QColor(0, 0, 0, 190))
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 14, 14)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(30))
+        p.setFont(font(26))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

@@ -92,7 +92,7 @@ class BaccaratScene(QGraphicsScene):
             x, y = L.HANDS[hand]
             badge.setPos(x + L.HAND_W / 2 - 6, y - L.HAND_H / 2 + 6)
         self.banner = BannerItem(self)
-        self.banner.setPos(L.STACK[0], L.STACK[1])
+        self.banner.setPos(*L.BANNER)
         for item in (self.shoe, self.stack, *self.badges.values(), self.banner):
             self.addItem(item)
         self.frame: Frame | None = None

@@ -15,14 +15,15 @@ The timeline has the shape the Pai Gow player plays (``steps``, ``frame_at``, ea
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from trainer.drills.baccarat.dealer_round import wager_named_in
-from trainer.rules.baccarat.cards import card_of, points
+from trainer.rules.baccarat.cards import DECK, card_of, points
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
-from trainer.rules.baccarat.round import Opening, Round, TableState
+from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import CUT_COVER, LAST_COVER, CardStep, Move, MoveKind, Place, Zone
 from trainer.rules.baccarat.wagers import WAGERS
 from trainer.rules.money import format_cents
@@ -326,3 +327,20 @@ def odds_lines(profile: BaccaratProfile) -> tuple[str, ...]:
         lines += [f"DRAGON BONUS: NATURAL WINNER {table['natural']} TO 1 · NATURAL TIE PUSH",
                   f"WIN BY {wins}"]
     return tuple(lines)
+
+
+def shoe_timeline(seed: int, profile: BaccaratProfile, rounds: int = 1, players: int = 5) -> Timeline:
+    """A new shoe from ``seed``: its preparation and offer (wash, shuffle, cut, cover cards, load,
+    burn, the shoe offered), then its first ``rounds`` rounds, as the engine plays them."""
+    rng = random.Random(seed)
+    bettors = seat_bettors(rng, profile, players)
+    opening = open_table(rng, profile, [b.seat for b in bettors])
+    builder = TimelineBuilder(layout_for(profile), profile.decks * DECK)
+    builder.add_opening(opening)
+    table = opening.table
+    for _ in range(rounds):
+        if table.done:
+            break
+        rnd, table = play_round(rng, table, bettors, profile, seed=seed)
+        builder.add_round(rnd)
+    return builder.timeline()
