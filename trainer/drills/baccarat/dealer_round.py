@@ -47,7 +47,7 @@ from trainer.drills.paigow.common import choices_with, draft
 from trainer.drills.paigow.dealer_round import DealerRound, RoundTask
 from trainer.drills.registry import drill
 from trainer.rules.baccarat.cards import burn_count, card_of, format_cards, points
-from trainer.rules.baccarat.draw import banker_rule, is_natural, player_rule
+from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
 from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import Move
@@ -287,7 +287,7 @@ class _TaskBuilder:
                 "The cover card came out during this round, and the hand is complete. What do you announce?",
                 AnswerKind.CHOICE, "Last hand", "After the hand in which the cover card appeared, the dealer "
                 "announces \"last hand\"; one more hand is dealt, then the cards are replaced.", [step.citation],
-                "last-hand", choices=("Last hand", "Shuffle: new cards now", "Nothing: deal on", "The round is void"),
+                "last-hand", choices=("Last hand", "New cards now", "Nothing: deal on", "Void the round"),
                 data=self.base(step))
 
     def move(self) -> Move:
@@ -334,7 +334,7 @@ class _TaskBuilder:
         why = ("A Natural on either hand: no more cards to either hand." if item == "natural" else
                "The Player's Hand draws on 0 to 5 and stands on 6 or 7.")
         return draft(f"Player {pp}, Banker {bp} on the first two cards. What do you tell the curator?",
-                     AnswerKind.CHOICE, answer, why, [step.citation, rule.citation], item,
+                     AnswerKind.CHOICE, answer, why, [rule.citation], item,
                      choices=("Card for the Player", "Player stands", "No more cards: a Natural"),
                      data=self.base(step) | {"player_count": pp, "banker_count": bp})
 
@@ -344,10 +344,17 @@ class _TaskBuilder:
         rule = banker_rule(pp, bp, third.value if third else None)
         answer = "Card for the Banker" if rule.draws else "Banker stands"
         drew = f"the Player's third card is the {third.name} ({third.value})" if third else "the Player stood"
+        if third is None:
+            why = "The Player stood: the Banker's Hand draws on 0 to 5 and stands on 6 or 7."
+        elif bp < 3 or bp == 7:
+            why = "The Player drew: the Banker's Hand draws on 0 to 2 whatever the card, and stands on 7."
+        else:
+            row = TABLE_1[bp]
+            draws = ", ".join(str(v) for v in range(10) if row[v] == "D")
+            why = f"The Player drew: on {bp} the Banker's Hand follows Table 1 and draws when the Player's third " \
+                  f"card is {draws}."
         return draft(f"Banker {bp} after two cards; {drew}. What do you tell the curator?", AnswerKind.CHOICE,
-                     answer, "The Player stood: the Banker draws on 0 to 5. The Player drew: the Banker draws on 0 "
-                     "to 2, stands on 7, and on 3 to 6 follows Table 1 by the Player's third card.",
-                     [step.citation, rule.citation], f"B{bp}-{third.value if third else 'stood'}",
+                     answer, why, [rule.citation], f"B{bp}-{third.value if third else 'stood'}",
                      choices=("Card for the Banker", "Banker stands"),
                      data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
 
