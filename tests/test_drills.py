@@ -149,7 +149,7 @@ _CITE = re.compile(r"\d+a?\.\d+|MD \d|N\.J\.A\.C\.")
 
 
 def test_every_skill_has_an_engine_check():
-    assert set(ENGINE) == set(SKILLS)
+    assert set(ENGINE) == {s for s, skill in SKILLS.items() if skill.game == "paigow"}
 
 
 def _valid(q: Question) -> None:

@@ -26,7 +26,6 @@ from typing import Any, Mapping
 
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.house_way import HouseWay
-from trainer.rules.paigow.profiles import Profile
 
 
 class AnswerKind(enum.Enum):
@@ -164,7 +163,7 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Setup:
-    """The rules a drill is generated under: the jurisdiction profile and the house way in force."""
+    """The rules a drill is generated under: the game's profile and, in Pai Gow, the house way in force."""
 
-    profile: Profile
-    house_way: HouseWay
+    profile: Any
+    house_way: HouseWay | None = None

@@ -1,7 +1,9 @@
 """The skill registry: every drill, its generator, and ``generate`` to make a question from a seed.
 
-Drill modules register their generators with ``@drill(...)``. A module whose engine module is not
-installed yet (e.g. ``trainer.rules.paigow.delivery``) is skipped, so its skills are simply not offered.
+Drill modules register their generators with ``@drill(...)``; a skill belongs to the game whose
+drill package holds its module (``trainer.drills.games``), and is offered under that game's
+profiles only. A module whose engine module is not installed yet is skipped, so its skills are
+simply not offered.
 
 >>> q = generate("tile-compare", seed=7)
 >>> q == generate("tile-compare", seed=7), q.skill, q.seed
@@ -12,16 +14,18 @@ from __future__ import annotations
 
 import importlib
 import random
-import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from trainer.drills.model import Draft, Feedback, Question, Setup
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.paigow.house_way import house_way_named
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
+from trainer.drills.games import game_named, game_of_module, game_of_profile, games, profile_named
+from trainer.rules.rng import new_seed
 
 Generator = Callable[[random.Random, Setup], Draft]
+#: A game's profile (Pai Gow's ``Profile``, Baccarat's ``BaccaratProfile``, ...).
+Profile = Any
+DEFAULT_PROFILE = games()[0].default_profile
 
 
 def _always(profile: Profile) -> bool:
@@ -47,6 +51,8 @@ class Skill:
     applies: Callable[[Profile], bool] = _always
     target_ms: int = 8000
     needs_screen: bool = False
+    #: The id of the game the skill belongs to (``trainer.drills.games``).
+    game: str = "paigow"
 
 
 SKILLS: dict[str, Skill] = {}
@@ -55,12 +61,8 @@ SKILLS: dict[str, Skill] = {}
 Reviewer = Callable[[Question, Any, Feedback], Feedback]
 _REVIEWERS: dict[str, Reviewer] = {}
 
-#: Menu groups in display order.
-GROUPS = ("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat", "Calling the game")
-
-#: Drill modules, imported once on first use of the registry.
-_MODULES = ("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "side_wager_drills",
-            "table_drills", "dealing_drills", "dealer_round")
+#: Menu groups in display order, game by game (a name may recur in another game).
+GROUPS = tuple(dict.fromkeys(group for game in games() for group in game.groups))
 _loaded = False
 
 
@@ -71,7 +73,11 @@ def drill(id: str, title: str, group: str, description: str, *, advanced: bool =
     def register(make: Generator) -> Generator:
         if id in SKILLS:
             raise ValueError(f"skill {id} registered twice")
-        SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen)
+        game = game_of_module(make.__module__)
+        if group not in game.groups:
+            raise ValueError(f"skill {id}: group {group!r} is not one of {game.title}'s {game.groups}")
+        SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen,
+                           game.id)
         return make
     return register
 
@@ -94,9 +100,9 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for name in _MODULES:
+    for name in (f"{game.drill_package}.{module}" for game in games() for module in game.drill_modules):
         try:
-            importlib.import_module(f"trainer.drills.paigow.{name}")
+            importlib.import_module(name)
         except ModuleNotFoundError as exc:
             # An engine module written by someone else may not exist yet: skip its drills.
             if not (exc.name or "").startswith("trainer.rules"):
@@ -104,15 +110,18 @@ def _load() -> None:
 
 
 def all_skills() -> list[Skill]:
-    """Every registered skill, in menu order (group, then registration)."""
+    """Every registered skill, in menu order (game, group, then registration)."""
     _load()
-    return sorted(SKILLS.values(), key=lambda s: GROUPS.index(s.group))
+    order = {(game.id, group): i for i, (game, group) in enumerate((g, x) for g in games() for x in g.groups)}
+    return sorted(SKILLS.values(), key=lambda s: order[(s.game, s.group)])
 
 
 def skills_for(profile: Profile | str, *, advanced: bool = True) -> list[Skill]:
-    """The skills the profile offers (``advanced=False`` leaves out the advanced ones)."""
-    p = profile_named(profile) if isinstance(profile, str) else profile
-    return [s for s in all_skills() if s.applies(p) and (advanced or not s.advanced)]
+    """The skills the profile offers: its game's skills whose rule it has (``advanced=False``
+    leaves out the advanced ones)."""
+    p = profile_named(profile)
+    game = game_of_profile(p).id
+    return [s for s in all_skills() if s.game == game and s.applies(p) and (advanced or not s.advanced)]
 
 
 def skill_named(skill_id: str) -> Skill:
@@ -126,28 +135,29 @@ def skill_named(skill_id: str) -> Skill:
 
 def check_offered(skill: Skill, profile: Profile) -> None:
     """Raise ``TrainerError`` (listing the profile's skills) unless ``profile`` has ``skill``'s rule."""
-    if not skill.applies(profile):
+    if game_of_profile(profile).id != skill.game or not skill.applies(profile):
         valid = ", ".join(k.id for k in skills_for(profile))
         raise TrainerError(f"skill '{skill.id}' is not offered by profile {profile.name} (choose from: {valid})")
 
 
-def new_seed() -> int:
-    """A fresh seed for a question nobody asked to replay (still recorded with it, spec R1)."""
-    return secrets.randbits(48)
+def profile_for(skill: Skill, profile: Profile | str | None) -> Profile:
+    """``profile``, or the skill's game's default profile when None."""
+    return profile_named(profile if profile is not None else game_named(skill.game).default_profile)
 
 
-def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | str = DEFAULT_PROFILE,
+def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | str | None = None,
              house_way: str | None = None, item: str | None = None, tries: int = 200) -> Question:
-    """A question of ``skill`` from ``seed`` under ``profile`` and ``house_way`` (profile default).
+    """A question of ``skill`` from ``seed`` under ``profile`` (None: the skill's game's default)
+    and ``house_way`` (profile default; games without house ways ignore it).
 
     With ``item``, seeds derived from ``seed`` are tried until the question trains that item
     (spaced repetition asks for a due item); after ``tries`` any item is accepted. Same arguments,
     same question (spec R1).
     """
     s = skill if isinstance(skill, Skill) else skill_named(skill)
-    p = profile_named(profile) if isinstance(profile, str) else profile
+    p = profile_for(s, profile)
     check_offered(s, p)
-    setup = Setup(p, house_way_named(house_way or p.default_house_way))
+    setup = game_named(s.game).setup(p, house_way)
     seed = new_seed() if seed is None else seed
     question = _make(s, seed, setup)
     if item is not None:
@@ -161,5 +171,6 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
 
 def _make(skill: Skill, seed: int, setup: Setup) -> Question:
     draft = skill.make(random.Random(seed), setup)
-    return Question(skill=skill.id, seed=seed, profile=setup.profile.name, house_way=setup.house_way.name,
+    return Question(skill=skill.id, seed=seed, profile=setup.profile.name,
+                    house_way=setup.house_way.name if setup.house_way else "",
                     **{f: getattr(draft, f) for f in Draft.__dataclass_fields__})

@@ -91,11 +91,14 @@ def parse_hand(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in tokens)
 
 
+#: One deck's faces: A..K of clubs, diamonds, hearts, spades.
+_FACES = tuple(Card(i % 13 + 1, SUITS[i // 13]) for i in range(DECK))
+
+
 def card_of(card_id: int) -> Card:
     """The face of physical card ``card_id`` of a shoe: deck by deck, each deck A..K of clubs,
     diamonds, hearts, spades."""
-    i = card_id % DECK
-    return Card(i % 13 + 1, SUITS[i // 13])
+    return _FACES[card_id % DECK]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

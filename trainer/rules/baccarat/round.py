@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.curator import must_pass, shoe_offer_order, squeezer
-from trainer.rules.baccarat.draw import BANKER_DRAWS, banker_rule, is_natural, player_rule
+from trainer.rules.baccarat.draw import BANKER_DRAWS, is_natural
 from trainer.rules.baccarat.profiles import BaccaratProfile, profile_named
 from trainer.rules.baccarat.shoe import Shoe, ShoePrep, prepare_shoe
 from trainer.rules.baccarat.table import LAST_COVER, CardStep, Move, MoveKind, Place, Step, Zone
@@ -51,6 +51,8 @@ MAIN = ("banker", "player")
 ACCEPT_SHOE, KEEP_SHOE, SIDE_RATE = 0.6, 0.9, 0.2
 HANDS = ("player", "banker")
 _WORDS = {"player": "Player", "banker": "Banker"}
+_ZONE = {"player": Zone.PLAYER, "banker": Zone.BANKER}
+_FROM_SHOE = Place(Zone.SHOE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +70,18 @@ class Bettor:
 
 
 def seat_bettors(rng: random.Random, profile: BaccaratProfile | str = "pa-631a", count: int | None = None,
-                 ) -> tuple[Bettor, ...]:
-    """``count`` players (1-7; random if None) at random seats, each with a wager on the Banker's or
-    the Player's Hand in $5 steps from $10 to $500, sometimes side wagers the table offers."""
+                 seats: Sequence[int] = ()) -> tuple[Bettor, ...]:
+    """``count`` players (1-7; random if None) at random seats (or at ``seats``), each with a wager
+    on the Banker's or the Player's Hand in $5 steps from $10 to $500, sometimes side wagers the
+    table offers."""
     p = profile_named(profile)
-    count = rng.randint(1, 7) if count is None else count
+    count = len(seats) or (rng.randint(1, 7) if count is None else count)
     if not 1 <= count <= p.seats:
         raise ValueError(f"1 to {p.seats} players can sit at the table, not {count}")
     sides = [w for w in ("tie", "dragon-bonus-player", "dragon-bonus-banker", "dragon-7", "panda-8", "house-money")
              if p.offers(w)]
     bettors = []
-    for seat in sorted(rng.sample(range(1, p.seats + 1), count)):
+    for seat in seats or sorted(rng.sample(range(1, p.seats + 1), count)):
         wagers = {rng.choice(MAIN): 500 * rng.randint(2, 100)}
         wagers |= {w: 500 * rng.randint(1, 10) for w in sides if rng.random() < SIDE_RATE}
         bettors.append(Bettor(seat, MappingProxyType(wagers), rng.random() < 0.5))
@@ -151,22 +154,35 @@ class _Void(Exception):
     """The shoe ran out of cards in the middle of a round (631a.15(e))."""
 
 
-class _Builder:
-    """Accumulates one round's steps, moves and chips while it is dealt."""
+class _Discard(list):
+    """A list that keeps nothing: the moves of a round played without its record."""
 
-    def __init__(self, rng: random.Random, p: BaccaratProfile, table: TableState, bettors: Sequence[Bettor]) -> None:
-        self.rng, self.p, self.table, self.bettors = rng, p, table, bettors
+    def append(self, item: Any) -> None:
+        pass
+
+
+class _Builder:
+    """Accumulates one round's steps, moves and chips while it is dealt. With ``record`` False only
+    the chips and the cards are kept (the fast path of a simulation): no steps, no moves."""
+
+    def __init__(self, rng: random.Random, p: BaccaratProfile, table: TableState, bettors: Sequence[Bettor],
+                 record: bool = True) -> None:
+        self.rng, self.p, self.table, self.bettors, self.record = rng, p, table, bettors, record
         self.shoe = table.shoe
+        self.next, self.cover_out = table.shoe.next, table.shoe.cover_out
         self.curator = _seat_name(table.curator)
-        self.steps: list[Step] = []
-        self.moves: list[Move] = []
+        self.steps: list[Step] = [] if record else _Discard()
+        self.moves: list[Move] = [] if record else _Discard()
         self.chips: list[ChipMove] = []
         self.hands: dict[str, list[int]] = {"player": [], "banker": []}
         self.wagers = {b.seat: dict(b.wagers) for b in bettors}
         self.markers = dict(table.markers)
         self.cover = False
+        self.discarded = 0
 
     def step(self, actor: str, action: str, rule: str, say: str = "") -> int:
+        if not self.record:
+            return -1
         self.steps.append(Step(actor, action, self.p.cite(rule), say))
         return len(self.steps) - 1
 
@@ -182,33 +198,38 @@ class _Builder:
     def draw(self, hand: str, face_up: bool, say: str, rule: str) -> int:
         """The curator deals the next card to ``hand``; the cover card is put aside first if it comes."""
         shoe = self.shoe
-        if shoe.cover_next:
+        if not self.cover_out and self.next == shoe.last_cover:
             s = self.step(self.curator, "cover-card", "cover_card",
                           "The cover card: it goes to the side and this hand is completed.")
-            self.moves.append(Move(MoveKind.ASIDE, s, (CardStep(LAST_COVER, Place(Zone.SHOE), Place(Zone.ASIDE, 0, True)),)))
-            shoe = replace(shoe, cover_out=True)
-            self.cover = True
-        if shoe.remaining == 0:
-            self.shoe = shoe
+            self.moves.append(Move(MoveKind.ASIDE, s, (CardStep(LAST_COVER, _FROM_SHOE, Place(Zone.ASIDE, 0, True)),)))
+            self.cover_out = self.cover = True
+        if self.next == len(shoe.cards):
             raise _Void
-        card = shoe.cards[shoe.next]
-        self.shoe = replace(shoe, next=shoe.next + 1)
+        card = shoe.cards[self.next]
+        self.next += 1
         slot = len(self.hands[hand])
         self.hands[hand].append(card)
+        if not self.record:
+            return card
         s = self.step(self.curator, f"deal-{hand}", rule, say)
-        self.moves.append(Move(MoveKind.DEAL, s, (CardStep(card, Place(Zone.SHOE), Place(Zone(hand), slot, face_up)),)))
+        self.moves.append(Move(MoveKind.DEAL, s, (CardStep(card, _FROM_SHOE, Place(_ZONE[hand], slot, face_up)),)))
         return card
+
+    def final_shoe(self, discards: int) -> Shoe:
+        return replace(self.shoe, next=self.next, cover_out=self.cover_out, discards=discards)
 
     def points(self, hand: str, upto: int = 3) -> int:
         return points(card_of(c) for c in self.hands[hand][:upto])
 
     def turn(self, hand: str, slots: range | None = None) -> None:
         """The dealer turns ``hand``'s cards face up in front of himself (631a.9(c))."""
+        if not self.record:
+            return
         cards = self.hands[hand]
         slots = slots or range(len(cards))
         s = self.step("dealer", f"turn-{hand}", "deal", f"The {_WORDS[hand]}'s Hand is turned face up.")
         self.moves.append(Move(MoveKind.TURN, s, tuple(
-            CardStep(cards[i], Place(Zone(hand), i), Place(Zone(hand), i, True)) for i in slots)))
+            CardStep(cards[i], Place(_ZONE[hand], i), Place(_ZONE[hand], i, True)) for i in slots)))
 
     def squeeze(self, hand: str, slots: range, source: Zone, rule: str) -> None:
         """Hand ``hand``'s cards face down to the highest wager on it; they come back face up
@@ -219,15 +240,15 @@ class _Builder:
             s = self.step("dealer", f"turn-{hand}", "squeeze_none",
                           f"Nobody wagered on the {_WORDS[hand]}'s Hand: the dealer turns it.")
             self.moves.append(Move(MoveKind.TURN, s, tuple(
-                CardStep(cards[i], Place(source, i), Place(Zone(hand), i, True)) for i in slots)))
+                CardStep(cards[i], Place(source, i), Place(_ZONE[hand], i, True)) for i in slots)))
             return
         held = [Place(Zone.SEAT, i, False, seat, hand) for i in slots]
         s = self.step("dealer", f"hand-{hand}", rule, f"Seat {seat}, the {_WORDS[hand]}'s Hand.")
         self.moves.append(Move(MoveKind.HAND_TO, s, tuple(
             CardStep(cards[i], Place(source, i), h) for i, h in zip(slots, held)), detail={"seat": seat}))
-        s = self.step(f"seat{seat}", f"return-{hand}", rule, "")
+        s = self.step(f"seat{seat}", f"return-{hand}", rule, f"Seat {seat} returns the cards face up.")
         self.moves.append(Move(MoveKind.RETURN, s, tuple(
-            CardStep(cards[i], h, Place(Zone(hand), i, True)) for i, h in zip(slots, held)), detail={"seat": seat}))
+            CardStep(cards[i], h, Place(_ZONE[hand], i, True)) for i, h in zip(slots, held)), detail={"seat": seat}))
 
     # --- the round ---------------------------------------------------------------------------------
 
@@ -286,7 +307,8 @@ class _Builder:
                 else:
                     why, rule = f"House Money Wager paid {res.odds} to 1", "house_money_settle"
                 i = self.chip(HOUSE, seat, won, why, self.p.cite(rule))
-            s = self.step("dealer", "house-money", "house_money_settle", "")
+            verb = "collected" if res.outcome is Outcome.LOSE else "paid"
+            s = self.step("dealer", "house-money", "house_money_settle", f"Seat {bettor.seat}'s House Money Wager {verb}.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
 
     def third_cards(self) -> None:
@@ -313,7 +335,7 @@ class _Builder:
         rule = "deal" if not self.p.squeeze else f"squeeze_{hand}_third"
         card = self.draw(hand, not self.p.squeeze, f"Third card to the {_WORDS[hand]}'s Hand.", rule)
         if self.p.squeeze:
-            self.squeeze(hand, range(2, 3), Zone(hand), rule)
+            self.squeeze(hand, range(2, 3), _ZONE[hand], rule)
         return card
 
     def announce(self, coup: Coup) -> None:
@@ -332,16 +354,17 @@ class _Builder:
     def settle(self, coup: Coup) -> None:
         """Losers first, then winners from the highest-numbered position down, each with its vigorish
         collected or marked (631a.12(b), 631a.13)."""
-        results = {w: WAGERS[w](coup, self.p) for w in WAGER_ORDER}
+        placed = {w for wagers in self.wagers.values() for w in wagers}
+        results = {w: WAGERS[w](coup, self.p) for w in WAGER_ORDER if w in placed}
         by_seat = sorted(self.bettors, key=lambda b: -b.seat)
         losers = [self.collect(b, w, results[w]) for b in by_seat for w in WAGER_ORDER
-                  if self.wagers[b.seat].get(w) and results[w].outcome is Outcome.LOSE]
+                  if w in self.wagers[b.seat] and results[w].outcome is Outcome.LOSE]
         if losers:
-            s = self.step("dealer", "collect", "collect_pay", "")
+            s = self.step("dealer", "collect", "collect_pay", "Losing wagers are collected.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=tuple(losers)))
         for b in by_seat:
             for w in WAGER_ORDER:
-                if self.wagers[b.seat].get(w) and results[w].outcome is Outcome.WIN:
+                if w in self.wagers[b.seat] and results[w].outcome is Outcome.WIN:
                     self.pay(b, w, results[w])
         self.clear()
 
@@ -354,7 +377,7 @@ class _Builder:
         won = cents * res.odds
         i = self.chip(HOUSE, b.name, won, f"winning {WAGER_TITLES[wager]} paid {res.odds} to 1",
                       f"{self.p.cite('collect_pay')}, {res.citation}")
-        s = self.step("dealer", "pay", "collect_pay", "")
+        s = self.step("dealer", "pay", "collect_pay", f"Seat {b.seat} is paid {format_cents(won)}.")
         self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
         if wager != "banker" or self.p.ez:
             return
@@ -373,12 +396,14 @@ class _Builder:
     def clear(self) -> None:
         """All cards of the round to the discard bucket (631a.12(c))."""
         cards = [(h, i, c) for h in HANDS for i, c in enumerate(self.hands[h])]
+        self.discarded = len(cards)
+        if not self.record:
+            return
         first = self.shoe.discards
-        s = self.step("dealer", "clear", "clear", "")
+        s = self.step("dealer", "clear", "clear", "The cards go to the discard bucket.")
         self.moves.append(Move(MoveKind.CLEAR, s, tuple(
-            CardStep(c, Place(Zone(h), i, True), Place(Zone.DISCARD, first + k, True))
+            CardStep(c, Place(_ZONE[h], i, True), Place(Zone.DISCARD, first + k, True))
             for k, (h, i, c) in enumerate(cards))))
-        self.shoe = replace(self.shoe, discards=first + len(cards))
 
     def void(self) -> None:
         """631a.15(e): the round is void and every wager returned, a settled House Money Wager too."""
@@ -427,12 +452,14 @@ def open_table(rng: random.Random, profile: BaccaratProfile | str, seated: Seque
 
 
 def play_round(rng: random.Random, table: TableState, bettors: Sequence[Bettor],
-               profile: BaccaratProfile | str = "pa-631a", *, seed: int | None = None) -> tuple[Round, TableState]:
-    """Play one round at ``table``; returns it and the table for the next round."""
+               profile: BaccaratProfile | str = "pa-631a", *, seed: int | None = None,
+               record: bool = True) -> tuple[Round, TableState]:
+    """Play one round at ``table``; returns it and the table for the next round. ``record=False``
+    keeps only the cards and the chips (no steps or moves): the same round, faster."""
     p = profile_named(profile)
     if table.done:
         raise ValueError("this shoe is finished: the cards are replaced with new decks (631a.10(d))")
-    b = _Builder(rng, p, table, sorted(bettors, key=lambda x: x.seat))
+    b = _Builder(rng, p, table, sorted(bettors, key=lambda x: x.seat), record)
     void, banker_lost = b.play()
     curator = _next_curator(rng, p, b, table.curator, banker_lost)
     last_hand = table.last_hand
@@ -442,7 +469,8 @@ def play_round(rng: random.Random, table: TableState, bettors: Sequence[Bettor],
     rnd = Round(p.name, tuple(bettors), tuple(b.hands["player"]), tuple(b.hands["banker"]), tuple(b.steps),
                 tuple(b.moves), tuple(b.chips), table.curator, curator, markers, b.cover, last_hand, void, seed)
     # After the last hand, or a void round, the cards are replaced (631a.10(d), 631a.15(e)).
-    after = TableState(b.shoe, curator, markers, last_hand or b.cover, done=last_hand or void)
+    shoe = b.final_shoe(table.shoe.discards + b.discarded)
+    after = TableState(shoe, curator, markers, last_hand or b.cover, done=last_hand or void)
     return rnd, after
 
 
@@ -523,24 +551,20 @@ class ShoeRun:
 
 
 def play_shoe(rng: random.Random, profile: BaccaratProfile | str = "pa-631a", *, players: int | None = None,
-              bettors: Sequence[Bettor] | None = None, seed: int | None = None) -> ShoeRun:
-    """A whole shoe: the same players wager each round (new amounts each round)."""
+              bettors: Sequence[Bettor] | None = None, seed: int | None = None, record: bool = True) -> ShoeRun:
+    """A whole shoe: the same players wager each round (new amounts each round); ``record`` as in
+    ``play_round``."""
     p = profile_named(profile)
     seats = [b.seat for b in bettors] if bettors else [b.seat for b in seat_bettors(rng, p, players)]
     opening = open_table(rng, p, seats)
     table = opening.table
     rounds = []
     while not table.done:
-        now = bettors or _rewager(rng, p, seats)
-        rnd, table = play_round(rng, table, now, p)
+        now = bettors or seat_bettors(rng, p, seats=seats)
+        rnd, table = play_round(rng, table, now, p, record=record)
         rounds.append(rnd)
     closing, chips = collect_markers(table.markers, p)
     return ShoeRun(seed, p.name, opening, tuple(rounds), table, closing, chips)
-
-
-def _rewager(rng: random.Random, p: BaccaratProfile, seats: Sequence[int]) -> tuple[Bettor, ...]:
-    fresh = seat_bettors(rng, p, len(seats))
-    return tuple(replace(b, seat=s) for b, s in zip(fresh, seats))
 
 
 def play_one(seed: int | None = None, profile: BaccaratProfile | str = "pa-631a", *, players: int | None = None,

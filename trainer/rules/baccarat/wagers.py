@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from trainer.rules.baccarat.cards import Card, points
@@ -34,18 +35,18 @@ class Outcome(enum.StrEnum):
     PUSH = "push"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Coup:
     """The finished Player's and Banker's Hands (first two cards first, then any third card)."""
 
     player: tuple[Card, ...]
     banker: tuple[Card, ...]
 
-    @property
+    @cached_property
     def player_points(self) -> int:
         return points(self.player)
 
-    @property
+    @cached_property
     def banker_points(self) -> int:
         return points(self.banker)
 

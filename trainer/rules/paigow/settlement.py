@@ -14,11 +14,11 @@ PaiGowResult(outcome=<Outcome.WIN: 'win'>, payout_cents=3700, vig_cents=200, net
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from trainer.rules.record import HOUSE, ChipMove, balances
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.rules.money import ROUNDINGS, vigorish
+from trainer.rules.money import vigorish
 from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.profiles import Profile
 

@@ -1,0 +1,88 @@
+"""The games the trainer teaches, as a registry: drills, exams, progress and reports are generic over it.
+
+A :class:`Game` names its profiles (a :class:`trainer.rules.profiles.Registry`), its drill package
+and modules, its menu groups and how a drill's set-up is made from a profile. Each game's drill
+package defines ``GAME``; :data:`GAME_PACKAGES` lists them in menu order. Code asks the registry
+(``game_of_profile``, ``profile_named``), never ``if game == ...``.
+
+>>> [g.id for g in games()], game_of_profile("pa-631a").id, profile_named("md").name
+(['paigow', 'baccarat'], 'baccarat', 'md')
+>>> profile_named("ohio")
+Traceback (most recent call last):
+...
+trainer.rules.errors.UnknownNameError: unknown profile 'ohio' (choose from: md, nj, pa-2012, pa-2019, pa-631a, pa-631a-ez)
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable
+
+from trainer.drills.model import Setup
+from trainer.rules.errors import UnknownNameError
+from trainer.rules.profiles import Registry
+
+#: The drill packages of the games, in menu order; each defines ``GAME``.
+GAME_PACKAGES = ("trainer.drills.paigow", "trainer.drills.baccarat")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: id (stable: stored with skills), title, profiles, drill modules, menu groups.
+
+    ``setup(profile, house_way)`` makes the :class:`Setup` a drill generator receives; a game
+    without house ways ignores ``house_way``.
+    """
+
+    id: str
+    title: str
+    profiles: Registry[Any]
+    drill_package: str
+    drill_modules: tuple[str, ...]
+    groups: tuple[str, ...]
+    setup: Callable[[Any, str | None], Setup]
+
+    @property
+    def default_profile(self) -> str:
+        return self.profiles.default
+
+
+@cache
+def games() -> tuple[Game, ...]:
+    """Every game, in menu order."""
+    return tuple(importlib.import_module(pkg).GAME for pkg in GAME_PACKAGES)
+
+
+def game_named(game_id: str) -> Game:
+    for game in games():
+        if game.id == game_id:
+            return game
+    raise UnknownNameError("game", game_id, [g.id for g in games()])
+
+
+def game_of_module(module: str) -> Game:
+    """The game whose drill package holds ``module`` (a drill generator's ``__module__``)."""
+    for game in games():
+        if module.startswith(game.drill_package + "."):
+            return game
+    raise ValueError(f"{module} is in no game's drill package ({', '.join(GAME_PACKAGES)})")
+
+
+def all_profile_names() -> list[str]:
+    return sorted(name for g in games() for name in g.profiles.names())
+
+
+def game_of_profile(profile: Any) -> Game:
+    """The game a profile (or a profile's name) belongs to."""
+    name = profile if isinstance(profile, str) else profile.name
+    for game in games():
+        if name in game.profiles.items:
+            return game
+    raise UnknownNameError("profile", name, all_profile_names())
+
+
+def profile_named(profile: Any) -> Any:
+    """Any game's profile by name (a profile passes through)."""
+    return game_of_profile(profile).profiles.named(profile)
