@@ -7,10 +7,11 @@ import re
 import pytest
 
 from trainer.drills.baccarat.dealer_round import (
-    IRREGULARITIES, MOMENTS, REMEDIES, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
+    IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
 )
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.draw import banker_rule
+from trainer.rules.baccarat.irregularities import BANKER_THIRD, DISCARD_TWO
 from trainer.rules.errors import TrainerError
 from trainer.rules.money import format_cents
 
@@ -100,7 +101,7 @@ def test_each_injected_irregularity_is_asked_once_with_its_631a_15_remedy(kind):
     q = asked[0]
     assert q.answer in q.choices and q.citations[0].startswith("631a.15")
     if kind == "third-disclosed" and "discard" in q.citations[0]:
-        assert q.answer == REMEDIES["discard"]
+        assert q.answer == DISCARD_TWO
 
 
 def test_a_disclosed_third_card_follows_the_rules_submission_when_the_banker_stays():
@@ -110,8 +111,8 @@ def test_a_disclosed_third_card_follows_the_rules_submission_when_the_banker_sta
             q = next(t.question for t in round_tasks(spec) if t.skill == "bac-dealer-irregularity")
         except TrainerError:
             continue
-        if q.answer != REMEDIES["banker-third"]:
-            assert q.answer == REMEDIES["discard"] and q.citations == ("631a.15(c)(1)",)  # pa-631a's choice
+        if q.answer != BANKER_THIRD:
+            assert q.answer == DISCARD_TWO and q.citations == ("631a.15(c)(1)",)  # pa-631a's choice
             return
     raise AssertionError("no Banker standing after a disclosed third card in 60 rounds")
 

@@ -43,11 +43,12 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, Iterator
 
 from trainer.drills.model import AnswerKind, Draft, Question
-from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.common import choices_with, draft
 from trainer.drills.paigow.dealer_round import DealerRound, RoundTask
 from trainer.drills.registry import drill
 from trainer.rules.baccarat.cards import burn_count, card_of, format_cards, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
+from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
 from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import Move
@@ -84,15 +85,8 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
 #: When in the shoe the round falls: a new shoe (its preparation first), in play, or the last hand.
 MOMENTS = ("new-shoe", "in-play", "last-hand")
 
-#: The irregularities of 631a.15 a round can have injected, and their remedies in the regulation's words.
-REMEDIES = {
-    "next-first": "Use the card as the first card of the next hand",
-    "banker-third": "Use the card as the Banker's third card",
-    "discard": "Place the card and one more, drawn face down, in the discard bucket",
-    "simulated": "Use the card as the first card of a simulated round, without wagers",
-    "void": "The round is void: return every wager",
-    "redeal": "Deal the round again from the next card",
-}
+#: The irregularities of 631a.15 a round can have injected (a shoe short of cards, 631a.15(e), voids the
+#: round: the engine plays it when it happens).
 IRREGULARITIES = ("error-card", "third-undisclosed", "third-disclosed", "exposed-card")
 
 
@@ -438,27 +432,22 @@ class _TaskBuilder:
             return None
         pp, bp = self.counts()
         stands = not (is_natural(pp) or is_natural(bp)) and pp >= 6
+        draws = None
         if kind in ("error-card", "exposed-card") and step.action == "cards":
             what = ("The curator draws a card from the shoe in error; it is not disclosed" if kind == "error-card"
                     else "A card is found face up in the dealing shoe")
-            remedy, rule = ("next-first", "error_card") if kind == "error-card" else ("simulated", "exposed_card")
         elif kind.startswith("third") and step.action == "instruct-banker" and stands:
             shown = "it is disclosed as it is dealt" if kind == "third-disclosed" else "it is not disclosed"
             what = (f"Player {pp}, Banker {bp}: before your call for the Banker, the curator has dealt a third card "
                     f"to the Player's Hand; {shown}")
             draws = banker_rule(pp, bp, None).draws
-            if kind == "third-undisclosed":
-                remedy, rule = ("banker-third" if draws else "next-first"), "third_undisclosed"
-            else:
-                remedy = "banker-third" if draws else self.p.third_card_remedy
-                rule = "third_disclosed" if draws else f"third_disclosed_{self.p.third_card_remedy}"
         else:
             return None
         self.irregular = None
-        answer = REMEDIES[remedy]
-        return draft(f"{what}. What do you do?", AnswerKind.CHOICE, answer,
+        fix = remedy(Irregularity(kind), self.p, banker_draws=draws)
+        return draft(f"{what}. What do you do?", AnswerKind.CHOICE, fix.text,
                      "The card out of turn goes where 631a.15 sends it; the round then goes on as dealt.",
-                     [self.p.cite(rule)], kind, choices=choices_with(self.rng, answer, list(REMEDIES.values())),
+                     [fix.citation], kind, choices=choices_with(self.rng, fix.text, REMEDIES),
                      data=self.base(step) | {"irregularity": kind})
 
 
