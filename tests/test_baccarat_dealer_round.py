@@ -6,8 +6,9 @@ import re
 
 import pytest
 
+from trainer.drills import check, generate, skills_for
 from trainer.drills.baccarat.dealer_round import (
-    IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
+    DEALER_SKILLS, IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
 )
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.draw import banker_rule
@@ -122,3 +123,14 @@ def test_a_round_replays_from_its_spec():
     assert round_tasks(spec) == round_tasks(RoundSpec(**spec.to_dict()))
     with pytest.raises(TrainerError, match="tomorrow"):
         RoundSpec(seed=1, moment="tomorrow")
+
+
+@pytest.mark.parametrize("skill", sorted(DEALER_SKILLS))
+def test_each_action_is_a_drill_of_its_own_replayable_from_its_data(skill):
+    q = generate(skill, seed=11, profile="pa-631a")
+    assert q.skill == skill and generate(skill, seed=11, profile="pa-631a") == q
+    spec = RoundSpec(**q.data["round"])
+    assert round_tasks(spec)[q.data["task"]].question.answer == q.answer
+    assert any(c.startswith("631a.") for c in q.citations) and all(c in q.explanation for c in q.citations)
+    assert check(q, q.answer).correct
+    assert skill in {s.id for s in skills_for("pa-631a")} and skill not in {s.id for s in skills_for("pa-2019")}

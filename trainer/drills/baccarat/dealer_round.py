@@ -220,13 +220,13 @@ class _TaskBuilder:
                 f"The first card out of the shoe is the {first.name}. How many more cards go face down into "
                 "the discard bucket?", AnswerKind.NUMBER, count,
                 f"The first card's face value: a 10, jack, queen or king counts ten, an ace one: {count}.",
-                [step.citation], str(min(count, 10)), data=self.base(step) | {"card": str(first)})
+                [step.citation, "spec B23"], str(min(count, 10)), data=self.base(step) | {"card": str(first)})
         elif step.action == "offer-shoe":
             yield from self.shoe_offer(step, seated, previous=None)
 
     def seat_choice(self, prompt: str, answer: int, seated: list[int], why: str, step: Step, item: str) -> Draft:
         choices = tuple(f"Seat {s}" for s in sorted(seated))
-        return draft(prompt, AnswerKind.CHOICE, f"Seat {answer}", why, [step.citation], item, choices=choices,
+        return draft(prompt, AnswerKind.CHOICE, f"Seat {answer}", why, [step.citation, "spec B7"], item, choices=choices,
                      data=self.base(step) | {"seated": sorted(seated)})
 
     def shoe_offer(self, step: Step, seated: list[int], previous: int | None) -> Iterator[tuple[str, Draft]]:
@@ -298,7 +298,8 @@ class _TaskBuilder:
         value = points(card_of(c) for c in getattr(self.rnd, hand)[:2])
         return draft(f"The {_WORDS[hand]}'s Hand shows {' '.join(cards)}. Announce its Point Count.",
                      AnswerKind.NUMBER, value, "Tens and face cards count zero, aces one, the others their face "
-                     "value; only the right digit of the total counts.", [step.citation, self.p.cite("point_count")],
+                     "value; only the right digit of the total counts.",
+                     [step.citation, self.p.cite("point_count"), "spec B2"],
                      str(value), data=self.base(step) | {"hand": hand, "hand_cards": cards})
 
     def house_money(self, step: Step) -> Draft:
@@ -313,7 +314,7 @@ class _TaskBuilder:
                      f"{format_cents(stake)}, with the Player's Hand {' '.join(player)} and the Banker's Hand "
                      f"{' '.join(banker)}. Settle it.", AnswerKind.CHOICE, answer,
                      "A pair is two cards of the same rank in the first two cards of a hand: one hand with a pair "
-                     "pays 3 to 1, both 15 to 1, neither loses.", [chip.citation, self.p.cite("house_money_pays")],
+                     "pays 3 to 1, both 15 to 1, neither loses.", [chip.citation, self.p.cite("house_money_pays"), "spec B17"],
                      answer.split()[0].lower(), choices=choices, data=self.base(step))
 
     def counts(self) -> tuple[int, int]:
@@ -328,7 +329,7 @@ class _TaskBuilder:
         why = ("A Natural on either hand: no more cards to either hand." if item == "natural" else
                "The Player's Hand draws on 0 to 5 and stands on 6 or 7.")
         return draft(f"Player {pp}, Banker {bp} on the first two cards. What do you tell the curator?",
-                     AnswerKind.CHOICE, answer, why, [rule.citation], item,
+                     AnswerKind.CHOICE, answer, why, [rule.citation, "spec B3"], item,
                      choices=("Card for the Player", "Player stands", "No more cards: a Natural"),
                      data=self.base(step) | {"player_count": pp, "banker_count": bp})
 
@@ -348,7 +349,7 @@ class _TaskBuilder:
             why = f"The Player drew: on {bp} the Banker's Hand follows Table 1 and draws when the Player's third " \
                   f"card is {draws}."
         return draft(f"Banker {bp} after two cards; {drew}. What do you tell the curator?", AnswerKind.CHOICE,
-                     answer, why, [rule.citation], f"B{bp}-{third.value if third else 'stood'}",
+                     answer, why, [rule.citation, "spec B3"], f"B{bp}-{third.value if third else 'stood'}",
                      choices=("Card for the Banker", "Banker stands"),
                      data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
 
@@ -373,7 +374,7 @@ class _TaskBuilder:
         choices = (answer, f"Pay seat {winners[0]} first", f"Pay seat {winners[-1]} first")
         return draft("The result is announced. What comes first?", AnswerKind.CHOICE, answer,
                      "Every losing wager is collected first; then the winners are paid from the highest-numbered "
-                     "position down.", [step.citation], "losers-first", choices=tuple(dict.fromkeys(choices)),
+                     "position down.", [step.citation, "spec B8"], "losers-first", choices=tuple(dict.fromkeys(choices)),
                      data=self.base(step))
 
     def pay(self, step: Step) -> Iterator[tuple[str, Draft]]:
@@ -384,7 +385,7 @@ class _TaskBuilder:
             yield "bac-dealer-order", draft(
                 "Which winning position do you pay next?", AnswerKind.CHOICE, f"Seat {seat}",
                 "Winners are paid from the highest-numbered position down, each followed by its vigorish.",
-                [self.p.cite("collect_pay")], "highest-first", choices=tuple(f"Seat {s}" for s in left),
+                [self.p.cite("collect_pay"), "spec B8"], "highest-first", choices=tuple(f"Seat {s}" for s in left),
                 data=self.base(step))
         self.paid_seats.add(seat)
         odds = int(re.search(r"paid (\d+) to 1", chip.why).group(1))
@@ -403,14 +404,15 @@ class _TaskBuilder:
             chip = self.chip()
             return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand. How much vigorish do you "
                          f"collect ({rounding})?", AnswerKind.MONEY, chip.cents, "Five percent of the amount won.",
-                         [chip.citation, self.p.cite("vigorish")], self.p.vig_rounding, data=self.base(step))
+                         [chip.citation, self.p.cite("vigorish"), "spec B9"], self.p.vig_rounding,
+                         data=self.base(step))
         owed = self.move().detail["owed"]
         before = owed + (won * 5 // -100)  # less the exact 5%, rounded up to the cent
         had = f" (the marker in box {seat} showed {format_cents(before)})" if before else ""
         return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand; the vigorish is marked for later"
                      f"{had}. What does the marker button in box {seat} show now?", AnswerKind.MONEY, owed,
                      "Five percent of the amount won, added to what the seat already owes; it is collected before "
-                     "a new shoe or when the player leaves.", [step.citation, self.p.cite("vigorish")], "marker",
+                     "a new shoe or when the player leaves.", [step.citation, self.p.cite("vigorish"), "spec B14"], "marker",
                      data=self.base(step))
 
     def chips_before(self) -> int:
