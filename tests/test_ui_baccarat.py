@@ -244,3 +244,33 @@ def test_a_frame_of_the_scene_renders_the_cards_face_up_only_when_shown(qtbot):
     assert faces == {key: spot.face_up for key, spot in frame.cards.items()}
     scene.set_reveal(True)
     assert all(item.shows_face() for item in scene.card_items.values() if item.isVisible())
+
+
+# --- the game switched from the main window -------------------------------------------------------------
+
+def test_the_game_is_switched_from_the_main_window(qtbot, trainee_ctx):
+    from trainer.ui import main_window as mw
+
+    window = mw.MainWindow(trainee_ctx)
+    qtbot.addWidget(window)
+    window.show()
+    window.finish_startup()
+    paigow_table = window.show_screen("table")
+    window.profile_by_name["md"].trigger()
+    window.game_actions["baccarat"].trigger()
+    assert trainee_ctx.game.id == "baccarat" and trainee_ctx.profile.name == "pa-631a"
+    assert window.game_button.text() == "Game: Baccarat"
+    assert window.current_key == "baccarat-table"  # the table of the game in play
+    assert isinstance(window.current_screen(), BaccaratTableScreen)
+    visible = {k for k, a in window.screen_actions.items() if a.isVisible()}
+    assert visible == {"baccarat-table", "drills", "progress", "exam", "baccarat-dealer"}
+    dealer = window.show_screen("dealer")  # a name: this game's screen of that name
+    assert isinstance(dealer, BaccaratDealerScreen)
+    window.profile_by_name["pa-631a-ez"].trigger()  # a Baccarat profile: the screens follow it
+    assert dealer.controller.round.round.profile.ez
+    assert paigow_table.ctx.profile.name == "md"  # the hidden Pai Gow screen kept its own profile
+    drills = window.show_screen("drills")
+    assert drills is window.hosts["drills"].screen
+    window.game_actions["paigow"].trigger()
+    assert trainee_ctx.profile.name == "md" and window.current_key == "drills"
+    assert window.show_screen("table") is paigow_table

@@ -30,7 +30,7 @@ from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
 from trainer.drills.exam import MAX_QUESTIONS, ExamResult, ExamSession, ExamSpec, build_exam
 from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import PROFILES
+from trainer.drills.games import games
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import AnswerPanel, QuestionView, Screen, error_label, make_label, set_font
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
@@ -44,7 +44,7 @@ class ExamSetup(QWidget):
     def __init__(self, profile: str, seed: int | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profile = QComboBox()
-        for name, p in PROFILES.items():
+        for name, p in ((n, p) for game in games() for n, p in game.profiles.items.items()):
             self.profile.addItem(f"{name} — {p.title}", name)
         self.profile.setCurrentIndex(self.profile.findData(profile))
         self.skills = QListWidget()

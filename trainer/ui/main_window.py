@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import __version__
+from trainer.drills.games import all_profile_names, games
 from trainer.paths import config_dir
-from trainer.rules.paigow.profiles import PROFILES
+from trainer.rules.errors import TrainerError
 from trainer.ui.context import AppContext
-from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.ui.screens import SCREENS, ScreenSpec, find_screen, screens_for
 from trainer.ui.theme import THEMES, apply_theme, theme_named
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class ScreenHost(QWidget):
             return _placeholder(f"The {self.spec.title} screen is not available yet.",
                                 "It is being built; the other screens work meanwhile.")
         try:
-            return module.create_screen(ctx)
+            return module.create_screen(ctx.for_game(self.spec.game) if self.spec.game else ctx)
         except Exception as exc:  # a broken screen must not take the app down with it
             self.available = False
             traceback.print_exc()
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.statusBar().showMessage(ctx.profile.title)
         ctx.profileChanged.connect(self._profile_changed)
+        ctx.gameChanged.connect(self._game_changed)
         ctx.themeChanged.connect(self._theme_changed)
         self.resize(1280, 800)
         self.current_key = SCREENS[0].key
@@ -147,17 +149,21 @@ class MainWindow(QMainWindow):
             view_menu.addAction(act)
             self.screen_actions[spec.key] = act
         bar.addSeparator()
-        # the profile picker: a button opening the Profile menu (cheaper to build than a combo box)
+        self._build_game_picker(bar)
+        # the profile picker: a button opening the Profile menu (cheaper to build than a combo box);
+        # every game's profiles, under the game's name: picking one plays that game
         self.profile_menu = QMenu("&Profile", self)
         self.profile_actions = QActionGroup(self)
         self.profile_by_name: dict[str, QAction] = {}
-        for name, prof in PROFILES.items():
-            act = QAction(f"{name} — {prof.title}", self, checkable=True)
-            act.setChecked(name == self.ctx.profile.name)
-            act.triggered.connect(lambda _=False, n=name: self.ctx.set_profile(n))
-            self.profile_actions.addAction(act)
-            self.profile_menu.addAction(act)
-            self.profile_by_name[name] = act
+        for game in games():
+            self.profile_menu.addSection(game.title)
+            for name, prof in game.profiles.items.items():
+                act = QAction(f"{name} — {prof.title}", self, checkable=True)
+                act.setChecked(name == self.ctx.profile.name)
+                act.triggered.connect(lambda _=False, n=name: self.ctx.set_profile(n))
+                self.profile_actions.addAction(act)
+                self.profile_menu.addAction(act)
+                self.profile_by_name[name] = act
         self.profile_button = QToolButton()
         self.profile_button.setMenu(self.profile_menu)
         self.profile_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -185,15 +191,55 @@ class MainWindow(QMainWindow):
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
+        self.menuBar().addMenu(self.game_menu)
         self.menuBar().addMenu(self.profile_menu)
+        self._show_game_screens()
         help_menu = self.menuBar().addMenu("&Help")
         about = QAction("&About", self)
         about.triggered.connect(self._about)
         help_menu.addAction(about)
 
+    def _build_game_picker(self, bar: QToolBar) -> None:
+        """The Game menu and its toolbar button: each game of ``trainer.drills.games``, with its last profile."""
+        self.game_menu = QMenu("&Game", self)
+        group = QActionGroup(self)
+        self.game_actions: dict[str, QAction] = {}
+        for game in games():
+            act = QAction(game.title, self, checkable=True)
+            act.setChecked(game.id == self.ctx.game.id)
+            act.triggered.connect(lambda _=False, g=game.id: self.ctx.set_game(g))
+            group.addAction(act)
+            self.game_menu.addAction(act)
+            self.game_actions[game.id] = act
+        self.game_button = QToolButton()
+        self.game_button.setMenu(self.game_menu)
+        self.game_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.game_button.setToolTip("The game trained: its table, dealer's screens, drills and profiles")
+        self.game_button.setText(f"Game: {self.ctx.game.title}")
+        bar.addWidget(self.game_button)
+
+    def _show_game_screens(self) -> None:
+        """Only the screens of the game in play (and the shared ones) in the toolbar and the View menu;
+        a hidden action's shortcut is off, so Ctrl+1 opens this game's table."""
+        game = self.ctx.game.id
+        for spec in SCREENS:
+            self.screen_actions[spec.key].setVisible(spec.offered(game))
+
     # -- screens ----------------------------------------------------------------------------------
+    def _offered_key(self, key: str) -> str:
+        """``key``, or the game in play's screen of the same name (its first screen if it has none)."""
+        spec = self.hosts[key].spec
+        game = self.ctx.game.id
+        if spec.offered(game):
+            return key
+        try:
+            return find_screen(spec.name, game).key
+        except TrainerError:
+            return screens_for(game)[0].key
+
     def show_screen(self, key: str) -> QWidget:
-        """Show the screen ``key``, importing and building it the first time."""
+        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time."""
+        key = self._offered_key(key)
         host = self.hosts[key]
         screen = host.load(self.ctx)
         self.stack.setCurrentWidget(host)
@@ -221,6 +267,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(profile.title)
         self.profile_button.setText(f"Profile: {profile.name}")
         self.profile_by_name[profile.name].setChecked(True)
+
+    def _game_changed(self, game) -> None:
+        self.game_button.setText(f"Game: {game.title}")
+        self.game_actions[game.id].setChecked(True)
+        self._show_game_screens()
+        self.show_screen(self.current_key)
 
     def _theme_changed(self, name: str) -> None:
         apply_theme(QApplication.instance(), theme_named(name))
@@ -264,7 +316,7 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         key = str(s.value("window/screen", SCREENS[0].key))
-        self.current_key = key if key in self.hosts else SCREENS[0].key
+        self.current_key = self._offered_key(key if key in self.hosts else SCREENS[0].key)
         self.stack.setCurrentWidget(self.hosts[self.current_key])
         self.screen_actions[self.current_key].setChecked(True)
 
@@ -308,4 +360,4 @@ def stored_choices(store: QSettings) -> tuple[str | None, str | None]:
     """The theme and profile remembered from the last session (None if unknown)."""
     theme = store.value("app/theme")
     profile = store.value("app/profile")
-    return (theme if theme in THEMES else None, profile if profile in PROFILES else None)
+    return (theme if theme in THEMES else None, profile if profile in all_profile_names() else None)

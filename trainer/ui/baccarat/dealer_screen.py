@@ -22,7 +22,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 from trainer.drills.baccarat.dealer_round import (
     IRREGULARITIES, MOMENTS, BaccaratDealerRound, Played, RoundSpec, playable,
 )
-from trainer.rules.baccarat.profiles import DEFAULT_PROFILE, BaccaratProfile, profile_named
+from trainer.drills.baccarat import GAME
+from trainer.rules.baccarat.profiles import BaccaratProfile
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
@@ -35,9 +36,8 @@ MOMENT_LABELS = {"new-shoe": "new shoe", "in-play": "in play", "last-hand": "las
 
 
 def baccarat_profile(ctx) -> BaccaratProfile:
-    """The Baccarat profile in force: the context's, when it is a Baccarat one, else the default."""
-    profile = getattr(ctx, "profile", None)
-    return profile if isinstance(profile, BaccaratProfile) else profile_named(DEFAULT_PROFILE)
+    """The Baccarat profile in force (Baccarat's last one, when another game is in play)."""
+    return ctx.profile_of(GAME.id)
 
 
 class BaccaratTable:
