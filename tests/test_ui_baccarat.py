@@ -274,3 +274,23 @@ def test_the_game_is_switched_from_the_main_window(qtbot, trainee_ctx):
     window.game_actions["paigow"].trigger()
     assert trainee_ctx.profile.name == "md" and window.current_key == "drills"
     assert window.show_screen("table") is paigow_table
+
+
+def test_snapshot_renders_baccarat_screens_and_refuses_what_the_game_has_not(qapp, tmp_path, capsys):
+    from PySide6.QtGui import QImage
+
+    from trainer.cli import main
+
+    for screen, size in (("scene", "640x360"), ("dealer", "1280x720"), ("table", "1280x720")):
+        out = tmp_path / f"{screen}.png"
+        assert main(["snapshot", "--game", "baccarat", "--screen", screen, "--size", size, "--move", "9",
+                     "--out", str(out)]) == 0
+        image = QImage(str(out))
+        assert f"{image.width()}x{image.height()}" == size
+    assert "baccarat dealer, pa-631a" in capsys.readouterr().out
+    for flags, message in ((["--game", "baccarat", "--screen", "player"], "no 'player' screen"),
+                           (["--game", "baccarat", "--profile", "md"], "not a Baccarat profile"),
+                           (["--game", "chess"], "unknown game"),
+                           (["--game", "baccarat", "--screen", "scene", "--move", "999"], "past the end")):
+        assert main(["snapshot", *flags, "--out", str(tmp_path / "x.png")]) == 2
+        assert message in capsys.readouterr().err

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 SCENE_W, SCENE_H = 1600.0, 900.0
+#: Numbered positions drawn unless asked otherwise: 12, both ends of the table seated.
+DEFAULT_SEATS = 12
 
 #: A card lying flat (poker size) in scene units.
 CARD_W = 64.0
@@ -110,7 +112,7 @@ class TableLayout:
     """The layout for ``seats`` positions with the side ``wagers`` the table offers and, when
     ``vig_boxes``, the numbered vigorish boxes (deferred vigorish, 631a.2(b)(8))."""
 
-    seats: int = 12
+    seats: int = DEFAULT_SEATS
     wagers: tuple[str, ...] = ()
     vig_boxes: bool = True
 

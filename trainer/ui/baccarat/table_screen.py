@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.dealer_screen import baccarat_profile
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
@@ -74,7 +75,7 @@ class BaccaratTableScreen(QWidget):
         self.rounds.setToolTip("Rounds dealt after the shoe is prepared")
         self.seats = QSpinBox()
         self.seats.setRange(10, 14)
-        self.seats.setValue(12)
+        self.seats.setValue(L.DEFAULT_SEATS)
         self.seats.setToolTip("Numbered positions at the table (631a.2(a))")
         self.variant = QComboBox()
         for label, options in VARIANTS:
