@@ -52,6 +52,7 @@ class BaccaratTableScreen(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.demo = False
+        self._base_point = self.font().pointSizeF()
         theme = theme_named(ctx.theme)
         self.pane = TablePane(theme, self, scene=BaccaratScene(theme))
         self.pane.view.keyPressed.connect(lambda e: e.setAccepted(self.handle_key(e.key(), e.modifiers())))
@@ -193,6 +194,12 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.blockSignals(False)
         self.options.setVisible(not on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
+        for w in (self.speed, self.position, *self.tools):  # the transport, readable from the back of the room
+            font = w.font()
+            font.setPointSizeF(self._base_point * (1.5 if on else 1.0))
+            w.setFont(font)
+            if isinstance(w, QToolButton):
+                w.setIconSize(w.iconSize() * (2 if on else 0.5))
         self.demoChanged.emit(on)
         if not getattr(self.window(), "handles_demo", False) and self.window() is not self:
             self.window().showFullScreen() if on else self.window().showNormal()
