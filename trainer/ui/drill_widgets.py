@@ -24,7 +24,7 @@ from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.theme import Theme, theme_named
-from trainer.ui.baccarat.card_art import CARD_RATIO, paint_card
+from trainer.ui.baccarat.card_art import CARD_RATIO, draw_card
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
@@ -829,7 +829,7 @@ FACE_ART = {
                        ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low")),
                       Tile.parse, paint_tile_face, TILE_RATIO),
     "baccarat": FaceArt((("hand_cards", ""), ("player", "Player"), ("banker", "Banker"), ("player_cards", "Player"),
-                         ("banker_cards", "Banker")), str, lambda p, rect, card, theme: paint_card(p, rect, card),
+                         ("banker_cards", "Banker")), str, lambda p, rect, card, theme: draw_card(p, rect, card),
                         CARD_RATIO),
 }
 

@@ -211,5 +211,12 @@ def card_pixmap(face: str, w: int, h: int) -> QPixmap:
     return pm
 
 
+def draw_card(p: QPainter, rect: QRectF, face: str) -> None:
+    """``face`` drawn into ``rect`` from the pixmap cache, at the painter's device size."""
+    scale = p.worldTransform().m11() or 1.0
+    pm = card_pixmap(face, max(4, round(rect.width() * scale)), max(6, round(rect.height() * scale)))
+    p.drawPixmap(rect, pm, QRectF(pm.rect()))
+
+
 def clear_cache() -> None:
     _CACHE.clear()

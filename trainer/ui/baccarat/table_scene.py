@@ -147,7 +147,16 @@ class BaccaratScene(QGraphicsScene):
         part = rect & table
         sx, sy = pm.width() / table.width(), pm.height() / table.height()
         src = QRectF((part.x() - table.x()) * sx, (part.y() - table.y()) * sy, part.width() * sx, part.height() * sy)
-        p.drawPixmap(part, pm, src)
+        t = p.worldTransform()
+        if t.m12() == 0 and t.m21() == 0 and t.m11() > 0 and t.m22() > 0:
+            # the felt is cached at device size: copy its pixels without going through the transform
+            at = t.map(part.topLeft())
+            p.save()
+            p.resetTransform()
+            p.drawPixmap(QPointF(round(at.x()), round(at.y())), pm, src)
+            p.restore()
+        else:
+            p.drawPixmap(part, pm, src)
 
     # -- lazily made items ------------------------------------------------------------------------
     def _card(self, key: str) -> CardItem:
