@@ -15,6 +15,7 @@ The timeline has the shape the Pai Gow player plays (``steps``, ``frame_at``, ea
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from trainer.rules.baccarat.wagers import WAGERS
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
 from trainer.ui.baccarat import table_layout as L
-from trainer.ui.baccarat.card_art import COVER
+from trainer.ui.baccarat.card_art import BACK, COVER
 from trainer.ui.baccarat.table_scene import CardSpot, Frame
 
 #: Base duration of each kind of step at 1x speed, in milliseconds.
@@ -221,6 +222,8 @@ class TimelineBuilder:
         chip_moves = tuple(self._chips(chips[i]) for i in move.chips)
         highlight = self._highlight(move, chip_moves)
         frame = t.frame(cards, highlight, chip_moves)
+        if kind in (MoveKind.WASH, MoveKind.SHUFFLE):
+            frame.cards.update(_washing(spread=kind is MoveKind.WASH))
         if kind is MoveKind.BURN and cards and cards[0].after.face_up:  # the first card lies exposed (631a.5(f))
             frame.cards[str(cards[0].card)] = CardSpot(card_face(cards[0].card), *L.BURN, True, 90.0, 1)
         self.steps.append(TimelineStep(caption, citation, kind.value, frame))
@@ -249,6 +252,23 @@ class TimelineBuilder:
 
     def timeline(self) -> Timeline:
         return Timeline(self.initial or self.table.frame(), tuple(self.steps))
+
+
+#: Cards drawn for the wash (631a.4(c)): a handful stands for the decks spread face down and mixed.
+WASH_CARDS = 16
+
+
+def _washing(spread: bool) -> dict[str, CardSpot]:
+    """The wash's cards: spread face down around the stack and turned every way, or gathered into it
+    (the shuffle). Keys below -2 are no card of the shoe."""
+    out = {}
+    for k in range(WASH_CARDS):
+        angle = k * 2.4
+        r = 120 + 60 * ((k * 7) % 5) / 4 if spread else 0.0
+        x, y = L.STACK[0] + r * 1.6 * math.cos(angle), L.STACK[1] - 130 + r * 0.55 * math.sin(angle)
+        out[str(-10 - k)] = CardSpot(BACK, x, y if spread else L.STACK[1], False,
+                                     (k * 53) % 180 - 90.0 if spread else 90.0, k)
+    return out
 
 
 def _holder(curator: int | None) -> str:
