@@ -16,7 +16,7 @@ from typing import Any, Callable
 from trainer.cli.common import add_json, emit
 from trainer.rules.errors import TrainerError
 
-ORDER = 90
+ORDER = 95
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -14,7 +14,15 @@ def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def add_profile(parser: argparse.ArgumentParser) -> None:
+def add_profile(parser: argparse.ArgumentParser, *, any_game: bool = False) -> None:
+    """``--profile``: a Pai Gow jurisdiction; with ``any_game`` any game's profile, by default the
+    one of the skill's game (``drill``, ``exam``)."""
+    if any_game:
+        from trainer.drills.games import all_profile_names
+
+        parser.add_argument("--profile", default=None, metavar="P",
+                            help=f"profile: {', '.join(all_profile_names())} (default: the skill's game's)")
+        return
     parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P",
                         help=f"jurisdiction profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})")
 

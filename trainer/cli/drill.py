@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--skill", required=True, help="skill id, e.g. house-way")
     p.add_argument("--count", type=int, default=10, metavar="K", help="number of questions (default 10)")
     p.add_argument("--seed", type=int, default=None, help="seed, to replay the same questions")
-    add_profile(p)
+    add_profile(p, any_game=True)
     p.add_argument("--mode", choices=("practice", "timed"), default="practice")
     p.add_argument("--trainee", metavar="NAME", help="record the answers for this trainee")
     add_data_dir(p)

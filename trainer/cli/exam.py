@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, required=True, help="the exam's seed")
     p.add_argument("--skills", required=True, metavar="A,B,...", help="skill ids separated by commas, or 'all'")
     p.add_argument("--count", type=int, required=True, metavar="K", help="number of questions")
-    add_profile(p)
+    add_profile(p, any_game=True)
     p.add_argument("--house-way", metavar="NAME", default=None, help="house way (default: the profile's)")
     p.add_argument("--time-limit", type=int, metavar="S", default=None, help="time limit in seconds")
     p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
@@ -29,13 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def skill_list(text: str, profile: str) -> tuple[str, ...]:
-    """``a,b`` -> ("a", "b"); ``all`` -> every skill of the profile that can be printed (not the
-    animated ones: this command makes paper exams). Unknown ids fail in ``ExamSpec``."""
-    from trainer.drills.registry import skills_for
+def skill_list(text: str, profile: str | None) -> tuple[str, ...]:
+    """``a,b`` -> ("a", "b"); ``all`` -> every skill of the profile (default: the first game's) that
+    can be printed (not the animated ones: this command makes paper exams). Unknown ids fail in
+    ``ExamSpec``."""
+    from trainer.drills.registry import profile_for, skills_for
 
     if text.strip() == "all":
-        return tuple(s.id for s in skills_for(profile) if not s.needs_screen)
+        return tuple(s.id for s in skills_for(profile_for(None, profile)) if not s.needs_screen)
     return tuple(s.strip() for s in text.split(",") if s.strip())
 
 

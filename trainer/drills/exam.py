@@ -23,9 +23,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check, expected_text
 from trainer.drills.model import Question
-from trainer.drills.registry import check_offered, generate, skill_named
+from trainer.drills.registry import check_offered, generate, profile_for, skill_named
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, profile_named
 
 MAX_QUESTIONS = 200
 
@@ -37,15 +36,17 @@ class ExamSpec:
     seed: int
     skills: tuple[str, ...]
     count: int
-    profile: str = DEFAULT_PROFILE
+    #: A profile of the skills' game; None: that game's default (filled in on creation).
+    profile: str | None = None
     time_limit_s: int | None = None
     house_way: str | None = None
     pass_percent: int = 80
 
     def __post_init__(self) -> None:
-        profile = profile_named(self.profile)
         if not self.skills:
             raise TrainerError("an exam needs at least one skill")
+        profile = profile_for(self.skills[0], self.profile)
+        object.__setattr__(self, "profile", profile.name)
         for skill in self.skills:
             check_offered(skill_named(skill), profile)
         if not 1 <= self.count <= MAX_QUESTIONS:

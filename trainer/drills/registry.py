@@ -140,9 +140,12 @@ def check_offered(skill: Skill, profile: Profile) -> None:
         raise TrainerError(f"skill '{skill.id}' is not offered by profile {profile.name} (choose from: {valid})")
 
 
-def profile_for(skill: Skill, profile: Profile | str | None) -> Profile:
-    """``profile``, or the skill's game's default profile when None."""
-    return profile_named(profile if profile is not None else game_named(skill.game).default_profile)
+def profile_for(skill: Skill | str | None, profile: Profile | str | None) -> Profile:
+    """``profile``, or when None the default profile of the skill's game (no skill: the first game's)."""
+    if profile is not None:
+        return profile_named(profile)
+    game = game_named(skill_named(skill).game if isinstance(skill, str) else skill.game) if skill else games()[0]
+    return profile_named(game.default_profile)
 
 
 def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | str | None = None,

@@ -30,11 +30,10 @@ from typing import Any, Callable, Sequence
 
 from trainer.drills.answers import check
 from trainer.drills.model import Feedback, Question
-from trainer.drills.registry import generate, skill_named, skills_for
+from trainer.drills.registry import generate, profile_for, skill_named, skills_for
 from trainer.progress.stats import SkillStats, skill_stats, weakest
 from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, profile_named
 
 MODES = ("practice", "timed")
 
@@ -95,6 +94,7 @@ class DrillSession:
     """Questions one at a time: ``next_question()``, then ``answer(raw)`` (or ``hint()`` first).
 
     ``skills``: skill ids (default: every skill of the profile except the advanced ones).
+    ``profile``: a profile of the skills' game (default: that game's default profile).
     ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
     both). With ``store`` and ``trainee`` every answer is recorded and the next question follows
     the spaced-repetition list. ``time_limit_s``: the session is over that many seconds after the
@@ -102,7 +102,7 @@ class DrillSession:
     seconds (tests pass a fake one).
     """
 
-    def __init__(self, skills: Sequence[str] | None = None, *, profile: str = DEFAULT_PROFILE,
+    def __init__(self, skills: Sequence[str] | None = None, *, profile: str | None = None,
                  house_way: str | None = None, mode: str = "practice", seed: int | None = None,
                  store: Any = None, trainee: str | None = None, time_limit_s: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -110,7 +110,7 @@ class DrillSession:
             raise TrainerError(f"unknown session mode '{mode}' (choose from: {', '.join(MODES)})")
         if time_limit_s is not None and time_limit_s <= 0:
             raise TrainerError("the time limit must be a positive number of seconds")
-        self.profile = profile_named(profile)
+        self.profile = profile_for(skills[0] if skills else None, profile)
         self.skills = [skill_named(s).id for s in skills] if skills else \
             [s.id for s in skills_for(self.profile, advanced=False)]
         self.house_way, self.mode, self.store, self.trainee = house_way, mode, store, trainee

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import PROFILES
+from trainer.drills.games import profile_named
 
 #: A4 in points, and the page margin.
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 48.0
@@ -73,8 +73,10 @@ def skill_title(skill: str) -> str:
 
 
 def _profile_title(name: str) -> str:
-    profile = PROFILES.get(name)
-    return f"{name} — {profile.title}" if profile else name
+    try:
+        return f"{name} — {profile_named(name).title}"
+    except TrainerError:
+        return name
 
 
 def _date(when: str | None) -> str:

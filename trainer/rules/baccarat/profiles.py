@@ -18,6 +18,7 @@ trainer.rules.errors.TrainerError: 631a.3(a): a shoe holds 6 or 8 decks, not 7
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from trainer.rules.errors import TrainerError, UnknownNameError
@@ -123,6 +124,11 @@ class BaccaratProfile(RuleBook):
         if wager == "house-money":
             return self.house_money
         return True
+
+    @cached_property
+    def citations(self) -> dict[str, str]:
+        """Every rule's citation, computed once (the round engine's hot path)."""
+        return {rule: self.cite(rule) for rule in self.sections}
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -179,11 +179,12 @@ class _Builder:
         self.markers = dict(table.markers)
         self.cover = False
         self.discarded = 0
+        self.cites = p.citations
 
     def step(self, actor: str, action: str, rule: str, say: str = "") -> int:
         if not self.record:
             return -1
-        self.steps.append(Step(actor, action, self.p.cite(rule), say))
+        self.steps.append(Step(actor, action, self.cites[rule], say))
         return len(self.steps) - 1
 
     def say(self, action: str, rule: str, say: str) -> None:
