@@ -498,8 +498,11 @@ class BaccaratDealerRound(DealerRound):
 # --- each action as a drill of its own -------------------------------------------------------------
 
 
-def _is_baccarat(profile: Any) -> bool:
-    return isinstance(profile, BaccaratProfile)
+#: Actions a table has only with some options: the vigorish (not at an EZ table, 631a.1) and House Money
+#: (when offered, 631a.8(a)(7)).
+_APPLIES: dict[str, Callable[[BaccaratProfile], bool]] = {
+    "bac-dealer-vig": lambda p: not p.ez, "bac-dealer-house-money": lambda p: p.house_money,
+}
 
 
 def _random_spec(rng: random.Random, profile: BaccaratProfile, skill: str) -> RoundSpec:
@@ -512,10 +515,9 @@ def _random_spec(rng: random.Random, profile: BaccaratProfile, skill: str) -> Ro
 
 def _generator(skill: str) -> Callable[..., Draft]:
     def make(rng: random.Random, setup: Any) -> Draft:
-        profile = setup.profile if _is_baccarat(setup.profile) else profile_named(DEFAULT_PROFILE)
         for _ in range(200):
             try:
-                tasks = [t for t in round_tasks(_random_spec(rng, profile, skill)) if t.skill == skill]
+                tasks = [t for t in round_tasks(_random_spec(rng, setup.profile, skill)) if t.skill == skill]
             except TrainerError:
                 continue
             if tasks:
@@ -527,4 +529,4 @@ def _generator(skill: str) -> Callable[..., Draft]:
 
 
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
-    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_is_baccarat)(_generator(_id))
+    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(_generator(_id))
