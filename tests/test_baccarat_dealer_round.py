@@ -134,3 +134,10 @@ def test_each_action_is_a_drill_of_its_own_replayable_from_its_data(skill):
     assert any(c.startswith("631a.") for c in q.citations) and all(c in q.explanation for c in q.citations)
     assert check(q, q.answer).correct
     assert skill in {s.id for s in skills_for("pa-631a")} and skill not in {s.id for s in skills_for("pa-2019")}
+
+
+def test_a_last_hand_round_is_the_round_in_which_the_cover_card_comes_out():
+    for seed in range(8):
+        played = play_spec(RoundSpec(seed=seed, moment="last-hand"))
+        assert played.round.cover_card and not played.start.last_hand  # 631a.10(d): this hand, then one more
+        assert any(s.action == "last-hand" for s in played.round.steps)

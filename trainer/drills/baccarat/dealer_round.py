@@ -158,8 +158,10 @@ def play_spec(spec: RoundSpec) -> Played:
     table = opening.table
     skip = {"new-shoe": 0, "in-play": rng.randint(1, 12), "last-hand": 10**6}[spec.moment]
     for _ in range(skip):
-        rnd, after = play_round(rng, table, bettors, p, seed=spec.seed)
+        before = rng.getstate()
+        rnd, after = play_round(rng, table, bettors, p, seed=spec.seed, record=False)  # the same round, unrecorded
         if rnd.cover_card or after.done:
+            rng.setstate(before)  # this round again, recorded
             break
         table = after
     rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed)
