@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from trainer.drills.games import all_profile_names
 from trainer.ui.screens import SCREENS
 
 APP_ID = "paigow-trainer"
@@ -32,7 +31,7 @@ def icon_path() -> Path | None:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paigow-trainer", add_help=True)
     p.add_argument("--theme", choices=("light", "dark"))
-    p.add_argument("--profile", choices=all_profile_names())
+    p.add_argument("--profile", metavar="P", help="any game's profile, e.g. pa-2019 or pa-631a")
     p.add_argument("--screen", choices=[s.key for s in SCREENS])
     p.add_argument("--seed", type=int)
     p.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
@@ -45,7 +44,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
     from PySide6.QtWidgets import QApplication
 
-    from trainer.ui.context import DEFAULT_PROFILE, AppContext
+    from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow, settings, stored_choices
     from trainer.ui.theme import apply_theme, theme_named
 
@@ -56,7 +55,12 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     store = settings()
     stored_theme, stored_profile = stored_choices(store)
     theme = args.theme or stored_theme or "light"
-    ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
+    if args.profile:
+        from trainer.drills.games import all_profile_names
+
+        if args.profile not in all_profile_names():
+            _parser().error(f"unknown profile '{args.profile}' (choose from: {', '.join(all_profile_names())})")
+    ctx = AppContext(profile=args.profile or stored_profile, theme=theme, seed=args.seed)
     apply_theme(app, theme_named(theme))
     window = MainWindow(ctx, store)
     if args.screen:

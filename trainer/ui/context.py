@@ -10,14 +10,14 @@ never receives a Baccarat profile.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from trainer.drills.games import Game, game_named, game_of_profile, games, profile_named
 from trainer.paths import data_dir
 
-DEFAULT_PROFILE = games()[0].default_profile
+if TYPE_CHECKING:
+    from trainer.drills.games import Game
 
 
 class AppContext(QObject):
@@ -28,12 +28,14 @@ class AppContext(QObject):
     themeChanged = Signal(str)
     traineeChanged = Signal(str)
 
-    def __init__(self, profile: str = DEFAULT_PROFILE, theme: str = "light", trainee: str = "",
+    def __init__(self, profile: str | None = None, theme: str = "light", trainee: str = "",
                  seed: int | None = None, data: Path | None = None) -> None:
         super().__init__()
-        first = profile_named(profile)
-        self._game = game_of_profile(first).id
-        self._profiles: dict[str, Any] = {self._game: first}
+        #: The profile asked for (None: the first game's default); looked up on first use, so the
+        #: window paints before the games' registry is imported (bench_startup.py).
+        self.profile_name = profile
+        self._game = ""
+        self._profiles: dict[str, Any] = {}
         self._views: dict[str, GameView] = {}
         self._theme = theme
         self._trainee = trainee
@@ -41,23 +43,44 @@ class AppContext(QObject):
         self.data_dir = data or data_dir()
 
     # -- the game and its profile
+    def _ready(self) -> None:
+        if not self._game:
+            from trainer.drills.games import all_profile_names, game_of_profile, games, profile_named
+
+            known = self.profile_name in all_profile_names()  # (a profile remembered by an older version: none)
+            first = profile_named(self.profile_name if known else games()[0].default_profile)
+            self._game = game_of_profile(first).id
+            self._profiles[self._game] = first
+            self.profile_name = first.name
+
     @property
     def game(self) -> Game:
+        from trainer.drills.games import game_named
+
+        self._ready()
         return game_named(self._game)
 
     @property
     def profile(self) -> Any:
+        self._ready()
         return self._profiles[self._game]
 
     def profile_of(self, game: str) -> Any:
         """``game``'s profile: the last one chosen, else its default."""
+        from trainer.drills.games import game_named, profile_named
+
+        self._ready()
         return self._profiles.get(game) or profile_named(game_named(game).default_profile)
 
     def set_profile(self, name: str) -> None:
         """Choose any game's profile; the game follows it (``gameChanged`` when it is another game)."""
+        from trainer.drills.games import game_of_profile, profile_named
+
+        self._ready()
         profile = profile_named(name)
         game = game_of_profile(profile).id
         self._profiles[game] = profile
+        self.profile_name = profile.name
         switched, self._game = game != self._game, game
         if switched:
             self.gameChanged.emit(self.game)
@@ -65,10 +88,12 @@ class AppContext(QObject):
 
     def set_game(self, game: str) -> None:
         """Switch to ``game`` with its last profile."""
-        self.set_profile(self.profile_of(game_named(game).id).name)
+        self.set_profile(self.profile_of(game).name)
 
     def for_game(self, game: str) -> GameView:
         """This context as ``game``'s screens see it."""
+        from trainer.drills.games import game_named
+
         if game not in self._views:
             self._views[game] = GameView(self, game_named(game).id)
         return self._views[game]
@@ -109,6 +134,8 @@ class GameView(QObject):
         return self._ctx.profile_of(self._game)
 
     def _forward(self, profile: Any) -> None:
+        from trainer.drills.games import game_of_profile
+
         if game_of_profile(profile).id == self._game:
             self.profileChanged.emit(profile)
 
