@@ -16,7 +16,7 @@ from trainer.rules.errors import TrainerError
 
 
 def _hands(q):
-    return parse_hand(" ".join(q.data["player"])), parse_hand(" ".join(q.data["banker"]))
+    return parse_hand(" ".join(q.data["player_cards"])), parse_hand(" ".join(q.data["banker_cards"]))
 
 
 def _banker(q):
@@ -80,7 +80,7 @@ def test_every_banker_cell_is_drilled():
         q = generate("bac-banker-draws", seed=1, item=cell, tries=2000)
         assert q.item == cell
         b, t = cell[1], cell.split("-")[1]
-        assert q.data["banker"] and points(parse_hand(" ".join(q.data["banker"]))) == int(b)
+        assert points(parse_hand(" ".join(q.data["banker_cards"]))) == int(b)
         assert (q.data["player_third"] is None) == (t == "s")
 
 

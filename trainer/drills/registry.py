@@ -148,6 +148,21 @@ def profile_for(skill: Skill | str | None, profile: Profile | str | None) -> Pro
     return profile_named(game.default_profile)
 
 
+def profile_in_game(skill: Skill | str, profile: Profile | str | None) -> Profile:
+    """``profile`` when it is of ``skill``'s game, else that game's default profile (a screen that
+    offers every game's skills under one chosen profile)."""
+    s = skill_named(skill) if isinstance(skill, str) else skill
+    if profile is not None and game_of_profile(profile).id == s.game:
+        return profile_named(profile)
+    return profile_for(s, None)
+
+
+def offered_skills(profile: Profile | str, *, advanced: bool = True) -> list[Skill]:
+    """Every game's skills: those ``profile`` offers for its own game, the others' under their default profile."""
+    own = game_of_profile(profile).id
+    return [s for g in games() for s in skills_for(profile if g.id == own else g.default_profile, advanced=advanced)]
+
+
 def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | str | None = None,
              house_way: str | None = None, item: str | None = None, tries: int = 200) -> Question:
     """A question of ``skill`` from ``seed`` under ``profile`` (None: the skill's game's default)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
+from trainer.drills.registry import offered_skills, profile_in_game
 from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
@@ -64,7 +65,8 @@ class DrillController(QObject):
     def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0) -> None:
         """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
         ``minutes`` 0 = no time limit."""
-        self.session = DrillSession([skill] if skill else None, profile=self.ctx.profile.name, mode=mode,
+        profile = profile_in_game(skill, self.ctx.profile).name if skill else self.ctx.profile.name
+        self.session = DrillSession([skill] if skill else None, profile=profile, mode=mode,
                                     seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
                                     time_limit_s=minutes * 60 or None, clock=self.clock)
         self.length = length
@@ -306,7 +308,7 @@ class DrillScreen(Screen):
         keep = self.skill.currentData()
         self.skill.clear()
         self.skill.addItem("What to practise next", NEXT_UP)
-        for s in skills_for(self.ctx.profile):
+        for s in offered_skills(self.ctx.profile):
             self.skill.addItem(f"{s.group}: {s.title}", s.id)
         index = self.skill.findData(keep)
         self.skill.setCurrentIndex(max(0, index))

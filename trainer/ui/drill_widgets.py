@@ -828,8 +828,7 @@ FACE_ART = {
     "paigow": FaceArt((("tiles", ""), ("player", "Player"), ("dealer", "Dealer"), ("player_high", "Player high"),
                        ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low")),
                       Tile.parse, paint_tile_face, TILE_RATIO),
-    "baccarat": FaceArt((("hand_cards", ""), ("player", "Player"), ("banker", "Banker"), ("player_cards", "Player"),
-                         ("banker_cards", "Banker")), str, lambda p, rect, card, theme: draw_card(p, rect, card),
+    "baccarat": FaceArt((("hand_cards", ""), ("player_cards", "Player"), ("banker_cards", "Banker")), str, lambda p, rect, card, theme: draw_card(p, rect, card),
                         CARD_RATIO),
 }
 

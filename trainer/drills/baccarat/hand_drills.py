@@ -1,7 +1,7 @@
 """Baccarat hand drills: the Point Count, Naturals, whether each hand draws (Table 1, every cell),
 who wins. Rules: 631a.1, 631a.6, 631a.8(a), 631a.11, 631a.12(a); spec B2, B3.
 
-``data``: ``player`` and ``banker`` (card notation, spec B1), and for the Banker drill
+``data``: ``player_cards`` and ``banker_cards`` (card notation, spec B1; not ``player``, which the Pai Gow screens read as tiles), and for the Banker drill
 ``player_third`` (a card, or None when the Player's Hand stood).
 """
 
@@ -17,7 +17,7 @@ from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player
 from trainer.rules.baccarat.wagers import Coup
 
 DRAW, STAND = "Draws a third card", "Stands"
-GROUP = "Counting and drawing"
+GROUP = "Baccarat hands"
 
 
 def random_card(rng: random.Random) -> Card:
@@ -66,8 +66,8 @@ def natural(rng: random.Random, setup: Setup) -> Draft:
            + (", and no more cards are dealt to either hand." if pp >= 8 or bp >= 8 else "."))
     return draft(f"Player {format_cards(player)}, Banker {format_cards(banker)}. Which hand is a Natural?",
                  AnswerKind.CHOICE, answer, why, [setup.profile.cite("natural_def"), setup.profile.cite("natural")],
-                 answer, choices=NATURAL_CHOICES, data={"player": [str(c) for c in player],
-                                                        "banker": [str(c) for c in banker]})
+                 answer, choices=NATURAL_CHOICES, data={"player_cards": [str(c) for c in player],
+                                                        "banker_cards": [str(c) for c in banker]})
 
 
 @drill("bac-player-draws", "Does the Player draw?", GROUP,
@@ -81,7 +81,7 @@ def player_draws(rng: random.Random, setup: Setup) -> Draft:
     answer = DRAW if rule.draws else STAND
     return draft(f"Player {format_cards(player)}, Banker {format_cards(banker)}. Does the Player's Hand draw?",
                  AnswerKind.CHOICE, answer, why, [rule.citation], f"P{pp}" + ("-natural" if bp >= 8 else ""),
-                 choices=(DRAW, STAND), data={"player": [str(c) for c in player], "banker": [str(c) for c in banker]})
+                 choices=(DRAW, STAND), data={"player_cards": [str(c) for c in player], "banker_cards": [str(c) for c in banker]})
 
 
 #: Every Banker decision a dealer is certified on: Banker 0-7 with the Player standing ("s") or
@@ -111,7 +111,7 @@ def banker_draws(rng: random.Random, setup: Setup) -> Draft:
             f"{'D, draw' if rule.draws else 'S, stay'} (the row reads {' '.join(TABLE_1[b])} for 0-9).")
     return draft(f"{situation}. Banker {format_cards(banker)}. Does the Banker's Hand draw?", AnswerKind.CHOICE,
                  answer, why, [rule.citation], f"B{b}-{'s' if stood else third.value}", choices=(DRAW, STAND),
-                 data={"player": [str(c) for c in player], "banker": [str(c) for c in banker],
+                 data={"player_cards": [str(c) for c in player], "banker_cards": [str(c) for c in banker],
                        "player_third": str(third) if third else None},
                  hint="Banker 3: draws unless the Player's third is an 8; 4: on 2-7; 5: on 4-7; 6: on 6-7.")
 
@@ -132,7 +132,7 @@ def winner(rng: random.Random, setup: Setup) -> Draft:
     return draft(f"Final hands: Player {format_cards(coup.player)}, Banker {format_cards(coup.banker)}. "
                  f"What does the dealer announce?", AnswerKind.CHOICE, answer, why,
                  [setup.profile.cite("result"), setup.profile.cite("point_count")], answer.split()[0].lower(),
-                 choices=WINNERS, data={"player": [str(c) for c in coup.player], "banker": [str(c) for c in coup.banker]})
+                 choices=WINNERS, data={"player_cards": [str(c) for c in coup.player], "banker_cards": [str(c) for c in coup.banker]})
 
 
 def coup_text(coup: Coup) -> str:

@@ -19,7 +19,7 @@ from trainer.rules.baccarat.round import play_one
 from trainer.rules.baccarat.wagers import Coup, Outcome, dragon_bonus, house_money
 from trainer.rules.money import format_cents, vigorish
 
-GROUP = "Payouts"
+GROUP = "Baccarat payouts"
 ROUNDING_WORDS = {"exact": "5% rounded up to the cent", "quarter": "rounded up to 25¢ or the next multiple of 25¢"}
 WIN, PUSH, LOSE = "Wins", "Pushes (returned)", "Loses"
 _OUTCOME = {Outcome.WIN: WIN, Outcome.PUSH: PUSH, Outcome.LOSE: LOSE}
@@ -107,8 +107,8 @@ def dragon_bonus_payout(rng: random.Random, setup: Setup) -> Draft:
                  tuple(x.answer for x in parts), why + ". No vigorish is taken.",
                  [res.citation.split(", ")[0], p.cite("dragon_bonus_pays"), "spec B16"],
                  f"{res.outcome.value}-{'natural' if mine is not None else min(max(margin, 0), 4)}",
-                 parts=parts, data={"wager_cents": wager, "hand": hand, "player": [str(c) for c in coup.player],
-                                    "banker": [str(c) for c in coup.banker]})
+                 parts=parts, data={"wager_cents": wager, "hand": hand, "player_cards": [str(c) for c in coup.player],
+                                    "banker_cards": [str(c) for c in coup.banker]})
 
 
 @drill("bac-ez-insurance", "Dragon 7 and Panda 8", GROUP,
@@ -129,8 +129,8 @@ def ez_insurance(rng: random.Random, setup: Setup) -> Draft:
     return draft(f"EZ Baccarat. {coup_text(coup)}. What is a {format_cents(wager)} {wager_name} Insurance Wager paid "
                  f"(0 if it loses)?", AnswerKind.MONEY, paid, why,
                  [p.cite(f"{rule}_def"), p.cite(rule), p.cite(f"{rule}_pays")], f"{rule}-{'win' if won else 'lose'}",
-                 data={"wager_cents": wager, "player": [str(c) for c in coup.player],
-                       "banker": [str(c) for c in coup.banker]})
+                 data={"wager_cents": wager, "player_cards": [str(c) for c in coup.player],
+                       "banker_cards": [str(c) for c in coup.banker]})
 
 
 @drill("bac-house-money", "House Money payout", GROUP,
@@ -154,6 +154,6 @@ def house_money_payout(rng: random.Random, setup: Setup) -> Draft:
                  f"{format_cents(wager)} House Money Wager paid (0 if it loses)?", AnswerKind.MONEY, paid,
                  why + " It is settled now, before any third card.",
                  [p.cite("house_money"), p.cite("house_money_pays"), p.cite("house_money_settle"), "spec B17"],
-                 f"pairs-{pairs}", data={"wager_cents": wager, "player": [str(c) for c in player],
-                                         "banker": [str(c) for c in banker]})
+                 f"pairs-{pairs}", data={"wager_cents": wager, "player_cards": [str(c) for c in player],
+                                         "banker_cards": [str(c) for c in banker]})
 

@@ -16,7 +16,7 @@ from trainer.rules.baccarat.curator import cut_offer_order, shoe_offer_order
 from trainer.rules.baccarat.irregularities import REMEDIES, SITUATIONS, Irregularity, remedy
 from trainer.rules.baccarat.shoe import CUT_MARGIN, LAST_COVER_DEPTH, cover_depth_error, cut_error
 
-GROUP = "Shoe and curator"
+GROUP = "Baccarat shoe and curator"
 LEGAL, ILLEGAL = "Legal", "Not legal"
 
 
