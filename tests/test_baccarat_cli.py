@@ -49,6 +49,13 @@ def test_round_contract(capsys):
     assert sum(data["balances"].values()) == 0 and len(data["balances"]) == 5
 
 
+def test_round_with_an_irregularity(capsys):
+    code, out, _ = run(capsys, "round", "--seed", "4", "--irregularity", "third-disclosed", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["irregularity"] == "third-disclosed"
+    assert any(s["citation"].startswith("631a.15(c)") for s in data["steps"])
+
+
 def test_shoe_runs_to_the_last_hand(capsys):
     code, out, _ = run(capsys, "shoe", "--seed", "3", "--json")
     data = json.loads(out)
@@ -74,7 +81,10 @@ def test_text_outputs(capsys):
     (["round", "--seed", "1", "--players", "15"], "--players must be 1 to 14"),
     (["round", "--seed", "1", "--vig", "later"], "unknown vig collection 'later'"),
     (["shoe", "--seed", "1", "--profile", "ohio"], "unknown Baccarat profile 'ohio'"),
+    (["round", "--seed", "1", "--irregularity", "fire"], "unknown irregularity 'fire'"),
     ([], "choose a baccarat command"),
+    (["draw", "--banker", "3 3"], "give the Player's first two cards with --player"),
+    (["shoe"], "give a seed with --seed N"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)

@@ -2,9 +2,11 @@
 vigorish at payout or on markers, House Money before third cards, the squeeze, the move plans."""
 
 import random
+from collections import Counter
 
 import pytest
 
+from trainer.rules.baccarat.analysis import probabilities, shoe_counts
 from trainer.rules.baccarat.cards import card_of, parse_hand
 from trainer.rules.baccarat.curator import cut_offer_order, shoe_offer_order, squeezer
 from trainer.rules.baccarat.profiles import profile_named
@@ -18,7 +20,9 @@ P = profile_named("pa-631a")
 
 
 def test_chips_conserve_over_ten_thousand_rounds():
+    """And the rounds' results agree with the exact analysis (within four standard errors)."""
     rounds = 0
+    wins = Counter()
     for seed in range(200):
         profile = P.with_options(ez=seed % 3 == 0, vig_rounding="quarter" if seed % 2 else "exact",
                                  vig_collection="deferred" if seed % 5 == 0 else "at-payout", decks=6 + 2 * (seed % 2))
@@ -26,9 +30,13 @@ def test_chips_conserve_over_ten_thousand_rounds():
         for r in shoe.rounds:
             assert sum(r.balances.values()) == 0
             assert all(m.cents > 0 for m in r.chips)
+            wins[r.coup.winner] += 1
         assert sum(shoe.balances.values()) == 0
         rounds += len(shoe.rounds)
     assert rounds >= 10_000
+    exact = probabilities(shoe_counts(8))
+    for result, p in exact.items():
+        assert abs(wins[result] / rounds - float(p)) < 4 * (float(p) * (1 - float(p)) / rounds) ** 0.5, result
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -177,3 +185,23 @@ def test_offer_orders_and_cut_bounds():
 def test_a_round_replays_from_its_seed():
     assert play_one(99, players=4).to_dict() == play_one(99, players=4).to_dict()
     assert len(seat_bettors(random.Random(1), P, 14)) == 14
+
+
+@pytest.mark.parametrize("kind", ["error-card", "third-undisclosed", "third-disclosed", "exposed-card", "too-few"])
+@pytest.mark.parametrize("remedy", ["discard", "simulated"])
+def test_irregularities_are_played_and_remedied_by_631a_15(kind, remedy):
+    from trainer.rules.baccarat.irregularities import Irregularity
+
+    for seed in range(8):
+        r = play_one(seed, players=3, irregularity=kind, third_card_remedy=remedy)
+        assert r.irregularity is Irregularity(kind) and sum(r.balances.values()) == 0
+        cited = [s for s in r.steps if s.citation.startswith("631a.15")]
+        assert cited and all(m.step < len(r.steps) for m in r.moves)
+        assert r.void == (kind == "too-few")
+        if not r.void:
+            assert 2 <= len(r.player) <= 3 and 2 <= len(r.banker) <= 3
+        if kind.startswith("third"):
+            assert len(r.player) == 2                        # the card never stays with the Player's Hand
+            banker_took_it = any(s.say == "Use the card as the Banker's Hand's third card." for s in cited)
+            assert banker_took_it == (len(r.banker) == 3 and not any(
+                s.say == "Card for the Banker." for s in r.steps))

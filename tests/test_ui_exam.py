@@ -176,3 +176,18 @@ def test_an_animated_question_plays_in_the_exam_too(qtbot, screen, ctx):
     screen.finish(forced=True)
     assert screen.result.by_skill["style-animation"][0] == screen.result.by_skill["style-animation"][1]
     assert not screen.animation.showing or not screen.animation.widget.isVisible()
+
+
+def test_a_baccarat_exam_from_the_form(qtbot, screen):
+    """Every game's profiles are in the form; a Baccarat profile lists the Baccarat skills."""
+    form = screen.setup
+    form.profile.setCurrentIndex(form.profile.findData("pa-631a"))
+    ids = [form.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(form.skills.count())]
+    assert ids and all(s.startswith("bac-") for s in ids)
+    qtbot.mouseClick(form.none_button, Qt.MouseButton.LeftButton)
+    form.skills.item(ids.index("bac-banker-draws")).setCheckState(Qt.CheckState.Checked)
+    form.length.setValue(2)
+    qtbot.keyClick(form.start_button, Qt.Key.Key_Return, CTRL)
+    assert screen.session is not None, form.error.text()
+    assert [(q.skill, q.profile) for q in screen.session.exam.questions] == [("bac-banker-draws", "pa-631a")] * 2
+    answer_by_keys(qtbot, screen, right=True)

@@ -80,14 +80,16 @@ def _run_analyze(args: argparse.Namespace) -> int:
 # --- draw -----------------------------------------------------------------------------------------
 
 def _add_draw(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", required=True, metavar="CARDS", help='the Player\'s first two cards, e.g. "5 K"')
-    p.add_argument("--banker", required=True, metavar="CARDS", help='the Banker\'s first two cards, e.g. "3 3"')
+    p.add_argument("--player", metavar="CARDS", help='the Player\'s first two cards, e.g. "5 K" (required)')
+    p.add_argument("--banker", metavar="CARDS", help='the Banker\'s first two cards, e.g. "3 3" (required)')
     p.add_argument("--player-third", metavar="CARD", help="the Player's third card, when the Player draws")
 
 
-def _two_cards(text: str, hand: str) -> tuple:
+def _two_cards(text: str | None, hand: str) -> tuple:
     from trainer.rules.baccarat.cards import parse_hand
 
+    if text is None:
+        raise TrainerError(f"give the {hand}'s first two cards with --{hand.lower()}, e.g. --{hand.lower()} \"5 K\"")
     cards = parse_hand(text)
     if len(cards) != 2:
         raise TrainerError(f"the {hand}'s Hand takes two cards before any third card (631a.9(c)), "
@@ -127,7 +129,7 @@ def _draw_text(d: dict[str, Any]) -> str:
 # --- round and shoe -----------------------------------------------------------------------------
 
 def _add_table(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", required=True, metavar="N", help="seed (spec R1)")
+    p.add_argument("--seed", metavar="N", help="seed (spec R1; required)")
     p.add_argument("--players", metavar="K", help="seated players, 1-14 (default: seeded, 1-7)")
     p.add_argument("--decks", metavar="6|8", help="decks in the shoe (default the profile's, 8)")
     p.add_argument("--ez", action="store_true", help="an EZ Baccarat table: no vigorish (631a.1)")
@@ -137,16 +139,28 @@ def _add_table(p: argparse.ArgumentParser) -> None:
 
 def _table_options(args: argparse.Namespace) -> tuple[Any, int, int | None]:
     profile = _profile(args, ez=args.ez or None, squeeze=args.squeeze or None, vig_collection=args.vig)
+    if args.seed is None:
+        raise TrainerError("give a seed with --seed N: the same seed replays the same cards")
     seed = _number(args.seed, "--seed", 0, 2 ** 63)
     players = _number(args.players, "--players", 1, profile.seats)
     return profile, seed, players
 
 
+def _add_round(p: argparse.ArgumentParser) -> None:
+    _add_table(p)
+    p.add_argument("--irregularity", metavar="NAME", help="play one irregularity and its remedy (631a.15): "
+                   "error-card, third-undisclosed, third-disclosed, exposed-card, too-few")
+
+
 def _run_round(args: argparse.Namespace) -> int:
+    from trainer.rules.baccarat.irregularities import Irregularity
     from trainer.rules.baccarat.round import play_one
+    from trainer.rules.errors import UnknownNameError
 
     profile, seed, players = _table_options(args)
-    emit(args, play_one(seed, profile, players=players).to_dict(), _round_text)
+    if args.irregularity is not None and args.irregularity not in {i.value for i in Irregularity}:
+        raise UnknownNameError("irregularity", args.irregularity, [i.value for i in Irregularity])
+    emit(args, play_one(seed, profile, players=players, irregularity=args.irregularity).to_dict(), _round_text)
     return 0
 
 
@@ -194,6 +208,6 @@ def _shoe_text(d: dict[str, Any]) -> str:
 _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]], ...] = (
     ("analyze", "exact house edge of every Baccarat wager", _add_analyze, _run_analyze),
     ("draw", "whether the Player's and the Banker's Hands draw a third card (631a.11)", _add_draw, _run_draw),
-    ("round", "one Baccarat round, fully played, as steps and chip movements", _add_table, _run_round),
+    ("round", "one Baccarat round, fully played, as steps and chip movements", _add_round, _run_round),
     ("shoe", "a whole Baccarat shoe: the cut, the burn, every round until the last hand", _add_table, _run_shoe),
 )

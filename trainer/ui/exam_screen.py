@@ -44,7 +44,7 @@ class ExamSetup(QWidget):
     def __init__(self, profile: str, seed: int | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profile = QComboBox()
-        for name, p in ((n, p) for game in games() for n, p in game.profiles.items.items()):
+        for name, p in ((n, p) for g in games() for n, p in g.profiles.items.items()):
             self.profile.addItem(f"{name} — {p.title}", name)
         self.profile.setCurrentIndex(self.profile.findData(profile))
         self.skills = QListWidget()

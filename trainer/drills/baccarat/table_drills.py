@@ -16,7 +16,7 @@ from trainer.rules.baccarat.curator import cut_offer_order, shoe_offer_order
 from trainer.rules.baccarat.irregularities import REMEDIES, SITUATIONS, Irregularity, remedy
 from trainer.rules.baccarat.shoe import CUT_MARGIN, LAST_COVER_DEPTH, cover_depth_error, cut_error
 
-GROUP = "Baccarat shoe and curator"
+GROUP = "Baccarat shoe"
 LEGAL, ILLEGAL = "Legal", "Not legal"
 
 
@@ -61,7 +61,7 @@ def _seat(n: int) -> str:
     return f"Seat {n}"
 
 
-@drill("bac-curator", "Cut and shoe: whose turn", GROUP,
+@drill("bac-curator", "Whose cut, whose shoe", GROUP,
        "Who is offered the cut, the new shoe, or the shoe when it passes.", target_ms=8000)
 def curator(rng: random.Random, setup: Setup) -> Draft:
     p = setup.profile

@@ -3,11 +3,10 @@
 from trainer.drills.games import Game
 from trainer.drills.model import Setup
 from trainer.rules.paigow.house_way import house_way_named
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES
-from trainer.rules.profiles import Registry
+from trainer.rules.paigow.profiles import REGISTRY
 
 GAME = Game(
-    id="paigow", title="Pai Gow tiles", profiles=Registry("profile", PROFILES.values(), DEFAULT_PROFILE),
+    id="paigow", title="Pai Gow tiles", profiles=REGISTRY,
     drill_package=__name__,
     drill_modules=("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "side_wager_drills",
                    "table_drills", "dealing_drills", "dealer_round"),

@@ -33,6 +33,7 @@ from typing import Any, Mapping, Sequence
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.curator import must_pass, shoe_offer_order, squeezer
 from trainer.rules.baccarat.draw import BANKER_DRAWS, is_natural
+from trainer.rules.baccarat.irregularities import DISCARD_TWO, SIMULATED, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, profile_named
 from trainer.rules.baccarat.shoe import Shoe, ShoePrep, prepare_shoe
 from trainer.rules.baccarat.table import LAST_COVER, CardStep, Move, MoveKind, Place, Step, Zone
@@ -50,6 +51,8 @@ MAIN = ("banker", "player")
 #: Simulated players: how often one takes the shoe, keeps it after a round, or makes a side wager.
 ACCEPT_SHOE, KEEP_SHOE, SIDE_RATE = 0.6, 0.9, 0.2
 HANDS = ("player", "banker")
+#: The first four cards: Player, Banker, Player, Banker (631a.9(c)).
+DEAL_ORDER = ("player", "banker", "player", "banker")
 _WORDS = {"player": "Player", "banker": "Banker"}
 _ZONE = {"player": Zone.PLAYER, "banker": Zone.BANKER}
 _FROM_SHOE = Place(Zone.SHOE)
@@ -118,6 +121,8 @@ class Round:
     last_hand: bool = False
     void: bool = False
     seed: int | None = None
+    #: The irregularity played in this round and remedied by 631a.15, if any.
+    irregularity: Irregularity | None = None
 
     @property
     def coup(self) -> Coup:
@@ -139,6 +144,7 @@ class Round:
             "wagers": {b.name: dict(b.wagers) for b in self.bettors},
             "curator": _seat_name(self.curator), "next_curator": _seat_name(self.next_curator),
             "cover_card": self.cover_card, "last_hand": self.last_hand,
+            "irregularity": self.irregularity.value if self.irregularity else None,
             "steps": [s.to_dict() for s in self.steps],
             "chips": [m.to_dict() for m in self.chips],
             "markers": {f"seat{s}": c for s, c in self.markers.items()},
@@ -166,7 +172,7 @@ class _Builder:
     the chips and the cards are kept (the fast path of a simulation): no steps, no moves."""
 
     def __init__(self, rng: random.Random, p: BaccaratProfile, table: TableState, bettors: Sequence[Bettor],
-                 record: bool = True) -> None:
+                 record: bool = True, irregularity: Irregularity | None = None) -> None:
         self.rng, self.p, self.table, self.bettors, self.record = rng, p, table, bettors, record
         self.shoe = table.shoe
         self.next, self.cover_out = table.shoe.next, table.shoe.cover_out
@@ -179,6 +185,9 @@ class _Builder:
         self.markers = dict(table.markers)
         self.cover = False
         self.discarded = 0
+        self.irregularity = irregularity
+        self.injected = False
+        self.simulate_after = False
         self.cites = p.citations
 
     def step(self, actor: str, action: str, rule: str, say: str = "") -> int:
@@ -258,7 +267,13 @@ class _Builder:
         self.say("no-more-bets", "no_more_bets", "No more bets.")
         self.say("cards", "cards_call", "Cards.")
         try:
-            for i, hand in enumerate(("player", "banker", "player", "banker")):
+            if self.irregularity is Irregularity.EXPOSED_CARD:
+                self.simulated_round("exposed_card", "A card is exposed as it is dealt")
+            if self.irregularity is Irregularity.ERROR_CARD:
+                self.say("card-in-error", "error_card",
+                         "A card drawn in error and not disclosed is the first card of this hand.")
+                self.injected = True
+            for i, hand in enumerate(DEAL_ORDER):
                 self.draw(hand, False, f"Card {i + 1} to the {_WORDS[hand]}'s Hand.", "deal")
             self.expose_initial()
             self.settle_house_money()
@@ -269,7 +284,23 @@ class _Builder:
         coup = Coup(tuple(map(card_of, self.hands["player"])), tuple(map(card_of, self.hands["banker"])))
         self.announce(coup)
         self.settle(coup)
+        if self.simulate_after:
+            self.simulated_round("third_disclosed_simulated", "The disclosed card")
         return False, must_pass(coup.winner)
+
+    def simulated_round(self, rule: str, what: str) -> None:
+        """631a.15(c)(2), (d): the card starts a simulated round, dealt by the rules with no wagers
+        accepted, its cards then discarded; the real round is dealt after it."""
+        self.injected = True
+        real, self.hands = self.hands, {"player": [], "banker": []}
+        self.say("simulated-round", rule, f"{what}: it is the first card of a simulated round; no wagers.")
+        for i, hand in enumerate(DEAL_ORDER):
+            self.draw(hand, i == 0, f"Simulated round: card {i + 1} to the {_WORDS[hand]}'s Hand.", rule)
+        self.turn("player")
+        self.turn("banker")
+        self.third_cards(simulated=True)
+        self.clear()
+        self.hands = real
 
     def expose_initial(self) -> None:
         if self.p.squeeze:
@@ -312,25 +343,71 @@ class _Builder:
             s = self.step("dealer", "house-money", "house_money_settle", f"Seat {bettor.seat}'s House Money Wager {verb}.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
 
-    def third_cards(self) -> None:
+    def third_cards(self, simulated: bool = False) -> None:
         """631a.10(b), 631a.11: the dealer instructs, the curator deals face up (P first, then B)."""
         pp, bp = self.points("player"), self.points("banker")
-        if is_natural(pp) or is_natural(bp):
+        natural = is_natural(pp) or is_natural(bp)
+        if natural:
             nat = "Player" if is_natural(pp) else "Banker"
             self.say("instruct", "natural", f"{nat} has a Natural {max(pp, bp) if pp != bp else pp}: no more cards.")
+        p_draws = pp < 6 and not natural
+        if not p_draws and not natural:
+            self.say("instruct-player", "player_rule", "Player stands.")
+        if not p_draws and not simulated and self.irregularity in (Irregularity.THIRD_UNDISCLOSED,
+                                                                  Irregularity.THIRD_DISCLOSED):
+            if self.unauthorised_third(not natural and BANKER_DRAWS[bp][10]):
+                return
+        if natural:
             return
-        p_draws = pp < 6
         third = None
         if p_draws:
             self.say("instruct-player", "player_rule", "Card for the Player.")
             third = card_of(self.draw_third("player")).value
-        else:
-            self.say("instruct-player", "player_rule", "Player stands.")
         if BANKER_DRAWS[bp][10 if third is None else third]:
             self.say("instruct-banker", "banker_rule", "Card for the Banker.")
             self.draw_third("banker")
         else:
             self.say("instruct-banker", "banker_rule", "Banker stands.")
+
+    def unauthorised_third(self, banker_draws: bool) -> bool:
+        """631a.15(b),(c): a third card dealt to the Player's Hand when not authorised. Returns True
+        when it became the Banker's third card (the Banker's draw is done)."""
+        self.injected = True
+        kind = self.irregularity
+        disclosed = kind is Irregularity.THIRD_DISCLOSED
+        card = self.draw("player", disclosed, "A third card is dealt to the Player's Hand in error"
+                         + (", face up." if disclosed else ", not disclosed."), "third_disclosed" if disclosed
+                         else "third_undisclosed")
+        self.hands["player"].pop()
+        fix = remedy(kind, self.p, banker_draws)
+        s = self.step("dealer", "remedy", "third_disclosed" if disclosed else "third_undisclosed", fix.text)
+        if banker_draws:
+            self.hands["banker"].append(card)
+            self.moves.append(Move(MoveKind.DEAL, s, (CardStep(card, Place(Zone.PLAYER, 2, disclosed),
+                                                               Place(Zone.BANKER, 2, True)),)))
+            return True
+        if fix.text == DISCARD_TWO:
+            extra = self.draw_to_discard()
+            self.moves.append(Move(MoveKind.BURN, s, (
+                CardStep(card, Place(Zone.PLAYER, 2, True), Place(Zone.DISCARD, self.shoe.discards + self.discarded, True)),
+                CardStep(extra, _FROM_SHOE, Place(Zone.DISCARD, self.shoe.discards + self.discarded + 1)))))
+            self.discarded += 2
+            return False
+        # The first card of the next hand (15(b)) or of a simulated round after this one (15(c)(2)):
+        # it goes back to the front of the shoe.
+        self.next -= 1
+        self.moves.append(Move(MoveKind.DEAL, s, (CardStep(card, Place(Zone.PLAYER, 2, disclosed),
+                                                           Place(Zone.SHOE, 0, disclosed)),)))
+        self.simulate_after = fix.text == SIMULATED
+        return False
+
+    def draw_to_discard(self) -> int:
+        """One more card from the shoe, face down, for the discard bucket (631a.15(c)(1))."""
+        if self.next == len(self.shoe.cards):
+            raise _Void
+        extra = self.shoe.cards[self.next]
+        self.next += 1
+        return extra
 
     def draw_third(self, hand: str) -> int:
         rule = "deal" if not self.p.squeeze else f"squeeze_{hand}_third"
@@ -397,10 +474,10 @@ class _Builder:
     def clear(self) -> None:
         """All cards of the round to the discard bucket (631a.12(c))."""
         cards = [(h, i, c) for h in HANDS for i, c in enumerate(self.hands[h])]
-        self.discarded = len(cards)
+        first = self.shoe.discards + self.discarded
+        self.discarded += len(cards)
         if not self.record:
             return
-        first = self.shoe.discards
         s = self.step("dealer", "clear", "clear", "The cards go to the discard bucket.")
         self.moves.append(Move(MoveKind.CLEAR, s, tuple(
             CardStep(c, Place(_ZONE[h], i, True), Place(Zone.DISCARD, first + k, True))
@@ -454,13 +531,20 @@ def open_table(rng: random.Random, profile: BaccaratProfile | str, seated: Seque
 
 def play_round(rng: random.Random, table: TableState, bettors: Sequence[Bettor],
                profile: BaccaratProfile | str = "pa-631a", *, seed: int | None = None,
-               record: bool = True) -> tuple[Round, TableState]:
+               record: bool = True, irregularity: Irregularity | str | None = None) -> tuple[Round, TableState]:
     """Play one round at ``table``; returns it and the table for the next round. ``record=False``
-    keeps only the cards and the chips (no steps or moves): the same round, faster."""
+    keeps only the cards and the chips (no steps or moves): the same round, faster.
+
+    ``irregularity`` happens in the round and is remedied by 631a.15 when the round allows it (an
+    unauthorised Player's third card needs a Player's Hand that stands; ``Round.irregularity`` says
+    whether it happened). ``too-few`` plays the round from a shoe holding only three more cards."""
     p = profile_named(profile)
     if table.done:
         raise ValueError("this shoe is finished: the cards are replaced with new decks (631a.10(d))")
-    b = _Builder(rng, p, table, sorted(bettors, key=lambda x: x.seat), record)
+    kind = Irregularity(irregularity) if irregularity else None
+    if kind is Irregularity.TOO_FEW:
+        table = replace(table, shoe=replace(table.shoe, cards=table.shoe.cards[:table.shoe.next + 3]))
+    b = _Builder(rng, p, table, sorted(bettors, key=lambda x: x.seat), record, kind)
     void, banker_lost = b.play()
     curator = _next_curator(rng, p, b, table.curator, banker_lost)
     last_hand = table.last_hand
@@ -468,7 +552,8 @@ def play_round(rng: random.Random, table: TableState, bettors: Sequence[Bettor],
         b.say("last-hand", "cover_card", "Last hand.")
     markers = MappingProxyType(b.markers)
     rnd = Round(p.name, tuple(bettors), tuple(b.hands["player"]), tuple(b.hands["banker"]), tuple(b.steps),
-                tuple(b.moves), tuple(b.chips), table.curator, curator, markers, b.cover, last_hand, void, seed)
+                tuple(b.moves), tuple(b.chips), table.curator, curator, markers, b.cover, last_hand, void, seed,
+                kind if b.injected or void and kind else None)
     # After the last hand, or a void round, the cards are replaced (631a.10(d), 631a.15(e)).
     shoe = b.final_shoe(table.shoe.discards + b.discarded)
     after = TableState(shoe, curator, markers, last_hand or b.cover, done=last_hand or void)
@@ -569,12 +654,15 @@ def play_shoe(rng: random.Random, profile: BaccaratProfile | str = "pa-631a", *,
 
 
 def play_one(seed: int | None = None, profile: BaccaratProfile | str = "pa-631a", *, players: int | None = None,
-             **options: Any) -> Round:
+             irregularity: Irregularity | str | None = None, **options: Any) -> Round:
     """The first round of a fresh shoe from ``seed`` (``baccarat round``); ``options`` change the
-    profile's table options (``ez=True``, ``vig_collection="deferred"``, ...)."""
+    profile's table options (``ez=True``, ``vig_collection="deferred"``, ...). With an
+    ``irregularity`` the shoe is played on until a round in which it can happen."""
     rng, seed = rng_for(seed)
     p = profile_named(profile).with_options(**options)
     bettors = seat_bettors(rng, p, players)
-    opening = open_table(rng, p, [b.seat for b in bettors])
-    rnd, _ = play_round(rng, opening.table, bettors, p, seed=seed)
-    return rnd
+    table = open_table(rng, p, [b.seat for b in bettors]).table
+    while True:
+        rnd, table = play_round(rng, table, bettors, p, seed=seed, irregularity=irregularity)
+        if rnd.irregularity or not irregularity or table.done:
+            return rnd

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from trainer.rules.errors import UnknownNameError
+from trainer.rules.profiles import Registry, RuleBook
 
 #: Slugs of the ten delivery styles (spec D6), the default first.
 ALL_STYLES = (
@@ -84,14 +84,10 @@ _NJ_STYLE_NAMES = {style: name[0] + name[1:].lower() for style, name in _PA_STYL
 
 
 @dataclass(frozen=True)
-class Profile:
-    """One jurisdiction's rule set (jurisdictions.md §1-2)."""
+class Profile(RuleBook):
+    """One jurisdiction's rule set (jurisdictions.md §1-2): a rule book (name, title, text, sections)
+    and its options."""
 
-    name: str
-    title: str
-    source_file: str
-    section_prefix: str
-    sections: dict[str, str]
     zero_zero_to_banker: bool
     side_wagers: tuple[str, ...]
     #: Paytable names offered for each side wager; the first is the default (JG9, JP1-JP4).
@@ -124,18 +120,8 @@ class Profile:
     bank_rotation_returns_to_dealer: bool = False
     default_house_way: str = "regulatory"
 
-    def cite(self, rule: str) -> str:
-        """The section of this profile's text for ``rule``, e.g. ``621a.11(a)`` or ``N.J.A.C. 19:47-10.7(k)``."""
-        try:
-            return f"{self.section_prefix}{self.sections[rule]}"
-        except KeyError:
-            raise KeyError(f"profile {self.name} has no section for rule '{rule}'") from None
 
-    def has(self, rule: str) -> bool:
-        return rule in self.sections
-
-
-PROFILES: dict[str, Profile] = {p.name: p for p in (
+REGISTRY: Registry[Profile] = Registry("profile", (
     Profile("pa-2019", "Pennsylvania, 58 Pa. Code ch. 621a (2019)", "pa-58-621a-pai-gow-2019.md", "",
             _PA_2019, True, ("pair-fortunes", "sum", "match", "beat-it"),
             paytables={"pair-fortunes": ("pa",), "sum": ("A", "B", "C", "D"), "match": ("pa",),
@@ -151,14 +137,11 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             numbered_styles=ALL_STYLES, style_number="{n}",
             dealer_hand_placement="high hand face up to the dealer's right, low hand face up to the left",
             bank_bound_by_house_way=False, pay_winners_after_all_exposed=True, bank_rotation_returns_to_dealer=True),
-)}
-
-DEFAULT_PROFILE = "pa-2019"
+), "pa-2019")
+PROFILES: dict[str, Profile] = REGISTRY.items
+DEFAULT_PROFILE = REGISTRY.default
 
 
 def profile_named(name: str) -> Profile:
     """Look a profile up; an unknown name is an error listing the valid ones."""
-    try:
-        return PROFILES[name]
-    except KeyError:
-        raise UnknownNameError("profile", name, sorted(PROFILES)) from None
+    return REGISTRY.named(name)

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, DeliveryPlan, Move, MoveKind, plan_delivery
 from trainer.rules.paigow.dice import Attempt, Method, Roll, dice_colours, possible_faults, roll as roll_dice, subsection
 from trainer.rules.errors import TrainerError
+from trainer.rules.record import Step
 from trainer.rules.paigow.hands import Outcome, Setting, settings, wager_result
 from trainer.rules.paigow.house_way import HouseWay, house_way_named
 from trainer.rules.paigow.irregularities import Irregularity, citation as irregularity_citation
@@ -54,16 +55,6 @@ __all__ = ["Step", "WagerResult", "PositionResult", "Round", "BankRotation", "pl
 
 BANK = "bank"
 DEALER = "dealer"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of the round: who acts, what he does, where the rule is written, what is said."""
-
-    actor: str
-    action: str
-    citation: str
-    say: str
 
 
 @dataclass(frozen=True, slots=True)
