@@ -294,3 +294,15 @@ def test_snapshot_renders_baccarat_screens_and_refuses_what_the_game_has_not(qap
                            (["--game", "baccarat", "--screen", "scene", "--move", "999"], "past the end")):
         assert main(["snapshot", *flags, "--out", str(tmp_path / "x.png")]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_an_unauthorised_third_card_lies_on_the_layout_when_its_remedy_is_asked():
+    from trainer.drills.baccarat.dealer_round import playable, round_tasks
+
+    spec = playable(RoundSpec(seed=2, irregularity="third-disclosed"))
+    played = play_spec(spec)
+    task = next(t for t in round_tasks(spec, played) if t.skill == "bac-dealer-irregularity")
+    frame = BaccaratTable(played).timeline.frame_at(task.step)  # what the table shows while it is asked
+    x, y = L.HANDS["player-hand"]
+    third = [s for k, s in frame.cards.items() if int(k) >= 0 and s.rotation == 90.0 and abs(s.x - x) < L.HAND_W]
+    assert len(third) == 1 and third[0].face_up  # disclosed: dealt face up (631a.15(c))

@@ -23,7 +23,7 @@ skill                          kind    the dealer's action                      
 ``bac-dealer-vig``             MONEY   the vigorish collected, or marked            ``vigorish``/``mark``
 ``bac-dealer-pass``            CHOICE  the shoe passes when the Banker's Hand loses ``pass-shoe``
 ``bac-dealer-last-hand``       CHOICE  "last hand" after the cover card             ``last-hand``
-``bac-dealer-irregularity``    CHOICE  the remedy of an injected 631a.15 case       (injected)
+``bac-dealer-irregularity``    CHOICE  the remedy of a 631a.15 case played in it    ``remedy``...
 =============================  ======  ===========================================  ====================
 
 >>> r = BaccaratDealerRound(RoundSpec(seed=3, players=4))
@@ -85,8 +85,8 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
 #: When in the shoe the round falls: a new shoe (its preparation first), in play, or the last hand.
 MOMENTS = ("new-shoe", "in-play", "last-hand")
 
-#: The irregularities of 631a.15 a round can have injected (a shoe short of cards, 631a.15(e), voids the
-#: round: the engine plays it when it happens).
+#: The irregularities of 631a.15 a round can have injected, played by the engine (a shoe short of
+#: cards, 631a.15(e), voids the round: the engine plays it when it happens).
 IRREGULARITIES = ("error-card", "third-undisclosed", "third-disclosed", "exposed-card")
 
 
@@ -164,7 +164,10 @@ def play_spec(spec: RoundSpec) -> Played:
             rng.setstate(before)  # this round again, recorded
             break
         table = after
-    rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed)
+    kind = Irregularity(spec.irregularity) if spec.irregularity else None
+    rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed, irregularity=kind)
+    if kind is not None and rnd.irregularity is None:
+        raise TrainerError(f"this round has no moment for the irregularity '{kind}' (631a.15)")
     return Played(p, opening if spec.moment == "new-shoe" else None, table, rnd)
 
 
@@ -182,7 +185,7 @@ class _TaskBuilder:
         self.rnd = played.round
         self.cut_asked = False
         self.paid_seats: set[int] = set()
-        self.irregular = spec.irregularity
+        self.simulating = False
         self.index = 0
         self.previous = ""
 
@@ -194,8 +197,6 @@ class _TaskBuilder:
             for skill, made in (self.round_drafts(step) if in_round else self.opening_drafts(step)):
                 out.append((skill, made, index))
             self.previous = step.action
-        if self.irregular:
-            raise TrainerError(f"this round has no moment for the irregularity '{self.irregular}'")
         return out
 
     def base(self, step: Step) -> dict[str, Any]:
@@ -247,10 +248,13 @@ class _TaskBuilder:
 
     # -- the round
     def round_drafts(self, step: Step) -> Iterator[tuple[str, Draft]]:
-        yield from self.actions(step)
-        injected = self.inject(step)  # after the dealer's own call at that step: it does not give it away
-        if injected is not None:
-            yield "bac-dealer-irregularity", injected
+        remedy_draft = self.irregularity(step)
+        if remedy_draft is not None:
+            yield "bac-dealer-irregularity", remedy_draft
+        elif self.simulating:  # a simulated round (631a.15(c)(2), (d)): dealt by the rules, nothing to call
+            self.simulating = step.action != "clear"
+        else:
+            yield from self.actions(step)
 
     def actions(self, step: Step) -> Iterator[tuple[str, Draft]]:
         action = step.action
@@ -429,30 +433,38 @@ class _TaskBuilder:
                      "banker-lost", choices=(answer, "The curator may keep the shoe", "The dealer keeps the shoe"),
                      data=self.base(step))
 
-    # -- irregularities (631a.15), injected where they can happen
-    def inject(self, step: Step) -> Draft | None:
-        kind = self.irregular
-        if kind is None:
+    # -- irregularities (631a.15), as the engine plays them in the round
+    def irregularity(self, step: Step) -> Draft | None:
+        """The remedy question at the step where the dealer meets the irregularity (its words, which
+        give the remedy, are narrated only after the answer)."""
+        kind = self.rnd.irregularity
+        if kind is None or step.action not in _IRREGULAR_STEPS:
             return None
         pp, bp = self.counts()
-        stands = not (is_natural(pp) or is_natural(bp)) and pp >= 6
         draws = None
-        if kind in ("error-card", "exposed-card") and step.action == "cards":
-            what = ("The curator draws a card from the shoe in error; it is not disclosed" if kind == "error-card"
-                    else "A card is found face up in the dealing shoe")
-        elif kind.startswith("third") and step.action == "instruct-banker" and stands:
-            shown = "it is disclosed as it is dealt" if kind == "third-disclosed" else "it is not disclosed"
-            what = (f"Player {pp}, Banker {bp}: before your call for the Banker, the curator has dealt a third card "
-                    f"to the Player's Hand; {shown}")
+        if step.action == "remedy":  # an unauthorised Player's third card, now lying on the layout
+            shown = "face up" if kind is Irregularity.THIRD_DISCLOSED else "face down, not disclosed"
+            call = "No more cards" if is_natural(pp) or is_natural(bp) else "Player stands"
+            what = (f"Player {pp}, Banker {bp}: after \"{call}\", the curator deals a third card to the "
+                    f"Player's Hand, {shown}")
             draws = banker_rule(pp, bp, None).draws
         else:
-            return None
-        self.irregular = None
-        fix = remedy(Irregularity(kind), self.p, banker_draws=draws)
+            what = _IRREGULAR_STEPS[step.action]
+            self.simulating = step.action == "simulated-round"
+        fix = remedy(kind, self.p, banker_draws=draws)
         return draft(f"{what}. What do you do?", AnswerKind.CHOICE, fix.text,
-                     "The card out of turn goes where 631a.15 sends it; the round then goes on as dealt.",
-                     [fix.citation], kind, choices=choices_with(self.rng, fix.text, REMEDIES),
-                     data=self.base(step) | {"irregularity": kind})
+                     "The card out of turn goes where 631a.15 sends it; then the round goes on.",
+                     [fix.citation, "spec B25"], kind.value, choices=choices_with(self.rng, fix.text, REMEDIES),
+                     data=self.base(step) | {"irregularity": kind.value})
+
+
+#: The steps at which the dealer meets an irregularity, and what he sees there (the unauthorised third
+#: card's ``remedy`` step is described with the counts).
+_IRREGULAR_STEPS = {
+    "remedy": "",
+    "card-in-error": "At the end of the last hand the curator drew a card from the shoe in error; nobody saw it",
+    "simulated-round": "A card is exposed as it is dealt",
+}
 
 
 def wager_named_in(why: str) -> str | None:

@@ -141,8 +141,8 @@ class _Table:
                      stack=not self.loaded, highlight=highlight, counts=dict(self.counts), banner=self.banner)
 
     def move_card(self, step: CardStep) -> None:
-        if step.card >= 0 and step.before.zone is Zone.SHOE and step.after.zone is not Zone.SHOE:
-            self.taken += 1
+        if step.card >= 0 and (step.before.zone is Zone.SHOE) != (step.after.zone is Zone.SHOE):
+            self.taken += 1 if step.before.zone is Zone.SHOE else -1  # (a card out of turn goes back, 631a.15(b))
         if step.after.zone is Zone.DISCARD:
             self.places.pop(step.card, None)
         else:
