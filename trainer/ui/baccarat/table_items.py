@@ -300,8 +300,9 @@ class GlowItem(_Item):
         return self._glow
 
     def _set_glow(self, v: float) -> None:
-        self._glow = v
-        self.update()
+        if v != self._glow:  # a frame sets every area's glow: repaint only the ones that change
+            self._glow = v
+            self.update()
 
     glow = Property(float, _get_glow, _set_glow)
 
