@@ -12,7 +12,8 @@ from trainer.paths import config_dir
 from trainer.rules.paigow.tiles import FACES, TILE_SET, Tile
 from trainer.ui import main_window as mw
 from trainer.ui.context import AppContext
-from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.drills.games import games
+from trainer.ui.screens import SCREENS, ScreenSpec, screens_for
 from trainer.ui.theme import THEMES, theme_named
 from trainer.ui.paigow.tile_art import pip_is_red, pip_spots, tile_pixmap
 
@@ -31,10 +32,12 @@ def test_navigation_is_built_from_screens(qtbot, window):
     assert window.current_key == SCREENS[0].key
     table = window.current_screen()
     assert hasattr(table, "panes")
-    for spec in SCREENS:
-        screen = window.show_screen(spec.key)
-        assert window.stack.currentWidget() is window.hosts[spec.key]
-        assert screen is window.hosts[spec.key].screen
+    for game in games():
+        window.ctx.set_game(game.id)
+        for spec in screens_for(game.id):
+            screen = window.show_screen(spec.key)
+            assert window.stack.currentWidget() is window.hosts[spec.key]
+            assert screen is window.hosts[spec.key].screen and window.hosts[spec.key].available
 
 
 def test_shortcuts_are_bound_once_the_first_screen_is_up(qtbot, window):

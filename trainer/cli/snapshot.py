@@ -4,7 +4,8 @@ Renders offscreen (no window opens): ``--screen scene`` draws the table alone; `
 default), ``drills``, ``progress``, ``exam``, ``dealer`` and ``player`` draw the whole main window
 showing that screen (``dealer``: a round from ``--seed``, after ``--move K`` of the trainee's actions).
 ``--move K`` shows the table after K moves of the delivery plan (0 = the woodpile just formed;
-default: the end of the deal).
+default: the end of the deal). ``--game baccarat`` renders Baccarat's screens (``table``: a new shoe
+from ``--seed`` after K steps; ``dealer``: calling the game; ``scene``), under its profiles.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from trainer.rules.errors import TrainerError
 
 ORDER = 60
 
-SCREEN_CHOICES = ("table", "scene", "drills", "progress", "exam", "dealer", "player", "rulebook")
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 7680
 
@@ -36,14 +36,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "trainee's actions done; player: hands played; drills: a style animation after K moves")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="image size (default 1920x1080)")
     p.add_argument("--theme", default="light", choices=("light", "dark"))
-    p.add_argument("--screen", default="table", choices=SCREEN_CHOICES,
-                   help="scene = the table alone; the others = the main window showing that screen")
+    p.add_argument("--screen", default="table", metavar="S",
+                   help="scene = the table alone; table, drills, progress, exam, dealer, player (Pai Gow), "
+                        "rulebook = the main window showing that screen")
+    p.add_argument("--game", metavar="G", help="paigow or baccarat (default: the profile's game, else paigow)")
     p.add_argument("--text-size", default="normal", choices=("normal", "large", "projector"),
                    help="View → Text size (default normal; projector: for a classroom)")
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
     add_profile(p)
+    p.set_defaults(profile=None)  # the game's default profile
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
     p.set_defaults(run=run)
 
@@ -59,15 +62,29 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def game_and_profile(game: str | None, profile: str | None) -> tuple[str, str]:
+    """The game and the profile to render: either may be given; a profile of another game is an error."""
+    from trainer.drills.games import game_named, game_of_profile, games
+
+    chosen = game_named(game) if game else game_of_profile(profile) if profile else games()[0]
+    name = profile or chosen.default_profile
+    if game_of_profile(name).id != chosen.id:
+        raise TrainerError(f"profile {name} is not a {chosen.title} profile (choose from: "
+                           f"{', '.join(chosen.profiles.names())})")
+    return chosen.id, name
+
+
 def _check(args: argparse.Namespace) -> tuple[int, int]:
     """Validate everything before Qt starts, so a mistake costs one line and exit code 2."""
     from trainer.rules.paigow.delivery import check_style_name
     from trainer.rules.paigow.dice import Roll
     from trainer.rules.paigow.positions import Position
-    from trainer.rules.paigow.profiles import profile_named
+    from trainer.ui.screens import find_screen
 
     size = parse_size(args.size)
-    profile_named(args.profile)
+    args.game, args.profile = game_and_profile(args.game, args.profile)
+    if args.screen != "scene":
+        find_screen(args.screen, args.game)
     for style in filter(None, (args.style, args.style2)):
         check_style_name(style)
     if args.dice:
@@ -89,11 +106,11 @@ def run(args: argparse.Namespace) -> int:
     from trainer.ui.snapshot import render
 
     image = render(
-        screen=args.screen, size=size, theme=args.theme, profile=args.profile, style=args.style,
+        screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
         style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
         prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
     )
     if not image.save(str(args.out), "PNG"):
         raise TrainerError(f"could not write {args.out}")
-    print(f"wrote {args.out} ({size[0]}x{size[1]}, {args.screen}, {args.style}, {args.theme})")
+    print(f"wrote {args.out} ({size[0]}x{size[1]}, {args.game} {args.screen}, {args.profile}, {args.theme})")
     return 0

@@ -33,7 +33,8 @@ class Game:
     """One game: id (stable: stored with skills), title, profiles, drill modules, menu groups.
 
     ``setup(profile, house_way)`` makes the :class:`Setup` a drill generator receives; a game
-    without house ways ignores ``house_way``.
+    without house ways ignores ``house_way``. ``warm_up(profile)``, if any, builds once what the
+    game's screens would otherwise wait for on first use (run in a background thread at start-up).
     """
 
     id: str
@@ -43,6 +44,7 @@ class Game:
     drill_modules: tuple[str, ...]
     groups: tuple[str, ...]
     setup: Callable[[Any, str | None], Setup]
+    warm_up: Callable[[Any], None] | None = None
 
     @property
     def default_profile(self) -> str:

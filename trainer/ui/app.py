@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Sequence
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES
 from trainer.ui.scaling import TEXT_SIZES
 from trainer.ui.screens import SCREENS
 
@@ -34,7 +33,7 @@ def icon_path() -> Path | None:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paigow-trainer", add_help=True)
     p.add_argument("--theme", choices=("light", "dark"))
-    p.add_argument("--profile", choices=sorted(PROFILES))
+    p.add_argument("--profile", metavar="P", help="any game's profile, e.g. pa-2019 or pa-631a")
     p.add_argument("--screen", choices=[s.key for s in SCREENS])
     p.add_argument("--seed", type=int)
     p.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
@@ -58,11 +57,16 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName(APP_ID)
     app.setApplicationDisplayName("Pai Gow Dealer Trainer")
     app.setDesktopFileName(APP_ID)
+    if args.profile:
+        from trainer.drills.games import all_profile_names
+
+        if args.profile not in all_profile_names():
+            _parser().error(f"unknown profile '{args.profile}' (choose from: {', '.join(all_profile_names())})")
     try:  # an unusable data or settings folder, or progress file: one line and a dialog, no traceback
         store = settings()
         stored_theme, stored_profile = stored_choices(store)
         theme = args.theme or stored_theme or "light"
-        ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
+        ctx = AppContext(profile=args.profile or stored_profile, theme=theme, seed=args.seed)
         shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
         apply_theme(app, theme_named(theme))
         apply_text_size(app, args.text_size or stored_text_size(store) or DEFAULT_TEXT_SIZE)

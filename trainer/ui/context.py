@@ -1,41 +1,106 @@
-"""State shared by every screen: the jurisdiction profile, the trainee, the theme, the RNG seed."""
+"""State shared by every screen: the game and its profile, the trainee, the theme, the RNG seed.
+
+The profile is any game's (``trainer.drills.games``); the game in play is the current profile's.
+Each game remembers its last profile, so switching games and back keeps the choice. A screen of
+one game gets :meth:`AppContext.for_game`: the same context seen from that game, whose ``profile``
+is always that game's and whose ``profileChanged`` only fires for it, so a hidden Pai Gow screen
+never receives a Baccarat profile.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from trainer.paths import data_dir
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
+
+if TYPE_CHECKING:
+    from trainer.drills.games import Game
 
 
 class AppContext(QObject):
     """Screens read the current choices here and listen to the change signals."""
 
     profileChanged = Signal(object)
+    gameChanged = Signal(object)
     themeChanged = Signal(str)
     traineeChanged = Signal(str)
     #: A citation link was activated: open the rule book at this ``rulebook:`` link.
     ruleRequested = Signal(str)
 
-    def __init__(self, profile: str = DEFAULT_PROFILE, theme: str = "light", trainee: str = "",
+    def __init__(self, profile: str | None = None, theme: str = "light", trainee: str = "",
                  seed: int | None = None, data: Path | None = None) -> None:
         super().__init__()
-        self._profile = profile_named(profile)
+        #: The profile asked for (None: the first game's default); looked up on first use, so the
+        #: window paints before the games' registry is imported (bench_startup.py).
+        self.profile_name = profile
+        self._game = ""
+        self._profiles: dict[str, Any] = {}
+        self._views: dict[str, GameView] = {}
         self._theme = theme
         self._trainee = trainee
         self.seed = seed
         self.data_dir = data or data_dir()
 
+    # -- the game and its profile
+    def _ready(self) -> None:
+        if not self._game:
+            from trainer.drills.games import all_profile_names, game_of_profile, games, profile_named
+
+            known = self.profile_name in all_profile_names()  # (a profile remembered by an older version: none)
+            first = profile_named(self.profile_name if known else games()[0].default_profile)
+            self._game = game_of_profile(first).id
+            self._profiles[self._game] = first
+            self.profile_name = first.name
+
     @property
-    def profile(self) -> Profile:
-        return self._profile
+    def game(self) -> Game:
+        from trainer.drills.games import game_named
+
+        self._ready()
+        return game_named(self._game)
+
+    @property
+    def profile(self) -> Any:
+        self._ready()
+        return self._profiles[self._game]
+
+    def profile_of(self, game: str) -> Any:
+        """``game``'s profile: the last one chosen, else its default."""
+        from trainer.drills.games import game_named, profile_named
+
+        self._ready()
+        return self._profiles.get(game) or profile_named(game_named(game).default_profile)
 
     def set_profile(self, name: str) -> None:
-        self._profile = profile_named(name)
-        self.profileChanged.emit(self._profile)
+        """Choose any game's profile; the game follows it (``gameChanged`` when it is another game)."""
+        from trainer.drills.games import game_of_profile, profile_named
 
+        self._ready()
+        profile = profile_named(name)
+        game = game_of_profile(profile).id
+        self._profiles[game] = profile
+        self.profile_name = profile.name
+        switched, self._game = game != self._game, game
+        if switched:
+            self.gameChanged.emit(self.game)
+        self.profileChanged.emit(profile)
+
+    def set_game(self, game: str) -> None:
+        """Switch to ``game`` with its last profile."""
+        self.set_profile(self.profile_of(game).name)
+
+    def for_game(self, game: str) -> GameView:
+        """This context as ``game``'s screens see it."""
+        from trainer.drills.games import game_named
+
+        if game not in self._views:
+            self._views[game] = GameView(self, game_named(game).id)
+        return self._views[game]
+
+    # -- look and trainee
     @property
     def theme(self) -> str:
         return self._theme
@@ -55,3 +120,30 @@ class AppContext(QObject):
     def set_trainee(self, name: str) -> None:
         self._trainee = name
         self.traineeChanged.emit(name)
+
+
+class GameView(QObject):
+    """The application context seen from one game's screens: its ``profile`` is that game's last
+    profile and ``profileChanged`` fires for that game's profiles only; everything else (theme,
+    trainee, seed, data folder, their signals and setters) is the shared context's."""
+
+    profileChanged = Signal(object)
+
+    def __init__(self, ctx: AppContext, game: str) -> None:
+        super().__init__(ctx)
+        self._ctx, self._game = ctx, game
+        self.themeChanged, self.traineeChanged, self.gameChanged = ctx.themeChanged, ctx.traineeChanged, ctx.gameChanged
+        ctx.profileChanged.connect(self._forward)
+
+    @property
+    def profile(self) -> Any:
+        return self._ctx.profile_of(self._game)
+
+    def _forward(self, profile: Any) -> None:
+        from trainer.drills.games import game_of_profile
+
+        if game_of_profile(profile).id == self._game:
+            self.profileChanged.emit(profile)
+
+    def __getattr__(self, name: str) -> Any:  # theme, trainee, seed, data_dir, set_theme, set_trainee, ...
+        return getattr(self._ctx, name)

@@ -9,7 +9,8 @@ Tile faces come from the table's tile art (``trainer.ui.paigow.tile_art``), in t
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
 
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.games import game_of_profile
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
@@ -25,6 +27,7 @@ from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
+from trainer.ui.baccarat.card_art import CARD_RATIO, draw_card
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
@@ -830,19 +833,44 @@ class AnswerPanel(QStackedWidget):
             self.choices.mark(expected, self._given)
 
 
+@dataclass(frozen=True)
+class FaceArt:
+    """How a game's question shows what it is about: the ``Question.data`` keys holding faces (with
+    the label over them), how a face is read and painted, and its height over its width."""
+
+    keys: tuple[tuple[str, str], ...]
+    parse: Callable[[str], Any]
+    paint: Callable[[QPainter, QRectF, Any, Theme], None]
+    ratio: float
+
+
+#: Each game's face art, by game id (``trainer.drills.games``): Pai Gow's tiles, Baccarat's cards.
+FACE_ART = {
+    "paigow": FaceArt((("tiles", ""), ("player", "Player"), ("dealer", "Dealer"), ("player_high", "Player high"),
+                       ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low")),
+                      Tile.parse, paint_tile_face, TILE_RATIO),
+    "baccarat": FaceArt((("hand_cards", ""), ("player_cards", "Player"), ("banker_cards", "Banker")), str, lambda p, rect, card, theme: draw_card(p, rect, card),
+                        CARD_RATIO),
+}
+
+
 class TileStrip(QWidget):
-    """Labelled groups of tiles (e.g. Player / Dealer) drawn with the table's tile art."""
+    """Labelled groups of tiles (e.g. Player / Dealer) drawn with the table's tile art, or another
+    game's faces (``set_content(..., art=...)``: Baccarat's cards)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.groups: list[tuple[str, list[Tile]]] = []
         self.dice: list[int] = []
+        self.art = FACE_ART["paigow"]
         self.theme = theme_named("light")
         self.setMinimumHeight(0)
 
-    def set_content(self, groups: Sequence[tuple[str, Sequence[Tile]]], dice: Sequence[int] = ()) -> None:
+    def set_content(self, groups: Sequence[tuple[str, Sequence[Tile]]], dice: Sequence[int] = (),
+                    art: FaceArt | None = None) -> None:
         self.groups = [(label, list(tiles)) for label, tiles in groups]
         self.dice = list(dice)
+        self.art = art or FACE_ART["paigow"]
         visible = bool(self.groups or self.dice)
         self.setVisible(visible)
         self.setMinimumHeight(150 if visible else 0)
@@ -858,7 +886,7 @@ class TileStrip(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         label_h = self.fontMetrics().height() * 1.6
         tile_h = max(40.0, self.height() - label_h - 8)
-        tile_w = tile_h / TILE_RATIO
+        tile_w = tile_h / self.art.ratio
         gap, group_gap = tile_w * 0.15, tile_w * 0.9
         widths = [len(t) * tile_w + (len(t) - 1) * gap for _, t in self.groups]
         if self.dice:
@@ -871,7 +899,7 @@ class TileStrip(QWidget):
             painter.drawText(QRectF(x - group_gap / 2, 0, width + group_gap, label_h),
                              Qt.AlignmentFlag.AlignCenter, label)
             for i, tile in enumerate(tiles):
-                paint_tile_face(painter, QRectF(x + i * (tile_w + gap), label_h, tile_w, tile_h), tile, self.theme)
+                self.art.paint(painter, QRectF(x + i * (tile_w + gap), label_h, tile_w, tile_h), tile, self.theme)
             x += width + group_gap
         if self.dice:
             painter.setPen(text_pen)
@@ -883,20 +911,22 @@ class TileStrip(QWidget):
         painter.end()
 
 
-#: Keys of ``Question.data`` that hold tiles, with the label shown over them.
-_TILE_KEYS = (("tiles", ""), ("player", "Player"), ("dealer", "Dealer"), ("player_high", "Player high"),
-              ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low"))
+def face_art(question) -> FaceArt:
+    """The face art of the question's game."""
+    return FACE_ART[game_of_profile(question.profile).id]
 
 
 def tile_groups(question) -> list[tuple[str, list[Tile]]]:
-    """The tiles a question's data names, as labelled groups (none for a setting: the setter shows them)."""
+    """The tiles (or cards) a question's data names, as labelled groups (none for a setting: the
+    setter shows them)."""
     if question.kind.value == "setting":
         return []
+    art = face_art(question)
     groups = []
-    for key, label in _TILE_KEYS:
+    for key, label in art.keys:
         faces = question.data.get(key)
-        if faces:
-            groups.append((label, [Tile.parse(f) for f in faces]))
+        if faces and not isinstance(faces, (int, float)):
+            groups.append((label, [art.parse(f) for f in faces]))
     return groups
 
 
@@ -918,7 +948,7 @@ class QuestionView(QWidget):
     def show_question(self, question) -> None:
         self.prompt.setText(question.prompt)
         groups, dice = tile_groups(question), question.data.get("dice") or ()
-        self.strip.set_content(groups, dice)
+        self.strip.set_content(groups, dice, face_art(question))
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
         self.setSizePolicy(QSizePolicy.Policy.Preferred, grow)
 

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 
 from trainer import __version__
 from trainer.paths import config_dir
-from trainer.rules.paigow.profiles import PROFILES
+from trainer.rules.errors import TrainerError
 from trainer.ui.context import AppContext
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
-from trainer.ui.screens import SCREENS, ScreenSpec
+from trainer.ui.screens import SCREENS, ScreenSpec, find_screen, screens_for
 from trainer.ui import warm_up
 from trainer.ui.theme import THEMES, apply_theme, theme_named
 
@@ -74,7 +74,7 @@ class ScreenHost(QWidget):
             return _placeholder(f"The {self.spec.title} screen is not available yet.",
                                 "It is being built; the other screens work meanwhile.")
         try:
-            return module.create_screen(ctx)
+            return module.create_screen(ctx.for_game(self.spec.game) if self.spec.game else ctx)
         except Exception as exc:  # a broken screen must not take the app down with it
             self.available = False
             traceback.print_exc()
@@ -122,9 +122,10 @@ class MainWindow(QMainWindow):
         self._demo = False
         self._was_full = False
         self._first_pending = False
+        self._games_ready = False
         self._build_actions()
-        self.statusBar().showMessage(ctx.profile.title)
         ctx.profileChanged.connect(self._profile_changed)
+        ctx.gameChanged.connect(self._game_changed)
         ctx.themeChanged.connect(self._theme_changed)
         ctx.ruleRequested.connect(self.open_rule)
         self.resize(1280, 800)
@@ -153,22 +154,20 @@ class MainWindow(QMainWindow):
             view_menu.addAction(act)
             self.screen_actions[spec.key] = act
         bar.addSeparator()
-        # the profile picker: a button opening the Profile menu (cheaper to build than a combo box)
+        # the game and profile pickers: buttons opening the Game and Profile menus (cheaper to build than
+        # combo boxes), filled from the games' registry just after the first paint (``_fill_game_menus``)
+        self.game_menu = QMenu("&Game", self)
+        self.game_button = QToolButton()
+        self.game_button.setMenu(self.game_menu)
+        self.game_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.game_button.setToolTip("The game trained: its table, dealer's screens, drills and profiles")
+        bar.addWidget(self.game_button)
         self.profile_menu = QMenu("&Profile", self)
-        self.profile_actions = QActionGroup(self)
-        self.profile_by_name: dict[str, QAction] = {}
-        for name, prof in PROFILES.items():
-            act = QAction(f"{name} — {prof.title}", self, checkable=True)
-            act.setChecked(name == self.ctx.profile.name)
-            act.triggered.connect(lambda _=False, n=name: self.ctx.set_profile(n))
-            self.profile_actions.addAction(act)
-            self.profile_menu.addAction(act)
-            self.profile_by_name[name] = act
         self.profile_button = QToolButton()
         self.profile_button.setMenu(self.profile_menu)
         self.profile_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.profile_button.setToolTip("Jurisdiction profile: which regulations the trainer follows")
-        self.profile_button.setText(f"Profile: {self.ctx.profile.name}")
+        self.profile_button.setText(f"Profile: {self.ctx.profile_name or ''}")
         bar.addWidget(self.profile_button)
         bar.addSeparator()
         self.theme_action = QAction("Dark theme", self, checkable=True)
@@ -192,7 +191,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
+        self.menuBar().addMenu(self.game_menu)
         self.menuBar().addMenu(self.profile_menu)
+        for spec in SCREENS:  # a game's screens show once the game in play is known
+            self.screen_actions[spec.key].setVisible(spec.game is None)
         self._build_help_menu()
 
     def _build_text_size_menu(self, view_menu: QMenu) -> None:
@@ -222,9 +224,55 @@ class MainWindow(QMainWindow):
             act.triggered.connect(slot)
             help_menu.addAction(act)
 
+    def _fill_game_menus(self) -> None:
+        """The Game menu (each game of ``trainer.drills.games``, with its last profile) and the Profile
+        menu (every game's profiles under the game's name: picking one plays that game)."""
+        from trainer.drills.games import games
+
+        self._games_ready = True
+        group, profiles = QActionGroup(self), QActionGroup(self)
+        self.game_actions: dict[str, QAction] = {}
+        self.profile_by_name: dict[str, QAction] = {}
+        for game in games():
+            act = QAction(game.title, self, checkable=True)
+            act.triggered.connect(lambda _=False, g=game.id: self.ctx.set_game(g))
+            group.addAction(act)
+            self.game_menu.addAction(act)
+            self.game_actions[game.id] = act
+            self.profile_menu.addSection(game.title)
+            for name, prof in game.profiles.items.items():
+                act = QAction(f"{name} — {prof.title}", self, checkable=True)
+                act.triggered.connect(lambda _=False, n=name: self.ctx.set_profile(n))
+                profiles.addAction(act)
+                self.profile_menu.addAction(act)
+                self.profile_by_name[name] = act
+        self._profile_changed(self.ctx.profile)
+        self._game_changed(self.ctx.game)
+
+    def _show_game_screens(self) -> None:
+        """Only the screens of the game in play (and the shared ones) in the toolbar and the View menu;
+        a hidden action's shortcut is off, so Ctrl+1 opens this game's table."""
+        game = self.ctx.game.id
+        for spec in SCREENS:
+            self.screen_actions[spec.key].setVisible(spec.offered(game))
+
     # -- screens ----------------------------------------------------------------------------------
+    def _offered_key(self, key: str) -> str:
+        """``key``, or the game in play's screen of the same name (its first screen if it has none)."""
+        if not self._games_ready:
+            self._fill_game_menus()
+        spec = self.hosts[key].spec
+        game = self.ctx.game.id
+        if spec.offered(game):
+            return key
+        try:
+            return find_screen(spec.name, game).key
+        except TrainerError:
+            return screens_for(game)[0].key
+
     def show_screen(self, key: str) -> QWidget:
-        """Show the screen ``key``, importing and building it the first time."""
+        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time."""
+        key = self._offered_key(key)
         host = self.hosts[key]
         screen = host.load(self.ctx)
         self.stack.setCurrentWidget(host)
@@ -255,9 +303,20 @@ class MainWindow(QMainWindow):
 
     # -- choices ----------------------------------------------------------------------------------
     def _profile_changed(self, profile) -> None:
+        if not self._games_ready:
+            return
         self.statusBar().showMessage(profile.title)
         self.profile_button.setText(f"Profile: {profile.name}")
         self.profile_by_name[profile.name].setChecked(True)
+
+    def _game_changed(self, game) -> None:
+        if not self._games_ready:
+            return  # (the menus are filled from the context just after the first paint)
+        self.game_button.setText(f"Game: {game.title}")
+        self.game_actions[game.id].setChecked(True)
+        self._show_game_screens()
+        if self.hosts[self.current_key].screen is not None:  # (else it is built after the first paint)
+            self.show_screen(self.current_key)
 
     def _theme_changed(self, name: str) -> None:
         apply_theme(QApplication.instance(), theme_named(name))
@@ -337,7 +396,7 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
         key = str(s.value("window/screen", SCREENS[0].key))
-        self.current_key = key if key in self.hosts else SCREENS[0].key
+        self.current_key = key if key in self.hosts else SCREENS[0].key  # (another game's: see finish_startup)
         self.stack.setCurrentWidget(self.hosts[self.current_key])
         self.screen_actions[self.current_key].setChecked(True)
 
@@ -351,8 +410,9 @@ class MainWindow(QMainWindow):
     def finish_startup(self) -> None:
         """What can wait until the window is on screen: the first screen, then (once it has painted)
         shortcuts and the icon, then the other screens' imports in the background."""
-        if self.hosts[self.current_key].screen is None:
-            self.show_screen(self.current_key)
+        key = self._offered_key(self.current_key)
+        if self.hosts[key].screen is None or key != self.current_key:
+            self.show_screen(key)
         QTimer.singleShot(0, self, self._bind_shortcuts)
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
@@ -377,7 +437,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/state", self.saveState())
         s.setValue("window/screen", self.current_key)
         s.setValue("app/theme", self.ctx.theme)
-        s.setValue("app/profile", self.ctx.profile.name)
+        s.setValue("app/profile", self.ctx.profile_name)
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -389,7 +449,7 @@ def stored_choices(store: QSettings) -> tuple[str | None, str | None]:
     """The theme and profile remembered from the last session (None if unknown)."""
     theme = store.value("app/theme")
     profile = store.value("app/profile")
-    return (theme if theme in THEMES else None, profile if profile in PROFILES else None)
+    return (theme if theme in THEMES else None, profile if isinstance(profile, str) and profile else None)
 
 
 def stored_text_size(store: QSettings) -> str | None:

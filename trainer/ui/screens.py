@@ -1,12 +1,17 @@
 """The app's screens, as data: the main window builds its navigation from this list.
 
 Each screen module exposes ``create_screen(ctx: AppContext) -> QWidget`` and is imported only when
-the screen is first shown, so start-up stays fast.
+the screen is first shown, so start-up stays fast. A screen of one game (``game``: its id in
+``trainer.drills.games``) is offered while that game is in play and gets the context as that game
+sees it (``AppContext.for_game``); a screen without a game (drills, progress, exam) serves every game.
+Two games' screens may share a ``name`` (``table``), a shortcut and a title.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from trainer.rules.errors import TrainerError
 
 
 @dataclass(frozen=True)
@@ -15,14 +20,39 @@ class ScreenSpec:
     title: str
     shortcut: str
     module: str
+    game: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The screen's name within its game (``table`` for both games' tables)."""
+        return self.key.removeprefix(f"{self.game}-") if self.game else self.key
+
+    def offered(self, game: str) -> bool:
+        return self.game in (None, game)
 
 
 SCREENS: tuple[ScreenSpec, ...] = (
-    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.paigow.table_screen"),
+    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.paigow.table_screen", "paigow"),
+    ScreenSpec("baccarat-table", "Table", "Ctrl+1", "trainer.ui.baccarat.table_screen", "baccarat"),
     ScreenSpec("drills", "Drills", "Ctrl+2", "trainer.ui.drill_screen"),
     ScreenSpec("progress", "Progress", "Ctrl+3", "trainer.ui.progress_screen"),
     ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen"),
-    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen"),
-    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen"),
+    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen", "paigow"),
+    ScreenSpec("baccarat-dealer", "Calling the game", "Ctrl+5", "trainer.ui.baccarat.dealer_screen", "baccarat"),
+    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen", "paigow"),
     ScreenSpec("rulebook", "Rule book", "Ctrl+R", "trainer.ui.rulebook_screen"),
 )
+
+
+def screens_for(game: str) -> tuple[ScreenSpec, ...]:
+    """The screens offered while ``game`` is in play, in menu order."""
+    return tuple(s for s in SCREENS if s.offered(game))
+
+
+def find_screen(name: str, game: str) -> ScreenSpec:
+    """``game``'s screen called ``name`` (``table``, ``dealer``, ``drills``...); else an error listing them."""
+    offered = screens_for(game)
+    for spec in offered:
+        if name in (spec.key, spec.name):
+            return spec
+    raise TrainerError(f"{game} has no '{name}' screen (choose from: {', '.join(s.name for s in offered)})")

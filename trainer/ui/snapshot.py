@@ -62,11 +62,41 @@ def _check_move(timeline, move: int | None) -> None:
         raise TrainerError(f"--move {move} is past the end: this deal has {last} moves (0..{last})")
 
 
-def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme: str = "light",
-           profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None, seed: int = 1,
-           dice: str | None = None, bank: str | None = None, move: int | None = None, faces: bool = False,
-           prelude: bool = True, demo: bool = False, text_size: str = "normal"):
-    """Render ``screen`` at ``size``; for the table, after ``move`` moves of the plan (None = the end)."""
+def _paigow_scene(*, theme: str, profile: str, style: str, seed: int, dice: str | None, bank: str | None,
+                  move: int | None, prelude: bool, **_):
+    """The Pai Gow table after ``move`` moves of the delivery plan, and its timeline."""
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
+
+    plan = plan_for(RoundChoice(style=style, seed=seed, dice=dice, bank=bank, profile=profile))
+    timeline = build_timeline(plan, prelude=prelude)
+    _check_move(timeline, move)
+    return TableScene(theme), timeline
+
+
+def _baccarat_scene(*, theme: str, profile: str, seed: int, move: int | None, **_):
+    """The Baccarat table: a new shoe from ``seed`` and its first round, after ``move`` steps."""
+    from trainer.drills.games import profile_named
+    from trainer.ui.baccarat.table_scene import BaccaratScene
+    from trainer.ui.baccarat.table_layout import DEFAULT_SEATS
+    from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
+
+    table = profile_named(profile).with_options(seats=DEFAULT_SEATS)
+    timeline = shoe_timeline(seed, table)
+    if move is not None and move > len(timeline):
+        raise TrainerError(f"--move {move} is past the end: this shoe shows {len(timeline)} steps (0..{len(timeline)})")
+    return BaccaratScene(theme, layout_for(table), odds_lines(table)), timeline
+
+
+#: Each game's table scene for ``--screen scene``, by game id.
+SCENES = {"paigow": _paigow_scene, "baccarat": _baccarat_scene}
+
+
+def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int] = (1920, 1080),
+           theme: str = "light", profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None,
+           seed: int = 1, dice: str | None = None, bank: str | None = None, move: int | None = None,
+           faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal"):
+    """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end)."""
     app = ensure_app()
     from PySide6.QtCore import QSettings, Qt
 
@@ -77,19 +107,16 @@ def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme
     apply_text_size(app, text_size)
     if screen == "scene":
         from trainer.ui.paigow.player import Player
-        from trainer.ui.paigow.table_scene import TableScene
-        from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
-        plan = plan_for(RoundChoice(style=style, seed=seed, dice=dice, bank=bank, profile=profile))
-        timeline = build_timeline(plan, prelude=prelude)
-        _check_move(timeline, move)
-        scene = TableScene(theme)
+        scene, timeline = SCENES[game](theme=theme, profile=profile, style=style, seed=seed, dice=dice, bank=bank,
+                                       move=move, prelude=prelude)
         scene.set_reveal(faces)
         Player(scene, timeline).goto(timeline.index_after_move(move))
         return render_scene(scene, size)
 
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow
+    from trainer.ui.screens import find_screen
 
     with tempfile.TemporaryDirectory() as tmp:  # never touch the user's remembered window state
         store = QSettings(os.path.join(tmp, "snapshot.ini"), QSettings.Format.IniFormat)
@@ -99,7 +126,7 @@ def render(*, screen: str = "table", size: tuple[int, int] = (1920, 1080), theme
         window.resize(*size)
         window.show()
         window.finish_startup()
-        widget = window.show_screen(screen)
+        widget = window.show_screen(find_screen(screen, game).key)
         if screen == "table" and hasattr(widget, "configure"):
             widget.configure(style=style, style2=style2, seed=seed, dice=dice, bank=bank, prelude=prelude,
                              reveal=faces)

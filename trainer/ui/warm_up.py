@@ -17,15 +17,13 @@ from trainer.ui.context import AppContext
 
 def warm_up(ctx: AppContext) -> None:
     """Import and build, in order of likely need, what the other screens use (no Qt objects)."""
+    from trainer.drills.games import games
     from trainer.drills.registry import all_skills
-    from trainer.rules.paigow import analysis
-    from trainer.rules.paigow.house_way import house_way_named
 
     all_skills()
-    profile = ctx.profile
-    way = house_way_named(profile.default_house_way)
-    analysis.prepare(way, profile.zero_zero_to_banker)
-    analysis.hand_table(way, profile.zero_zero_to_banker)  # the optimal players of the Dealer's seat
+    for game in games():
+        if game.warm_up is not None:
+            game.warm_up(ctx.profile_of(game.id))
     import pyqtgraph  # noqa: F401  (the Progress screen's charts)
 
 

@@ -6,7 +6,7 @@ from trainer.rules.baccarat.profiles import PROFILES
 
 GAME = Game(
     id="baccarat", title="Baccarat", profiles=PROFILES, drill_package=__name__,
-    drill_modules=("hand_drills", "payout_drills", "table_drills"),
-    groups=("Baccarat hands", "Baccarat payouts", "Baccarat shoe"),
+    drill_modules=("hand_drills", "payout_drills", "table_drills", "dealer_round"),
+    groups=("Baccarat hands", "Baccarat payouts", "Baccarat shoe", "Calling the game"),
     setup=lambda profile, house_way: Setup(profile),
 )

@@ -3,7 +3,18 @@
 from trainer.drills.games import Game
 from trainer.drills.model import Setup
 from trainer.rules.paigow.house_way import house_way_named
-from trainer.rules.paigow.profiles import REGISTRY
+from trainer.rules.paigow.profiles import Profile, REGISTRY
+
+
+def _warm_up(profile: Profile) -> None:
+    """The exact analysis of ``profile``'s house way, set up once: the Player's seat and the optimal
+    players of the Dealer's seat need it (numpy, a few tenths of a second)."""
+    from trainer.rules.paigow import analysis
+
+    way = house_way_named(profile.default_house_way)
+    analysis.prepare(way, profile.zero_zero_to_banker)
+    analysis.hand_table(way, profile.zero_zero_to_banker)
+
 
 GAME = Game(
     id="paigow", title="Pai Gow tiles", profiles=REGISTRY,
@@ -12,4 +23,5 @@ GAME = Game(
                    "table_drills", "dealing_drills", "dealer_round"),
     groups=("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat"),
     setup=lambda profile, house_way: Setup(profile, house_way_named(house_way or profile.default_house_way)),
+    warm_up=_warm_up,
 )

@@ -483,13 +483,17 @@ class DealerRound:
     ``answer`` judges the current task (an unreadable answer raises ``AnswerParseError`` and counts
     nothing), records it in ``store`` for ``trainee`` (mode "timed") and moves on, right or wrong.
     ``narration(i)`` gives the round's steps that come before task ``i`` (what the table shows).
+    Another game's dealer round replaces ``play`` and ``tasks_of`` (its round and its tasks).
     """
 
-    def __init__(self, spec: RoundSpec, *, store: Any = None, trainee: str | None = None,
+    play = staticmethod(play_spec)
+    tasks_of = staticmethod(round_tasks)
+
+    def __init__(self, spec: Any, *, store: Any = None, trainee: str | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.spec = spec
-        self.round = play_spec(spec)
-        self.tasks = round_tasks(spec, self.round)
+        self.round = self.play(spec)
+        self.tasks = self.tasks_of(spec, self.round)
         self.store, self.trainee, self.clock = store, trainee, clock
         self.index = 0
         self.history: list[TaskAnswer] = []

@@ -120,6 +120,10 @@ class DealerController(QObject):
         after_previous = tasks[index - 1].step + 1 if index > 0 else 0
         return max(tasks[index].step, after_previous)
 
+    def done_after(self, task: RoundTask) -> int:
+        """Round steps the table shows once ``task`` is answered: its own step done."""
+        return task.step + 1
+
     def next(self) -> None:
         """Ask the current task, or end the round."""
         if self.round is None:
@@ -247,13 +251,17 @@ class DealerScreen(Screen):
     """Options bar, status line, the table with its caption, the action panel; the summary page."""
 
     demoChanged = Signal(bool)
+    #: Another game's dealer screen gives its own controller, options, table pane and heading
+    #: (``controller_type``, ``_option_widgets``, ``round_options``, ``profile_changed``, ``_make_pane``,
+    #: ``round_heading``).
+    controller_type: type = DealerController
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setObjectName("dealer-screen")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         adopt_saved_trainee(ctx)
-        self.controller = DealerController(ctx, self)
+        self.controller = self.controller_type(ctx, self)
         self.demo = False
         self._then: Callable[[], None] | None = None
         self._target = 0
@@ -265,11 +273,11 @@ class DealerScreen(Screen):
         self._build()
         self._wire()
         self.restyle()
-        self.fill_banks()
-        self.new_round()
+        self.profile_changed()
 
     # -- building ----------------------------------------------------------------------------------
-    def _build(self) -> None:
+    def _option_widgets(self) -> list[tuple[str, QWidget]]:
+        """The round's options on the bar, with their labels: players, bank, co-bank, irregularity."""
         self.players = QSpinBox()
         self.players.setRange(1, 6)
         self.players.setValue(3)
@@ -285,6 +293,27 @@ class DealerScreen(Screen):
         self.irregularity.addItem("random", RANDOM)
         for kind in Irregularity:
             self.irregularity.addItem(kind.value.replace("-", " "), kind.value)
+        self.bank.currentIndexChanged.connect(lambda _: self._sync_co_bank())
+        return [("Players", self.players), ("Bank", self.bank), ("", self.co_bank), ("Irregularity", self.irregularity)]
+
+    def round_options(self) -> dict[str, Any]:
+        """The options chosen, as the controller's ``start`` takes them."""
+        return {"players": self.players.value(), "bank": self.bank.currentData() or "dealer",
+                "co_bank": self.co_bank.isChecked(), "irregularity": self.irregularity.currentData()}
+
+    def profile_changed(self) -> None:
+        self.fill_banks()
+        self.new_round()
+
+    def _make_pane(self) -> TablePane:
+        return TablePane(self.theme, self)
+
+    def round_heading(self, spec) -> str:
+        bank = "house-banked" if spec.bank == "dealer" else f"bank {position_label(spec.bank)}"
+        return f"Round {spec.seed} · {bank}" + (" · co-bank" if spec.co_bank else "")
+
+    def _build(self) -> None:
+        options = self._option_widgets()
         self.speed = QComboBox()
         self.speed.setAccessibleName("Narration speed")
         for label, value in SPEED_CHOICES:
@@ -296,9 +325,8 @@ class DealerScreen(Screen):
         self.trainee_label = make_label("", 1.3)
         self.options = QWidget()
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
-        for text, w in (("Players", self.players), ("Bank", self.bank), ("", self.co_bank),
-                        ("Irregularity", self.irregularity), ("Speed", self.speed), ("", self.new_button),
-                        ("", self.demo_button), ("", self.trainee_button)):
+        for text, w in (*options, ("Speed", self.speed), ("", self.new_button), ("", self.demo_button),
+                        ("", self.trainee_button)):
             set_font(w, 1.15, bold=w is self.new_button)
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             if text:
@@ -319,7 +347,7 @@ class DealerScreen(Screen):
         status_row.addSpacing(18)
         status_row.addWidget(self.clock_label)
 
-        self.pane = TablePane(self.theme, self)
+        self.pane = self._make_pane()
         self.pane.caption.link_to(self.ctx)
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
@@ -389,7 +417,6 @@ class DealerScreen(Screen):
         self.summary.newRoundRequested.connect(lambda: self.new_round())
         self.demo_button.toggled.connect(self.set_demo)
         self.trainee_button.clicked.connect(self._new_trainee)
-        self.bank.currentIndexChanged.connect(lambda _: self._sync_co_bank())
         self.speed.currentIndexChanged.connect(lambda _: self.pane.player.set_speed(self.speed.currentData()))
         self.pane.player.set_speed(self.speed.currentData())
         self.pane.player.stepChanged.connect(self._stepped)
@@ -397,7 +424,7 @@ class DealerScreen(Screen):
         self._tick.timeout.connect(self._update_clock)
         for key, action in (("N", self.new_round), ("D", lambda: self.set_demo(not self.demo))):
             QShortcut(QKeySequence(key), self, action, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: (self.fill_banks(), self.new_round()))
+        self.ctx.profileChanged.connect(lambda _: self.profile_changed())
         self.ctx.traineeChanged.connect(lambda _: self.new_round())
 
     # -- options -----------------------------------------------------------------------------------
@@ -431,8 +458,7 @@ class DealerScreen(Screen):
         if self.demo:
             self.set_demo(False)
         try:
-            self.controller.start(self.players.value(), self.bank.currentData() or "dealer",
-                                  self.co_bank.isChecked(), self.irregularity.currentData(), seed)
+            self.controller.start(seed=seed, **self.round_options())
         except TrainerError as exc:
             self.status.setText(f"No such round: {exc}")
 
@@ -440,9 +466,7 @@ class DealerScreen(Screen):
         name = current_trainee(self.ctx) if self.controller.recording else ""
         self.trainee_label.setText(f"Trainee: {name}" if name else "No trainee: not saved")
         self.trainee_button.setVisible(not name and self.controller.recording)
-        spec = dealt.spec
-        bank = "house-banked" if spec.bank == "dealer" else f"bank {position_label(spec.bank)}"
-        self.pane.heading = f"Round {spec.seed} · {bank}" + (" · co-bank" if spec.co_bank else "")
+        self.pane.heading = self.round_heading(dealt.spec)
         self.pane.set_timeline(self.controller.table.timeline, self.pane.heading, 0)
         self.last.clear()
         self.pages.setCurrentWidget(self.play_page)
@@ -499,7 +523,7 @@ class DealerScreen(Screen):
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
         self._action_ms = self._action.elapsed()
         self._update_status()
-        done = task.step + 1
+        done = self.controller.done_after(task)
         if feedback.correct:
             self._say_last(f"✔ Correct: {feedback.expected}", "#2e9d5b")
             self.play_to(done, self.go_on)

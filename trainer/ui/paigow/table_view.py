@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
@@ -157,11 +157,11 @@ class CaptionBar(QFrame):
 
 
 class TablePane(QWidget):
-    """A scene, its view, its player and its caption bar."""
+    """A scene (the Pai Gow table unless another is given), its view, its player and its caption bar."""
 
-    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+    def __init__(self, theme: Theme, parent: QWidget | None = None, scene: QGraphicsScene | None = None) -> None:
         super().__init__(parent)
-        self.scene = TableScene(theme, self)
+        self.scene = scene if scene is not None else TableScene(theme, self)  # another game's table scene, if given
         self.view = TableView(self.scene, self)
         self.player = Player(self.scene, parent=self)
         self.caption = CaptionBar(self)

@@ -1,0 +1,143 @@
+"""Calling the game without a screen: the dealer's actions of a Baccarat round, their answers and order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from trainer.drills import check, generate, skills_for
+from trainer.drills.baccarat.dealer_round import (
+    DEALER_SKILLS, IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
+)
+from trainer.rules.baccarat.cards import card_of, points
+from trainer.rules.baccarat.draw import banker_rule
+from trainer.rules.baccarat.irregularities import BANKER_THIRD, DISCARD_TWO
+from trainer.rules.errors import TrainerError
+from trainer.rules.money import format_cents
+
+SPECS = [RoundSpec(seed=s, moment=m, vig_collection=v, squeeze=q, ez=e or None)
+         for s in range(3) for m in MOMENTS for v, q, e in (("at-payout", False, False), ("deferred", True, False),
+                                                          (None, False, True))]
+
+
+@pytest.mark.parametrize("spec", SPECS[::2])
+def test_every_action_right_scores_100_percent(spec):
+    r = BaccaratDealerRound(spec)
+    while not r.finished:
+        r.answer(r.current.question.answer, ms=900)
+    summary = r.summary()
+    assert summary.score == 1.0 and summary.answered == len(r.tasks) and not summary.mistakes
+
+
+def test_a_wrong_action_is_a_mistake_with_the_right_one_and_its_section_and_the_round_goes_on():
+    r = BaccaratDealerRound(RoundSpec(seed=5))
+    while r.current.skill != "bac-dealer-count":
+        r.answer(r.current.question.answer)
+    task = r.current
+    feedback = r.answer(str((task.question.answer + 1) % 10))
+    assert not feedback.correct and feedback.expected == str(task.question.answer)
+    assert "631a.6(b)" in feedback.citations
+    while not r.finished:
+        r.answer(r.current.question.answer)
+    assert [m.task for m in r.summary().mistakes] == [task]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_calls_follow_the_cards_dealt(spec):
+    played = play_spec(spec)
+    rnd = played.round
+    pp, bp = (points(card_of(c) for c in cards[:2]) for cards in (rnd.player, rnd.banker))
+    for task in round_tasks(spec, played):
+        q = task.question
+        if q.skill == "bac-dealer-banker-draw":  # 631a.11(c), Table 1
+            third = card_of(rnd.player[2]).value if len(rnd.player) == 3 else None
+            assert (q.answer == "Card for the Banker") == banker_rule(pp, bp, third).draws == (len(rnd.banker) == 3)
+        elif q.skill == "bac-dealer-player-draw":
+            assert (q.answer == "Card for the Player") == (len(rnd.player) == 3)
+        elif q.skill == "bac-dealer-count":
+            hand = getattr(rnd, q.data["hand"])
+            assert q.answer == points(card_of(c) for c in hand[:2])
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_losers_first_then_winners_from_the_highest_numbered_position_down(spec):
+    tasks = round_tasks(spec)
+    orders = [t.question for t in tasks if t.skill == "bac-dealer-order"]
+    if orders and orders[0].item == "losers-first":
+        assert orders[0].answer == "Collect every losing wager"
+    paid = [int(re.match(r"Seat (\d+)", t.question.prompt).group(1)) for t in tasks if t.skill == "bac-dealer-pay"]
+    assert paid == sorted(paid, reverse=True)  # 631a.12(b)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_no_question_shows_its_own_answer(spec):
+    for task in round_tasks(spec):
+        q = task.question
+        if q.skill == "bac-dealer-vig":  # (a 1 to 1 payout is the wager itself: what it tests is the odds)
+            assert format_cents(q.answer) not in q.prompt
+        elif q.skill == "bac-dealer-count":  # the cards are shown, never their count
+            assert not re.search(rf"\b{q.answer}\b", q.prompt.split("shows")[0])
+            assert "Point Count" in q.prompt and str(q.answer) not in q.prompt.split("shows")[1].split(".")[1]
+
+
+def test_the_marker_holds_the_vigorish_owed_and_grows():
+    for seed in range(20):
+        spec = RoundSpec(seed=seed, moment="in-play", vig_collection="deferred", players=7)
+        played = play_spec(spec)
+        marks = [t.question for t in round_tasks(spec, played) if t.skill == "bac-dealer-vig"]
+        for q in marks:
+            seat = int(re.search(r"box (\d+)", q.prompt).group(1))
+            assert q.answer == played.round.markers[seat] or q.answer < played.round.markers[seat]
+        if marks:
+            return
+    raise AssertionError("no marked vigorish in 20 rounds")
+
+
+@pytest.mark.parametrize("kind", IRREGULARITIES)
+def test_each_injected_irregularity_is_asked_once_with_its_631a_15_remedy(kind):
+    spec = playable(RoundSpec(seed=1, irregularity=kind))
+    asked = [t.question for t in round_tasks(spec) if t.skill == "bac-dealer-irregularity"]
+    assert len(asked) == 1
+    q = asked[0]
+    assert q.answer in q.choices and q.citations[0].startswith("631a.15")
+    if kind == "third-disclosed" and "discard" in q.citations[0]:
+        assert q.answer == DISCARD_TWO
+
+
+def test_a_disclosed_third_card_follows_the_rules_submission_when_the_banker_stays():
+    for seed in range(60):
+        spec = RoundSpec(seed=seed, irregularity="third-disclosed")
+        try:
+            q = next(t.question for t in round_tasks(spec) if t.skill == "bac-dealer-irregularity")
+        except TrainerError:
+            continue
+        if q.answer != BANKER_THIRD:
+            assert q.answer == DISCARD_TWO and q.citations[0] == "631a.15(c)(1)"  # pa-631a's choice
+            return
+    raise AssertionError("no Banker standing after a disclosed third card in 60 rounds")
+
+
+def test_a_round_replays_from_its_spec():
+    spec = RoundSpec(seed=9, moment="in-play", squeeze=True)
+    assert round_tasks(spec) == round_tasks(RoundSpec(**spec.to_dict()))
+    with pytest.raises(TrainerError, match="tomorrow"):
+        RoundSpec(seed=1, moment="tomorrow")
+
+
+@pytest.mark.parametrize("skill", sorted(DEALER_SKILLS))
+def test_each_action_is_a_drill_of_its_own_replayable_from_its_data(skill):
+    q = generate(skill, seed=11, profile="pa-631a")
+    assert q.skill == skill and generate(skill, seed=11, profile="pa-631a") == q
+    spec = RoundSpec(**q.data["round"])
+    assert round_tasks(spec)[q.data["task"]].question.answer == q.answer
+    assert any(c.startswith("631a.") for c in q.citations) and all(c in q.explanation for c in q.citations)
+    assert check(q, q.answer).correct
+    assert skill in {s.id for s in skills_for("pa-631a")} and skill not in {s.id for s in skills_for("pa-2019")}
+
+
+def test_a_last_hand_round_is_the_round_in_which_the_cover_card_comes_out():
+    for seed in range(8):
+        played = play_spec(RoundSpec(seed=seed, moment="last-hand"))
+        assert played.round.cover_card and not played.start.last_hand  # 631a.10(d): this hand, then one more
+        assert any(s.action == "last-hand" for s in played.round.steps)

@@ -1,0 +1,546 @@
+"""Calling the game: one Baccarat round, played by the round engine, as the dealer's actions in order.
+
+The round engine (:mod:`trainer.rules.baccarat.round`) plays a correct round as cited steps. Every
+step the dealer calling the game decides becomes a question of a ``bac-dealer-*`` skill
+(:data:`DEALER_SKILLS`), judged by :func:`trainer.drills.answers.check` like any drill; the other
+steps (the curator's deal, turning the cards, clearing) are narrated with their citations. A wrong
+action is answered with the right one and its section, and the round goes on as the rules
+require: the engine's steps do not depend on the trainee.
+
+=============================  ======  ===========================================  ====================
+skill                          kind    the dealer's action                          at the step
+=============================  ======  ===========================================  ====================
+``bac-dealer-cut``             CHOICE  the seat offered the cut first               ``offer-cut``
+``bac-dealer-burn``            NUMBER  how many cards the burn discards             ``burn``
+``bac-dealer-shoe``            CHOICE  the seat offered the shoe first              ``offer-shoe``
+``bac-dealer-count``           NUMBER  each hand's Point Count, announced           ``announce*``
+``bac-dealer-house-money``     CHOICE  collect or pay each House Money Wager        ``house-money``
+``bac-dealer-player-draw``     CHOICE  the Player's Hand: card, stands, or Natural  ``instruct*``
+``bac-dealer-banker-draw``     CHOICE  the Banker's Hand: card or stands            ``instruct-banker``
+``bac-dealer-result``          CHOICE  the result announced                         ``result``
+``bac-dealer-order``           CHOICE  losers first, then winners from the top      ``collect``/``pay``
+``bac-dealer-pay``             MONEY   each winning wager's payout                  ``pay``
+``bac-dealer-vig``             MONEY   the vigorish collected, or marked            ``vigorish``/``mark``
+``bac-dealer-pass``            CHOICE  the shoe passes when the Banker's Hand loses ``pass-shoe``
+``bac-dealer-last-hand``       CHOICE  "last hand" after the cover card             ``last-hand``
+``bac-dealer-irregularity``    CHOICE  the remedy of a 631a.15 case played in it    ``remedy``...
+=============================  ======  ===========================================  ====================
+
+>>> r = BaccaratDealerRound(RoundSpec(seed=3, players=4))
+>>> r.current.question.skill
+'bac-dealer-cut'
+>>> while not r.finished:
+...     _ = r.answer(r.current.question.answer, ms=1000)
+>>> r.summary().score
+1.0
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Callable, Iterator
+
+from trainer.drills.model import AnswerKind, Draft, Question
+from trainer.drills.common import choices_with, draft
+from trainer.drills.paigow.dealer_round import DealerRound, RoundTask
+from trainer.drills.registry import drill
+from trainer.rules.baccarat.cards import burn_count, card_of, format_cards, points
+from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
+from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
+from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
+from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
+from trainer.rules.baccarat.table import Move
+from trainer.rules.baccarat.wagers import WAGER_TITLES
+from trainer.rules.errors import TrainerError
+from trainer.rules.money import format_cents
+from trainer.rules.record import HOUSE, ChipMove, Step
+
+GROUP = "Calling the game"
+
+#: The skills of calling the game: id -> (title, what the dealer does, fluent answer time in ms).
+DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
+    "bac-dealer-cut": ("Offer the cut", "Offer the stack to cut from the highest-numbered seat, clockwise.", 5000),
+    "bac-dealer-burn": ("Burn cards", "Expose the first card and burn as many more as its value.", 5000),
+    "bac-dealer-shoe": ("Offer the shoe", "Offer the shoe from seat 1, or to the right of the last curator.", 5000),
+    "bac-dealer-count": ("Announce the counts", "Announce each hand's Point Count.", 4000),
+    "bac-dealer-house-money": ("Settle House Money", "Settle each House Money Wager before any third card.", 8000),
+    "bac-dealer-player-draw": ("Player draws or stands", "Tell the curator whether the Player's Hand draws.", 4000),
+    "bac-dealer-banker-draw": ("Banker draws or stands", "Tell the curator whether the Banker's Hand draws "
+                               "(Table 1).", 5000),
+    "bac-dealer-result": ("Announce the result", "Announce which hand won, a tie hand, a Dragon 7 or a Panda 8.",
+                          4000),
+    "bac-dealer-order": ("Collect and pay in order", "Losing wagers first, then winners from the "
+                         "highest-numbered position down.", 5000),
+    "bac-dealer-pay": ("Pay a winning wager", "Pay each winning wager at its odds.", 8000),
+    "bac-dealer-vig": ("Take or mark the vigorish", "Collect the 5% vigorish or mark it with a marker button.",
+                       8000),
+    "bac-dealer-pass": ("Keep or pass the shoe", "The shoe passes whenever the Banker's Hand loses.", 5000),
+    "bac-dealer-last-hand": ("Last hand", "Announce \"last hand\" after the cover card comes out.", 5000),
+    "bac-dealer-irregularity": ("Handle an irregularity", "The remedy 631a.15 gives for a card out of turn.",
+                                12000),
+}
+
+#: When in the shoe the round falls: a new shoe (its preparation first), in play, or the last hand.
+MOMENTS = ("new-shoe", "in-play", "last-hand")
+
+#: The irregularities of 631a.15 a round can have injected, played by the engine (a shoe short of
+#: cards, 631a.15(e), voids the round: the engine plays it when it happens).
+IRREGULARITIES = ("error-card", "third-undisclosed", "third-disclosed", "exposed-card")
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    """What the trainee or instructor chose for a round; ``None`` options take the profile's."""
+
+    seed: int
+    profile: str = DEFAULT_PROFILE
+    players: int | None = None
+    moment: str = "new-shoe"
+    irregularity: str | None = None
+    seats: int = 12
+    ez: bool | None = None
+    vig_collection: str | None = None
+    squeeze: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.moment not in MOMENTS:
+            raise TrainerError(f"a round is at one of {', '.join(MOMENTS)}, not '{self.moment}'")
+        if self.irregularity is not None and self.irregularity not in IRREGULARITIES:
+            raise TrainerError(f"unknown irregularity '{self.irregularity}' (choose from: {', '.join(IRREGULARITIES)})")
+
+    def table(self) -> BaccaratProfile:
+        return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez,
+                                                        vig_collection=self.vig_collection, squeeze=self.squeeze)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Played:
+    """The round of a spec: the shoe's opening when it is new, the table before the round, the round,
+    and every step in order (the opening's, then the round's)."""
+
+    profile: BaccaratProfile
+    opening: Opening | None
+    start: TableState
+    round: Round
+
+    @property
+    def offset(self) -> int:
+        """Index of the round's first step among ``steps``."""
+        return len(self.opening.steps) if self.opening else 0
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return (self.opening.steps if self.opening else ()) + self.round.steps
+
+    @property
+    def seed(self) -> int:
+        return self.round.seed or 0
+
+
+def play_spec(spec: RoundSpec) -> Played:
+    """The round ``spec`` describes, played by the engine from ``random.Random(spec.seed)``.
+
+    ``in-play``: a few rounds of the shoe are played first; ``last-hand``: the shoe is played until
+    the round in which the cover card comes out (631a.10(d)).
+
+    >>> play_spec(RoundSpec(seed=4, moment="last-hand")).round.cover_card
+    True
+    """
+    p = spec.table()
+    rng = random.Random(spec.seed)
+    bettors = seat_bettors(rng, p, spec.players)
+    opening = open_table(rng, p, [b.seat for b in bettors])
+    table = opening.table
+    skip = {"new-shoe": 0, "in-play": rng.randint(1, 12), "last-hand": 10**6}[spec.moment]
+    for _ in range(skip):
+        before = rng.getstate()
+        rnd, after = play_round(rng, table, bettors, p, seed=spec.seed, record=False)  # the same round, unrecorded
+        if rnd.cover_card or after.done:
+            rng.setstate(before)  # this round again, recorded
+            break
+        table = after
+    kind = Irregularity(spec.irregularity) if spec.irregularity else None
+    rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed, irregularity=kind)
+    if kind is not None and rnd.irregularity is None:
+        raise TrainerError(f"this round has no moment for the irregularity '{kind}' (631a.15)")
+    return Played(p, opening if spec.moment == "new-shoe" else None, table, rnd)
+
+
+# --- from the round's steps to the dealer's questions ---------------------------------------------
+
+_WORDS = {"player": "Player", "banker": "Banker"}
+
+
+class _TaskBuilder:
+    """Walks the steps in order and drafts a question for each action of the dealer calling the game."""
+
+    def __init__(self, played: Played, spec: RoundSpec) -> None:
+        self.played, self.p, self.spec = played, played.profile, spec.to_dict()
+        self.rng = random.Random(spec.seed)
+        self.rnd = played.round
+        self.cut_asked = False
+        self.paid_seats: set[int] = set()
+        self.simulating = False
+        self.index = 0
+        self.previous = ""
+
+    def build(self) -> list[tuple[str, Draft, int]]:
+        out = []
+        for index, step in enumerate(self.played.steps):
+            self.index = index
+            in_round = index >= self.played.offset
+            for skill, made in (self.round_drafts(step) if in_round else self.opening_drafts(step)):
+                out.append((skill, made, index))
+            self.previous = step.action
+        return out
+
+    def base(self, step: Step) -> dict[str, Any]:
+        return {"round": self.spec, "say": step.say}
+
+    def hand(self, hand: str, upto: int = 3) -> list[str]:
+        return [str(card_of(c)) for c in getattr(self.rnd, hand)[:upto]]
+
+    # -- the shoe's preparation
+    def opening_drafts(self, step: Step) -> Iterator[tuple[str, Draft]]:
+        opening = self.played.opening
+        assert opening is not None
+        seated = [b.seat for b in self.rnd.bettors]
+        if step.action == "offer-cut" and not self.cut_asked:
+            self.cut_asked = True
+            first = int(re.match(r"Seat (\d+)", step.say).group(1))
+            yield "bac-dealer-cut", self.seat_choice(
+                "The cards are shuffled. To whom do you offer the stack to cut first?", first, seated,
+                "From the player in the highest-numbered position, clockwise.", step, "first-cut")
+        elif step.action == "burn":
+            first = card_of(opening.prep.burn[0])
+            count = burn_count(first)
+            yield "bac-dealer-burn", draft(
+                f"The first card out of the shoe is the {first.name}. How many more cards go face down into "
+                "the discard bucket?", AnswerKind.NUMBER, count,
+                f"The first card's face value: a 10, jack, queen or king counts ten, an ace one: {count}.",
+                [step.citation, "spec B23"], str(min(count, 10)), data=self.base(step) | {"card": str(first)})
+        elif step.action == "offer-shoe":
+            yield from self.shoe_offer(step, seated, previous=None)
+
+    def seat_choice(self, prompt: str, answer: int, seated: list[int], why: str, step: Step, item: str) -> Draft:
+        choices = tuple(f"Seat {s}" for s in sorted(seated))
+        return draft(prompt, AnswerKind.CHOICE, f"Seat {answer}", why, [step.citation, "spec B7"], item, choices=choices,
+                     data=self.base(step) | {"seated": sorted(seated)})
+
+    def shoe_offer(self, step: Step, seated: list[int], previous: int | None) -> Iterator[tuple[str, Draft]]:
+        """The first offer of a run of offers of the shoe."""
+        if self.previous == "offer-shoe":
+            return
+        first = int(re.match(r"Seat (\d+)", step.say).group(1))
+        if previous is None:
+            prompt, why, item = ("The shoe is ready. To whom do you offer it first?",
+                                 "The player in seat number one, then counterclockwise.", "new-shoe")
+        else:
+            prompt, why, item = (f"Seat {previous} gave up the shoe. To whom do you offer it first?",
+                                 "The player immediately to the right of the previous curator, then "
+                                 "counterclockwise.", "pass")
+        yield "bac-dealer-shoe", self.seat_choice(prompt, first, seated, why, step, item)
+
+    # -- the round
+    def round_drafts(self, step: Step) -> Iterator[tuple[str, Draft]]:
+        remedy_draft = self.irregularity(step)
+        if remedy_draft is not None:
+            yield "bac-dealer-irregularity", remedy_draft
+        elif self.simulating:  # a simulated round (631a.15(c)(2), (d)): dealt by the rules, nothing to call
+            self.simulating = step.action != "clear"
+        else:
+            yield from self.actions(step)
+
+    def actions(self, step: Step) -> Iterator[tuple[str, Draft]]:
+        action = step.action
+        if action == "announce":
+            yield from (("bac-dealer-count", self.count(h, step)) for h in ("player", "banker"))
+        elif action.startswith("announce-"):
+            yield "bac-dealer-count", self.count(action.split("-")[1], step)
+        elif action == "house-money":
+            yield "bac-dealer-house-money", self.house_money(step)
+        elif action in ("instruct", "instruct-player"):
+            yield "bac-dealer-player-draw", self.player_draw(step)
+        elif action == "instruct-banker":
+            yield "bac-dealer-banker-draw", self.banker_draw(step)
+        elif action == "result":
+            yield "bac-dealer-result", self.result(step)
+        elif action == "collect":
+            order = self.collect_first(step)
+            if order is not None:
+                yield "bac-dealer-order", order
+        elif action == "pay":
+            yield from self.pay(step)
+        elif action in ("vigorish", "mark-vigorish"):
+            yield "bac-dealer-vig", self.vigorish(step)
+        elif action == "pass-shoe" and "lost" in step.say:
+            yield "bac-dealer-pass", self.pass_shoe(step)
+        elif action == "offer-shoe":
+            yield from self.shoe_offer(step, [b.seat for b in self.rnd.bettors], self.rnd.curator)
+        elif action == "last-hand":
+            yield "bac-dealer-last-hand", draft(
+                "The cover card came out during this round, and the hand is complete. What do you announce?",
+                AnswerKind.CHOICE, "Last hand", "After the hand in which the cover card appeared, the dealer "
+                "announces \"last hand\"; one more hand is dealt, then the cards are replaced.", [step.citation],
+                "last-hand", choices=("Last hand", "New cards now", "Nothing: deal on", "Void the round"),
+                data=self.base(step))
+
+    def move(self) -> Move:
+        """The engine's move of the current step."""
+        index = self.index - self.played.offset
+        return next(m for m in self.rnd.moves if m.step == index)
+
+    def chip(self) -> ChipMove:
+        """The chip movement the current step makes (a settling step makes exactly one)."""
+        return self.rnd.chips[self.move().chips[0]]
+
+    def count(self, hand: str, step: Step) -> Draft:
+        cards = self.hand(hand, 2)
+        value = points(card_of(c) for c in getattr(self.rnd, hand)[:2])
+        return draft(f"The {_WORDS[hand]}'s Hand shows {' '.join(cards)}. Announce its Point Count.",
+                     AnswerKind.NUMBER, value, "Tens and face cards count zero, aces one, the others their face "
+                     "value; only the right digit of the total counts.",
+                     [step.citation, self.p.cite("point_count"), "spec B2"],
+                     str(value), data=self.base(step) | {"hand": hand, "hand_cards": cards})
+
+    def house_money(self, step: Step) -> Draft:
+        chip = self.chip()
+        seat = chip.source if chip.target == HOUSE else chip.target
+        stake = next(b.wagers["house-money"] for b in self.rnd.bettors if b.name == seat)
+        choices = (f"Collect {format_cents(stake)}", f"Pay {format_cents(stake * 3)} (3 to 1)",
+                   f"Pay {format_cents(stake * 15)} (15 to 1)")
+        answer = choices[0] if chip.target == HOUSE else choices[1 if chip.cents == stake * 3 else 2]
+        player, banker = self.hand("player", 2), self.hand("banker", 2)
+        return draft(f"Before any third card: {seat.replace('seat', 'Seat ')}'s House Money Wager of "
+                     f"{format_cents(stake)}, with the Player's Hand {' '.join(player)} and the Banker's Hand "
+                     f"{' '.join(banker)}. Settle it.", AnswerKind.CHOICE, answer,
+                     "A pair is two cards of the same rank in the first two cards of a hand: one hand with a pair "
+                     "pays 3 to 1, both 15 to 1, neither loses.", [chip.citation, self.p.cite("house_money_pays"), "spec B17"],
+                     answer.split()[0].lower(), choices=choices, data=self.base(step))
+
+    def counts(self) -> tuple[int, int]:
+        return (points(card_of(c) for c in self.rnd.player[:2]), points(card_of(c) for c in self.rnd.banker[:2]))
+
+    def player_draw(self, step: Step) -> Draft:
+        pp, bp = self.counts()
+        rule = player_rule(pp, bp)
+        answer = ("No more cards: a Natural" if step.action == "instruct" else
+                  "Card for the Player" if rule.draws else "Player stands")
+        item = "natural" if is_natural(pp) or is_natural(bp) else f"P{pp}"
+        why = ("A Natural on either hand: no more cards to either hand." if item == "natural" else
+               "The Player's Hand draws on 0 to 5 and stands on 6 or 7.")
+        return draft(f"Player {pp}, Banker {bp} on the first two cards. What do you tell the curator?",
+                     AnswerKind.CHOICE, answer, why, [rule.citation, "spec B3"], item,
+                     choices=("Card for the Player", "Player stands", "No more cards: a Natural"),
+                     data=self.base(step) | {"player_count": pp, "banker_count": bp})
+
+    def banker_draw(self, step: Step) -> Draft:
+        pp, bp = self.counts()
+        third = card_of(self.rnd.player[2]) if len(self.rnd.player) > 2 else None
+        rule = banker_rule(pp, bp, third.value if third else None)
+        answer = "Card for the Banker" if rule.draws else "Banker stands"
+        drew = f"the Player's third card is the {third.name} ({third.value})" if third else "the Player stood"
+        if third is None:
+            why = "The Player stood: the Banker's Hand draws on 0 to 5 and stands on 6 or 7."
+        elif bp < 3 or bp == 7:
+            why = "The Player drew: the Banker's Hand draws on 0 to 2 whatever the card, and stands on 7."
+        else:
+            row = TABLE_1[bp]
+            draws = ", ".join(str(v) for v in range(10) if row[v] == "D")
+            why = f"The Player drew: on {bp} the Banker's Hand follows Table 1 and draws when the Player's third " \
+                  f"card is {draws}."
+        return draft(f"Banker {bp} after two cards; {drew}. What do you tell the curator?", AnswerKind.CHOICE,
+                     answer, why, [rule.citation, "spec B3"], f"B{bp}-{third.value if third else 'stood'}",
+                     choices=("Card for the Banker", "Banker stands"),
+                     data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
+
+    def result(self, step: Step) -> Draft:
+        calls = ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if self.p.ez else [])
+        answer = next(c for c in calls if step.say.startswith(c))
+        player, banker = self.hand("player"), self.hand("banker")
+        return draft(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Announce the result.",
+                     AnswerKind.CHOICE, answer, f"The dealer announces: \"{step.say}\"",
+                     [step.citation], answer.lower().replace(" ", "-"), choices=tuple(calls),
+                     data=self.base(step) | {"player_cards": player, "banker_cards": banker})
+
+    def winners(self) -> list[int]:
+        return sorted({int(c.target[4:]) for c in self.rnd.chips if c.source == HOUSE and "paid" in c.why and
+                       "House Money" not in c.why}, reverse=True)
+
+    def collect_first(self, step: Step) -> Draft | None:
+        winners = self.winners()
+        if not winners:
+            return None
+        answer = "Collect every losing wager"
+        choices = (answer, f"Pay seat {winners[0]} first", f"Pay seat {winners[-1]} first")
+        return draft("The result is announced. What comes first?", AnswerKind.CHOICE, answer,
+                     "Every losing wager is collected first; then the winners are paid from the highest-numbered "
+                     "position down.", [step.citation, "spec B8"], "losers-first", choices=tuple(dict.fromkeys(choices)),
+                     data=self.base(step))
+
+    def pay(self, step: Step) -> Iterator[tuple[str, Draft]]:
+        chip = self.chip()
+        seat = int(chip.target[4:])
+        left = [s for s in self.winners() if s not in self.paid_seats]
+        if seat not in self.paid_seats and len(left) > 1:
+            yield "bac-dealer-order", draft(
+                "Which winning position do you pay next?", AnswerKind.CHOICE, f"Seat {seat}",
+                "Winners are paid from the highest-numbered position down, each followed by its vigorish.",
+                [self.p.cite("collect_pay"), "spec B8"], "highest-first", choices=tuple(f"Seat {s}" for s in left),
+                data=self.base(step))
+        self.paid_seats.add(seat)
+        odds = int(re.search(r"paid (\d+) to 1", chip.why).group(1))
+        wager = wager_named_in(chip.why)
+        yield "bac-dealer-pay", draft(
+            f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}: how much do you "
+            "pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
+            data=self.base(step))
+
+    def vigorish(self, step: Step) -> Draft:
+        seat = int(re.search(r"Seat (\d+)", step.say).group(1))
+        won = next(c.cents for c in reversed(self.rnd.chips[:self.chips_before()]) if c.target == f"seat{seat}"
+                   and c.why.startswith(f"winning {WAGER_TITLES['banker']}"))
+        rounding = "rounded up to the next 25¢" if self.p.vig_rounding != "exact" else "exact"
+        if step.action == "vigorish":
+            chip = self.chip()
+            return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand. How much vigorish do you "
+                         f"collect ({rounding})?", AnswerKind.MONEY, chip.cents, "Five percent of the amount won.",
+                         [chip.citation, self.p.cite("vigorish"), "spec B9"], self.p.vig_rounding,
+                         data=self.base(step))
+        owed = self.move().detail["owed"]
+        before = owed + (won * 5 // -100)  # less the exact 5%, rounded up to the cent
+        had = f" (the marker in box {seat} showed {format_cents(before)})" if before else ""
+        return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand; the vigorish is marked for later"
+                     f"{had}. What does the marker button in box {seat} show now?", AnswerKind.MONEY, owed,
+                     "Five percent of the amount won, added to what the seat already owes; it is collected before "
+                     "a new shoe or when the player leaves.", [step.citation, self.p.cite("vigorish"), "spec B14"], "marker",
+                     data=self.base(step))
+
+    def chips_before(self) -> int:
+        """How many chip movements come before the current step's (what was paid just before it)."""
+        index = self.index - self.played.offset
+        return sum(len(m.chips) for m in self.rnd.moves if m.step < index)
+
+    def pass_shoe(self, step: Step) -> Draft:
+        answer = "The curator must pass the shoe"
+        return draft("The Banker's Hand lost. What happens to the shoe?", AnswerKind.CHOICE, answer,
+                     "The curator passes the dealing shoe whenever the Banker's Hand loses.", [step.citation],
+                     "banker-lost", choices=(answer, "The curator may keep the shoe", "The dealer keeps the shoe"),
+                     data=self.base(step))
+
+    # -- irregularities (631a.15), as the engine plays them in the round
+    def irregularity(self, step: Step) -> Draft | None:
+        """The remedy question at the step where the dealer meets the irregularity (its words, which
+        give the remedy, are narrated only after the answer)."""
+        kind = self.rnd.irregularity
+        if kind is None or step.action not in _IRREGULAR_STEPS:
+            return None
+        pp, bp = self.counts()
+        draws = None
+        if step.action == "remedy":  # an unauthorised Player's third card, now lying on the layout
+            shown = "face up" if kind is Irregularity.THIRD_DISCLOSED else "face down, not disclosed"
+            call = "No more cards" if is_natural(pp) or is_natural(bp) else "Player stands"
+            what = (f"Player {pp}, Banker {bp}: after \"{call}\", the curator deals a third card to the "
+                    f"Player's Hand, {shown}")
+            draws = banker_rule(pp, bp, None).draws
+        else:
+            what = _IRREGULAR_STEPS[step.action]
+            self.simulating = step.action == "simulated-round"
+        fix = remedy(kind, self.p, banker_draws=draws)
+        return draft(f"{what}. What do you do?", AnswerKind.CHOICE, fix.text,
+                     "The card out of turn goes where 631a.15 sends it; then the round goes on.",
+                     [fix.citation, "spec B25"], kind.value, choices=choices_with(self.rng, fix.text, REMEDIES),
+                     data=self.base(step) | {"irregularity": kind.value})
+
+
+#: The steps at which the dealer meets an irregularity, and what he sees there (the unauthorised third
+#: card's ``remedy`` step is described with the counts).
+_IRREGULAR_STEPS = {
+    "remedy": "",
+    "card-in-error": "At the end of the last hand the curator drew a card from the shoe in error; nobody saw it",
+    "simulated-round": "A card is exposed as it is dealt",
+}
+
+
+def wager_named_in(why: str) -> str | None:
+    """The wager a chip movement's words name: the longest title found, so "Dragon Bonus Wager on the
+    Banker's Hand" is not read as the wager on the Banker's Hand."""
+    found = [w for w, title in WAGER_TITLES.items() if title in why]
+    return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
+
+
+def _question(skill: str, made: Draft, spec: RoundSpec, profile: BaccaratProfile) -> Question:
+    return Question(skill=skill, seed=spec.seed, profile=profile.name, house_way="",
+                    **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
+
+
+def round_tasks(spec: RoundSpec, played: Played | None = None) -> tuple[RoundTask, ...]:
+    """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
+    order, as questions; ``data["round"]`` and ``data["task"]`` replay each."""
+    played = played or play_spec(spec)
+    built = _TaskBuilder(played, spec).build()
+    return tuple(RoundTask(_question(skill, replace(made, data=dict(made.data) | {"task": i}), spec, played.profile),
+                           step) for i, (skill, made, step) in enumerate(built))
+
+
+def playable(spec: RoundSpec, tries: int = 200) -> RoundSpec:
+    """``spec``, or with the next seed whose round has a moment for its irregularity."""
+    for k in range(tries):
+        candidate = replace(spec, seed=spec.seed + k)
+        try:
+            round_tasks(candidate)
+        except TrainerError:
+            continue
+        return candidate
+    round_tasks(spec)  # raises the reason
+    return spec
+
+
+class BaccaratDealerRound(DealerRound):
+    """One round of calling the game: the tasks in order, each answer judged, timed and recorded
+    (see :class:`~trainer.drills.paigow.dealer_round.DealerRound`)."""
+
+    play = staticmethod(play_spec)
+    tasks_of = staticmethod(round_tasks)
+
+
+# --- each action as a drill of its own -------------------------------------------------------------
+
+
+#: Actions a table has only with some options: the vigorish (not at an EZ table, 631a.1) and House Money
+#: (when offered, 631a.8(a)(7)).
+_APPLIES: dict[str, Callable[[BaccaratProfile], bool]] = {
+    "bac-dealer-vig": lambda p: not p.ez, "bac-dealer-house-money": lambda p: p.house_money,
+}
+
+
+def _random_spec(rng: random.Random, profile: BaccaratProfile, skill: str) -> RoundSpec:
+    moment = {"bac-dealer-cut": "new-shoe", "bac-dealer-burn": "new-shoe", "bac-dealer-last-hand": "last-hand"}.get(
+        skill, rng.choice(MOMENTS[:2]))
+    irregular = rng.choice(IRREGULARITIES) if skill == "bac-dealer-irregularity" else None
+    return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, moment=moment, irregularity=irregular,
+                     vig_collection=rng.choice(("at-payout", "deferred")) if skill == "bac-dealer-vig" else None)
+
+
+def _generator(skill: str) -> Callable[..., Draft]:
+    def make(rng: random.Random, setup: Any) -> Draft:
+        for _ in range(200):
+            try:
+                tasks = [t for t in round_tasks(_random_spec(rng, setup.profile, skill)) if t.skill == skill]
+            except TrainerError:
+                continue
+            if tasks:
+                q = rng.choice(tasks).question
+                return Draft(q.prompt, q.kind, q.answer, q.explanation, q.citations, q.item, q.choices, q.parts,
+                             q.hint, q.data)
+        raise TrainerError(f"no round with a {skill} action in 200 tries")
+    return make
+
+
+for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
+    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(_generator(_id))

@@ -1,0 +1,1 @@
+"""Baccarat screens: the table scene, the card art and the dealer calling the game."""

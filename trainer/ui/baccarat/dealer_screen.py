@@ -1,0 +1,167 @@
+"""Calling the game: the trainee calls a whole Baccarat round at a table of simulated players.
+
+The same screen as the Pai Gow dealer's seat (:class:`~trainer.ui.paigow.dealer_screen.DealerScreen`:
+narration on the table, one action at a time, a wrong action stopped with the right one and its
+section, timed, a summary of mistakes, demonstration mode), with Baccarat's round
+(:class:`~trainer.drills.baccarat.dealer_round.BaccaratDealerRound`), its options and its table. A
+click on a seat's number answers a question about a seat (who cuts, who is offered the shoe, who is
+paid next).
+
+Keys as on the dealer's seat: 1-9 choose; amounts end with Enter; Enter or Space goes on after a
+mistake; Space skips the narration; N new round; D demonstration mode.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
+
+from trainer.drills.baccarat.dealer_round import (
+    IRREGULARITIES, MOMENTS, BaccaratDealerRound, Played, RoundSpec, playable,
+)
+from trainer.drills.baccarat import GAME
+from trainer.rules.baccarat.profiles import BaccaratProfile
+from trainer.ui.baccarat import table_layout as L
+from trainer.ui.baccarat.table_scene import BaccaratScene
+from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
+from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen
+from trainer.ui.paigow.table_view import TablePane
+from trainer.ui.progress_link import current_trainee, shared_store
+
+#: How the moments of a shoe read in the options bar.
+MOMENT_LABELS = {"new-shoe": "new shoe", "in-play": "in play", "last-hand": "last hand"}
+
+
+def baccarat_profile(ctx) -> BaccaratProfile:
+    """The Baccarat profile in force (Baccarat's last one, when another game is in play)."""
+    return ctx.profile_of(GAME.id)
+
+
+class BaccaratTable:
+    """The frames of a played round: one timeline step per round step (see ``timeline``)."""
+
+    def __init__(self, played: Played) -> None:
+        self.profile = played.profile
+        self.layout = layout_for(played.profile)
+        self.odds = odds_lines(played.profile)
+        self.timeline: Timeline = round_timeline(played.round, played.start, self.layout, played.opening)
+
+
+class BaccaratController(DealerController):
+    """One round of calling the game: starts it, judges actions, says which table frame to show."""
+
+    def start(self, players: int | None = None, moment: str = "new-shoe", irregularity: str | None = None,
+              vig_collection: str | None = None, squeeze: bool | None = None, ez: bool | None = None,
+              seed: int | None = None) -> None:
+        """A new round: ``seed`` or the context's seed plus the rounds played; ``irregularity`` is a
+        631a.15 case, ``RANDOM`` or None. Raises TrainerError if no round has these options."""
+        base = seed if seed is not None else (self.ctx.seed if self.ctx.seed is not None else random.randrange(10**6))
+        seed = base + (0 if seed is not None else self.rounds)
+        self.rounds += 1
+        kind = random.Random(seed).choice(IRREGULARITIES) if irregularity == RANDOM else irregularity
+        spec = playable(RoundSpec(seed=seed, profile=baccarat_profile(self.ctx).name, players=players, moment=moment,
+                                  irregularity=kind, vig_collection=vig_collection, squeeze=squeeze, ez=ez))
+        trainee = current_trainee(self.ctx) if self.recording else ""
+        self.round = BaccaratDealerRound(spec, store=shared_store(self.ctx) if trainee else None,
+                                         trainee=trainee or None, clock=self.clock)
+        self.table = BaccaratTable(self.round.round)
+        self.roundStarted.emit(self.round)
+
+    def done_steps(self, index: int) -> int:
+        """Round steps the table shows while task ``index`` is asked: those before its step."""
+        assert self.round is not None
+        tasks = self.round.tasks
+        return tasks[index].step if index < len(tasks) else len(self.round.round.steps)
+
+    def done_after(self, task) -> int:
+        """A step is shown once all its actions are answered: two counts, an order and a payout, ... are
+        asked before it shows (its words would give the next one away)."""
+        assert self.round is not None
+        tasks = self.round.tasks
+        following = tasks.index(task) + 1
+        return task.step if following < len(tasks) and tasks[following].step == task.step else task.step + 1
+
+    def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
+        """A click on a seat's number answers a question whose choices are seats."""
+        task = self.current
+        if task is None or self.table is None:
+            return None
+        for key, cell in self.table.layout.cells.items():
+            if "." not in key and _inside(cell, x, y) and f"Seat {key[4:]}" in task.question.choices:
+                return f"Seat {key[4:]}"
+        return None
+
+    def snapshot_stop(self, move: int | None) -> int:
+        """How many tasks to answer for a snapshot: ``move``, or up to the first payout."""
+        assert self.round is not None
+        tasks = self.round.tasks
+        if move is not None:
+            return max(0, min(move, len(tasks)))
+        return next((i for i, t in enumerate(tasks) if t.skill == "bac-dealer-pay"), len(tasks) // 2)
+
+
+def _inside(cell, x: float, y: float) -> bool:
+    """Whether the scene point lies in a seat's number area (a ring sector of the oval)."""
+    dx, dy = (x - L.CX) / L.RX, (L.CY - y) / L.RY
+    f, a = math.hypot(dx, dy), math.degrees(math.atan2(dy, dx))
+    return cell.f_in - 0.03 <= f <= cell.f_out + 0.03 and cell.a1 <= a <= cell.a2
+
+
+class BaccaratDealerScreen(DealerScreen):
+    """Calling the game: the options of a Baccarat round, its table, the dealer's actions."""
+
+    controller_type = BaccaratController
+
+    def _option_widgets(self) -> list[tuple[str, QWidget]]:
+        self.players = QSpinBox()
+        self.players.setRange(1, 7)
+        self.players.setValue(5)
+        self.players.setAccessibleName("Players")
+        self.moment = _combo("When", [(MOMENT_LABELS[m], m) for m in MOMENTS])
+        self.irregularity = _combo("Irregularity", [("none", None), ("random", RANDOM)]
+                                   + [(k.replace("-", " "), k) for k in IRREGULARITIES])
+        self.variant = _combo("Table", [("profile's", {}), ("vig at payout", {"vig_collection": "at-payout"}),
+                                        ("vig marker", {"vig_collection": "deferred"}), ("EZ Baccarat", {"ez": True})])
+        self.variant.setToolTip("The vigorish collected at payout (631a.13(d)(1)) or marked with a marker button "
+                                "(631a.13(d)(2)), or an EZ Baccarat table: no vigorish (631a.1)")
+        self.squeeze = QCheckBox("Squeeze")
+        self.squeeze.setToolTip("The players with the highest wagers turn the cards (631a.9(d))")
+        return [("Players", self.players), ("Shoe", self.moment), ("Irregularity", self.irregularity),
+                ("", self.variant), ("", self.squeeze)]
+
+    def round_options(self) -> dict[str, Any]:
+        return {"players": self.players.value(), "moment": self.moment.currentData(),
+                "irregularity": self.irregularity.currentData(), "squeeze": self.squeeze.isChecked() or None,
+                **self.variant.currentData()}
+
+    def profile_changed(self) -> None:
+        self.new_round()
+
+    def _make_pane(self) -> TablePane:
+        return TablePane(self.theme, self, scene=BaccaratScene(self.theme))
+
+    def round_heading(self, spec: RoundSpec) -> str:
+        return f"Round {spec.seed} · {MOMENT_LABELS[spec.moment]}"
+
+    def show_round(self, dealt) -> None:
+        table = self.controller.table
+        self.pane.scene.set_table(table.layout, table.odds)
+        super().show_round(dealt)
+
+
+def _combo(name: str, items: list[tuple[str, Any]]) -> QComboBox:
+    box = QComboBox()
+    box.setAccessibleName(name)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(6)
+    for label, value in items:
+        box.addItem(label, value)
+    return box
+
+
+def create_screen(ctx) -> QWidget:
+    """The calling-the-game screen (see ``trainer.ui.screens``)."""
+    return BaccaratDealerScreen(ctx)

@@ -1,0 +1,376 @@
+"""The moving things on the Baccarat table: cards, chip stacks, marker buttons, the shoe, the stack
+of cards being cut, the discard bucket's contents, the highlights and the Point Count badges.
+
+Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``rotation``,
+``turn``, ``glow``). Colours come from the scene's theme; chips are the dealer's real
+denominations (:data:`trainer.ui.drill_widgets.CHIPS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from trainer.rules.money import format_cents
+from trainer.ui.baccarat import table_layout as L
+from trainer.ui.baccarat.card_art import BACK, card_pixmap
+from trainer.ui.drill_widgets import CHIPS
+from trainer.ui.paigow.table_items import device_scale, font
+
+if TYPE_CHECKING:
+    from trainer.ui.baccarat.table_scene import BaccaratScene
+
+
+class _Item(QGraphicsObject):
+    def __init__(self, scene: BaccaratScene, cached: bool = True) -> None:
+        super().__init__()
+        self.table = scene
+        if cached:  # drawn once per look and scale, then blitted by Qt
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def theme(self):
+        return self.table.theme
+
+
+class CardItem(_Item):
+    """One card on the layout. ``turn`` (0..1) animates turning it over: it narrows to an edge at
+    0.5 and shows its new side after."""
+
+    RECT = QRectF(-L.CARD_W / 2, -L.CARD_H / 2, L.CARD_W, L.CARD_H)
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene, cached=False)  # a card is one cached pixmap already
+        self.face = BACK
+        self.face_up = False
+        self.was_up = False
+        self._turn = 1.0
+
+    def boundingRect(self) -> QRectF:
+        return self.RECT.adjusted(-3, -3, 3, 3)
+
+    def set_card(self, face: str, face_up: bool) -> None:
+        if (face, face_up) != (self.face, self.face_up):
+            self.face, self.face_up, self.was_up = face, face_up, face_up
+            self._turn = 1.0
+            self.setTransform(QTransform())
+            self.setToolTip(_card_name(face) if self.shows_face() else "A card, face down")
+            self.update()
+
+    def shows_face(self) -> bool:
+        up = self.face_up if self._turn >= 0.5 else self.was_up
+        return up or (self.table.reveal and self.face != BACK)
+
+    def _get_turn(self) -> float:
+        return self._turn
+
+    def _set_turn(self, v: float) -> None:
+        self._turn = v
+        self.setTransform(QTransform.fromScale(max(0.02, abs(1 - 2 * v)), 1.0))
+        self.update()
+
+    turn = Property(float, _get_turn, _set_turn)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = device_scale(p)
+        w, h = max(4, round(L.CARD_W * s)), max(6, round(L.CARD_H * s))
+        face = self.face if self.shows_face() else BACK
+        pm = card_pixmap(face, w, h)
+        tr = p.transform()
+        if tr.m12() == 0 and tr.m21() == 0 and tr.m11() > 0 and tr.m22() > 0 and abs(tr.m11() - tr.m22()) < 1e-6:
+            corner = tr.map(self.RECT.topLeft())  # not turned: blit pixel for pixel
+            p.resetTransform()
+            p.drawPixmap(round(corner.x()), round(corner.y()), pm)
+            p.setTransform(tr)
+        else:
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            p.drawPixmap(self.RECT, pm, QRectF(0, 0, pm.width(), pm.height()))
+
+
+def _card_name(face: str) -> str:
+    ranks = {"A": "Ace", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King"}
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    if len(face) != 2:
+        return "The cover card" if face == "cover" else "A card"
+    return f"{ranks.get(face[0], face[0])} of {suits.get(face[1], face[1])}"
+
+
+def chip_breakdown(cents: int) -> list[int]:
+    """The chips a dealer stacks for ``cents``, largest first (greedy over the real denominations)."""
+    out = []
+    for value, _colour, _ink in reversed(CHIPS):
+        n, cents = divmod(cents, value)
+        out += [value] * n
+    if cents:
+        out.append(cents)  # an odd amount under 25¢ is shown as one small piece
+    return out
+
+
+_CHIP_COLOURS = {value: (colour, ink) for value, colour, ink in CHIPS}
+CHIP_R = 17.0
+#: How far each chip of a stack sits above the one below it (top view in 2.5-D).
+CHIP_STEP = 4.0
+#: Stacks taller than this are drawn as several columns.
+STACK_MAX = 8
+
+
+def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> None:
+    colour, ink = _CHIP_COLOURS.get(value, ("#b9bec4", "#1b1b1b"))
+    body = QColor(colour)
+    p.setPen(QPen(body.darker(170), 1.2))
+    p.setBrush(body)
+    p.drawEllipse(centre, r, r)
+    p.setPen(QPen(QColor(ink), r * 0.22, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(centre, r * 0.84, r * 0.84)
+    p.setPen(QColor(ink))
+    p.setFont(font(r * (0.62 if value < 100000 else 0.5)))
+    text = format_cents(value).replace(".00", "").replace("$0.", ".")
+    p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class ChipStackItem(_Item):
+    """The chips on one area, or a stack on its way between an area and the tray."""
+
+    def __init__(self, scene: BaccaratScene, cents: int = 0) -> None:
+        super().__init__(scene)
+        self.cents = cents
+        self.chips: list[int] = chip_breakdown(cents)
+        self.setZValue(3000)
+
+    def set_cents(self, cents: int) -> None:
+        if cents != self.cents:
+            self.prepareGeometryChange()
+            self.cents = cents
+            self.chips = chip_breakdown(cents)
+            self.setToolTip(format_cents(cents))
+            self.update()
+        self.setVisible(cents > 0)
+
+    def _columns(self) -> list[list[int]]:
+        return [self.chips[i:i + STACK_MAX] for i in range(0, len(self.chips), STACK_MAX)] or [[]]
+
+    def boundingRect(self) -> QRectF:
+        cols = len(self._columns())
+        w = cols * (2 * CHIP_R + 3)
+        return QRectF(-w / 2 - 2, -CHIP_R - STACK_MAX * CHIP_STEP - 2, w + 4, 2 * CHIP_R + STACK_MAX * CHIP_STEP + 4)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        cols = self._columns()
+        x0 = -(len(cols) - 1) * (CHIP_R + 1.5)
+        for c, column in enumerate(cols):
+            x = x0 + c * (2 * CHIP_R + 3)
+            for k, value in enumerate(reversed(column)):  # the largest chip on the bottom
+                paint_chip(p, QPointF(x, -k * CHIP_STEP), value)
+
+
+class MarkerItem(_Item):
+    """A marker button in a seat's numbered box: the vigorish that seat owes (631a.13(d)(2)(ii))."""
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene)
+        self.cents = 0
+        self.setZValue(3500)
+
+    def set_cents(self, cents: int) -> None:
+        if cents != self.cents:
+            self.cents = cents
+            self.setToolTip(f"Marker button: vigorish owed {format_cents(cents)}")
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-21, -21, 42, 42)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#1b1b1b"), 2))
+        p.setBrush(QColor("#ffd54a"))
+        p.drawEllipse(QPointF(0, 0), 19, 19)
+        p.setPen(QColor("#1b1b1b"))
+        p.setFont(font(9))
+        p.drawText(QRectF(-19, -15, 38, 12), Qt.AlignmentFlag.AlignCenter, "VIG")
+        p.setFont(font(12 if self.cents < 1000 else 10))
+        p.drawText(QRectF(-19, -4, 38, 16), Qt.AlignmentFlag.AlignCenter, format_cents(self.cents).lstrip("$"))
+
+
+class ShoeItem(_Item):
+    """The dealing shoe seen from above: the cards inside (a gauge) and a cover card still in it."""
+
+    W, H = 68.0, 98.0
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene)
+        self.left = 0
+        self.total = 416
+        self.cover: int | None = None
+        self.setZValue(20000)
+        self.setToolTip("The dealing shoe (631a.7(a))")
+
+    def set_state(self, left: int, total: int, cover: int | None) -> None:
+        if (left, total, cover) != (self.left, self.total, self.cover):
+            self.left, self.total, self.cover = left, max(1, total), cover
+            self.setToolTip(f"The dealing shoe (631a.7(a)): {left} cards"
+                            + ("" if cover is None else f", the cover card after {cover} more"))
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-self.W / 2 - 3, -self.H / 2 - 3, self.W + 6, self.H + 6)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = QRectF(-self.W / 2, -self.H / 2, self.W, self.H)
+        p.setPen(QPen(QColor("#0d0d0d"), 2))
+        p.setBrush(QColor("#3a2a1c"))
+        p.drawRoundedRect(body, 8, 8)
+        inner = body.adjusted(9, 14, -9, -22)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#1a120b"))
+        p.drawRect(inner)
+        fill = inner.height() * min(1.0, self.left / self.total)
+        p.setBrush(QColor("#a3122a"))
+        p.drawRect(QRectF(inner.left(), inner.bottom() - fill, inner.width(), fill))
+        if self.cover is not None and self.left:
+            y = inner.bottom() - fill + inner.height() * min(1.0, self.cover / self.total)
+            p.setPen(QPen(QColor("#f2c230"), 4))
+            p.drawLine(QPointF(inner.left() - 4, y), QPointF(inner.right() + 4, y))
+        # the mouth, where the curator slides the next card out (towards the dealer's left)
+        p.setPen(QPen(QColor("#0d0d0d"), 2))
+        p.setBrush(QColor("#5b4330"))
+        mouth = QPainterPath()
+        mouth.addRoundedRect(QRectF(body.left() + 6, body.bottom() - 20, self.W - 12, 14), 5, 5)
+        p.drawPath(mouth)
+        p.setPen(QColor("#f1f1ec"))
+        p.setFont(font(12))
+        p.drawText(QRectF(body.left(), body.top() - 1, self.W, 13), Qt.AlignmentFlag.AlignCenter, f"{self.left}")
+
+
+class StackItem(_Item):
+    """The stack of cards on the felt while it is washed, shuffled and cut, seen from its long side:
+    the cover cards show as yellow lines where they were inserted (631a.5(c), (d))."""
+
+    W, H = 300.0, 46.0
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene)
+        self.covers: tuple[float, ...] = ()
+        self.setZValue(15000)
+        self.setVisible(False)
+
+    def set_covers(self, covers: tuple[float, ...]) -> None:
+        if covers != self.covers:
+            self.covers = covers
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-self.W / 2 - 4, -self.H / 2 - 10, self.W + 8, self.H + 20)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = QRectF(-self.W / 2, -self.H / 2, self.W, self.H)
+        p.setPen(QPen(QColor("#5a5a5a"), 1.5))
+        p.setBrush(QColor("#f4f1ea"))
+        p.drawRoundedRect(body, 4, 4)
+        p.setPen(QPen(QColor("#c9c4b8"), 1))
+        for k in range(1, 60):
+            x = body.left() + k * self.W / 60
+            p.drawLine(QPointF(x, body.top() + 3), QPointF(x, body.bottom() - 3))
+        p.setPen(QPen(QColor("#f2c230"), 5))
+        for f in self.covers:  # 0 = the top of the stack (the left end), 1 = the bottom
+            x = body.left() + f * self.W
+            p.drawLine(QPointF(x, body.top() - 8), QPointF(x, body.bottom() + 8))
+
+
+class GlowItem(_Item):
+    """An area's highlight (animated ``glow`` 0..1): a seat's area, a hand, a vigorish box."""
+
+    def __init__(self, scene: BaccaratScene, path: QPainterPath) -> None:
+        super().__init__(scene)
+        self.path = path
+        self._glow = 0.0
+        self.setZValue(-10)
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-6, -6, 6, 6)
+
+    def _get_glow(self) -> float:
+        return self._glow
+
+    def _set_glow(self, v: float) -> None:
+        if v != self._glow:  # a frame sets every area's glow: repaint only the ones that change
+            self._glow = v
+            self.update()
+
+    glow = Property(float, _get_glow, _set_glow)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        if self._glow <= 0.01:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        c = QColor(self.theme.count_glow)
+        fill = QColor(c)
+        fill.setAlpha(int(80 * self._glow))
+        edge = QColor(c)
+        edge.setAlphaF(self._glow)
+        p.setPen(QPen(edge, 5))
+        p.setBrush(fill)
+        p.drawPath(self.path)
+
+
+class BadgeItem(_Item):
+    """A hand's Point Count as the dealer announced it, on the corner of its card area."""
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene)
+        self.text = ""
+        self.setZValue(30000)
+        self.setVisible(False)
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.update()
+        self.setVisible(bool(text))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-30, -30, 60, 60)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setBrush(QColor(self.theme.count_glow))
+        p.setPen(QPen(QColor("#000000"), 2.5))
+        p.drawEllipse(QPointF(0, 0), 27, 27)
+        p.setPen(QColor("#000000"))
+        p.setFont(font(32 if len(self.text) < 2 else 20))
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class BannerItem(_Item):
+    """A call the dealer makes to the whole table, e.g. "LAST HAND" (631a.10(d))."""
+
+    def __init__(self, scene: BaccaratScene) -> None:
+        super().__init__(scene)
+        self.text = ""
+        self.setZValue(40000)
+        self.setVisible(False)
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.update()
+        self.setVisible(bool(text))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-120, -26, 240, 52)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(self.theme.count_glow), 3))
+        p.setBrush(QColor(0, 0, 0, 190))
+        p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 14, 14)
+        p.setPen(QColor(self.theme.count_glow))
+        p.setFont(font(26))
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

@@ -1,0 +1,192 @@
+"""Where things sit on the drawn Baccarat table, in scene units (a 1600 x 900 top view, dealer at the bottom).
+
+A 631a.2 layout: numbered positions for 10 to 14 seated players (631a.2(a)) around both ends and the
+far side of an oval table, numbered counterclockwise from the dealer's right (seat 1 is offered
+the shoe first, 631a.7(b)). Each seat has its own areas for the Banker, Player and Tie wagers
+(631a.2(b)(2)) and, where the table offers them, Dragon Bonus (b)(5), Dragon 7 and Panda 8
+(b)(6)) and House Money ((b)(7)); the card areas of the Player's Hand and the Banker's Hand
+((b)(4)) lie in the middle in front of the dealer calling the game, with the numbered vigorish
+boxes ((b)(8)) between them and the dealer; the table inventory container, the discard bucket
+(631a.2(e)) and the shoe are on the dealer's side.
+
+Pure geometry: no Qt, no rules. A seat's areas are cells of a ring sector: the seat's number
+nearest the rail, then the side wagers, then Banker, Player and Tie towards the middle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+SCENE_W, SCENE_H = 1600.0, 900.0
+#: Numbered positions drawn unless asked otherwise: 12, both ends of the table seated.
+DEFAULT_SEATS = 12
+
+#: A card lying flat (poker size) in scene units.
+CARD_W = 64.0
+CARD_H = CARD_W * 1.4
+
+#: The dealer's edge of the felt; the oval's centre lies on it.
+DEALER_EDGE = 812.0
+CX, CY = SCENE_W / 2, DEALER_EDGE
+RX, RY = 772.0, 776.0
+RAIL = 24.0
+
+#: The seats' band, as fractions of the oval's radii: from the rail in to the middle.
+BAND_OUT, BAND_IN = 0.985, 0.47
+NUMBER_DEPTH = 0.075
+#: The angular span of the seats (degrees, 0 = the dealer's right end, 180 = his left end).
+FIRST_ANGLE, LAST_ANGLE, GAP = 6.0, 174.0, 0.9
+
+#: Wager areas a seat can have (``wager`` keys, as the engine names the wagers) and their titles.
+TITLES = {
+    "banker": "BANKER", "player": "PLAYER", "tie": "TIE", "dragon-bonus-player": "DRAGON P",
+    "dragon-bonus-banker": "DRAGON B",
+    "dragon-7": "DRAGON 7", "panda-8": "PANDA 8", "house-money": "HOUSE MONEY",
+}
+MAIN_WAGERS = ("banker", "player", "tie")
+
+#: The Player's Hand and Banker's Hand card areas (centre x, centre y, width, height).
+HAND_W, HAND_H = 290.0, 116.0
+HANDS = {"player-hand": (CX - 156.0, 712.0), "banker-hand": (CX + 156.0, 712.0)}
+HAND_TITLES = {"player-hand": "PLAYER'S HAND", "banker-hand": "BANKER'S HAND"}
+#: The vigorish boxes' row: top and height; each box's width and gap.
+VIG_Y, VIG_H, VIG_W, VIG_GAP = 774.0, 30.0, 36.0, 5.0
+
+#: The dealer's side: the table inventory container, the discard bucket, the shoe, the burn card.
+TRAY = (CX - 190.0, 826.0, 380.0, 62.0)
+DISCARD = (CX - 300.0, 857.0)
+DISCARD_R = 36.0
+SHOE = (CX + 300.0, 848.0)
+BURN = (CX + 420.0, 856.0)
+#: Where the stack of cards is washed, shuffled and cut (the middle of the felt).
+STACK = (CX, 706.0)  # over the empty card areas: no hand is dealt while the cards are prepared
+#: Where a call to the whole table shows ("LAST HAND"), on the dealer's side.
+BANNER = (CX - 470.0, 856.0)
+#: The top of the house's name and the payout odds written under it.
+LOGO_Y = 482.0
+
+
+def oval_point(degrees: float, fraction: float) -> tuple[float, float]:
+    """The point at ``degrees`` on the oval scaled by ``fraction`` (1 = the rail's inner edge)."""
+    a = math.radians(degrees)
+    return CX + RX * fraction * math.cos(a), CY - RY * fraction * math.sin(a)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One area of a seat: a sector of the band between two angles and two radius fractions."""
+
+    key: str
+    title: str
+    a1: float
+    a2: float
+    f_in: float
+    f_out: float
+
+    def centre(self) -> tuple[float, float]:
+        return oval_point((self.a1 + self.a2) / 2, (self.f_in + self.f_out) / 2)
+
+    @property
+    def rotation(self) -> float:
+        """The turn (degrees, clockwise on screen) that makes text upright for the seat's player."""
+        return 90.0 - (self.a1 + self.a2) / 2
+
+    @property
+    def depth(self) -> float:
+        """How deep the cell is, in scene units (along the radius at its middle angle)."""
+        (x1, y1), (x2, y2) = (oval_point((self.a1 + self.a2) / 2, f) for f in (self.f_in, self.f_out))
+        return math.hypot(x2 - x1, y2 - y1)
+
+    @property
+    def width(self) -> float:
+        """The cell's width across the seat at its middle radius, in scene units."""
+        f = (self.f_in + self.f_out) / 2
+        (x1, y1), (x2, y2) = oval_point(self.a1, f), oval_point(self.a2, f)
+        return math.hypot(x2 - x1, y2 - y1)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The layout for ``seats`` positions with the side ``wagers`` the table offers and, when
+    ``vig_boxes``, the numbered vigorish boxes (deferred vigorish, 631a.2(b)(8))."""
+
+    seats: int = DEFAULT_SEATS
+    wagers: tuple[str, ...] = ()
+    vig_boxes: bool = True
+
+    def __post_init__(self) -> None:
+        if not 10 <= self.seats <= 14:
+            raise ValueError(f"a Baccarat table has 10 to 14 numbered positions (631a.2(a)), not {self.seats}")
+        unknown = set(self.wagers) - set(TITLES)
+        if unknown:
+            raise ValueError(f"unknown wager areas: {', '.join(sorted(unknown))}")
+
+    @cached_property
+    def rings(self) -> tuple[tuple[str, ...], ...]:
+        """The rows of areas from the rail inwards (after the seat number): side wagers, then the main ones."""
+        offered = set(self.wagers)
+        rows = [tuple(w for w in pair if w in offered) for pair in
+                (("dragon-bonus-player", "dragon-bonus-banker"), ("dragon-7", "panda-8"), ("house-money",))]
+        return tuple(r for r in rows if r) + tuple((w,) for w in MAIN_WAGERS)
+
+    def seat_span(self, seat: int) -> tuple[float, float]:
+        """The angles (a1 < a2) of seat ``seat``'s sector; seat 1 at the dealer's right end."""
+        per = (LAST_ANGLE - FIRST_ANGLE) / self.seats
+        a1 = FIRST_ANGLE + (seat - 1) * per
+        return a1 + GAP / 2, a1 + per - GAP / 2
+
+    @cached_property
+    def cells(self) -> dict[str, Cell]:
+        """Every seat's areas by key ``seat{k}.{wager}``, and ``seat{k}`` for its number."""
+        out: dict[str, Cell] = {}
+        depth = (BAND_OUT - NUMBER_DEPTH - BAND_IN) / len(self.rings)
+        for seat in range(1, self.seats + 1):
+            a1, a2 = self.seat_span(seat)
+            out[f"seat{seat}"] = Cell(f"seat{seat}", str(seat), a1, a2, BAND_OUT - NUMBER_DEPTH, BAND_OUT)
+            f_out = BAND_OUT - NUMBER_DEPTH
+            for row in self.rings:
+                step = (a2 - a1) / len(row)
+                for k, wager in enumerate(reversed(row)):  # the first of a row on the player's left
+                    key = f"seat{seat}.{wager}"
+                    out[key] = Cell(key, TITLES[wager], a1 + k * step, a1 + (k + 1) * step, f_out - depth, f_out)
+                f_out -= depth
+        return out
+
+    def vig_box(self, seat: int) -> tuple[float, float, float, float]:
+        """The numbered vigorish box of ``seat`` (x, y, w, h): a row in front of the dealer, seat 1 on his right."""
+        total = self.seats * VIG_W + (self.seats - 1) * VIG_GAP
+        right = CX + total / 2
+        x = right - seat * VIG_W - (seat - 1) * VIG_GAP
+        return x, VIG_Y, VIG_W, VIG_H
+
+    def area_centre(self, key: str) -> tuple[float, float]:
+        """Where chips on the area ``key`` sit: a seat's cell, ``vig{k}``, a hand, or the tray."""
+        if key in self.cells:
+            return self.cells[key].centre()
+        if key.startswith("vig"):
+            x, y, w, h = self.vig_box(int(key[3:]))
+            return x + w / 2, y + h / 2
+        if key in HANDS:
+            return HANDS[key]
+        x, y, w, h = TRAY
+        return x + w / 2, y + h / 2
+
+    def shoe_spot(self, holder: str) -> tuple[float, float, float]:
+        """Where the shoe lies and its turn: with the dealer, or at seat ``seat{k}``'s number (the curator)."""
+        if holder.startswith("seat"):
+            cell = self.cells[holder]
+            a = (cell.a1 + cell.a2) / 2
+            x, y = oval_point(a, BAND_OUT + 0.01)  # on the rail in front of the curator
+            return x, y, cell.rotation + 180.0
+        return SHOE[0], SHOE[1], 0.0
+
+
+def card_slot(hand: str, index: int) -> tuple[float, float, float]:
+    """Centre and turn of card ``index`` (0, 1, 2) of ``hand``: two cards side by side, the third
+    card across them on the right, the way a called game lays them."""
+    x, y = HANDS[hand]
+    if index < 2:
+        return x - 95.0 + index * 72.0, y + 8.0, 0.0
+    return x + 74.0, y + 8.0, 90.0

@@ -1,0 +1,229 @@
+"""The Baccarat table screen: a new shoe prepared and its first rounds dealt, step by step.
+
+Pick the shoe's seed, the rounds to play, the table's options (vigorish at payout or marked, EZ
+Baccarat, the squeeze of 631a.9(d), 10 to 14 seats) and watch the dealer wash, shuffle, offer the
+cut, place the cover cards, load and burn, the shoe offered, then each round: the curator's deal,
+the cards turned, the counts, House Money, the third cards, the result, the losing wagers
+collected, the winners paid with their vigorish, the cards cleared and the shoe passed. Every step
+has its caption and section; speed 0.25x-4x or instant, pause, step, replay; demonstration mode
+(for instructors) goes full screen with large captions and puts everything on the keyboard.
+
+Every step comes from the engine (``trainer.rules.baccarat.round``); this screen only picks its inputs.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QStyle, QToolButton, QVBoxLayout,
+    QWidget,
+)
+
+from trainer.ui.baccarat import table_layout as L
+from trainer.ui.baccarat.dealer_screen import baccarat_profile
+from trainer.ui.baccarat.table_scene import BaccaratScene
+from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
+from trainer.ui.context import AppContext
+from trainer.ui.paigow.player import SPEEDS, speed_label
+from trainer.ui.paigow.table_view import TablePane
+from trainer.ui.theme import theme_named
+
+#: The keyboard map, shown in the Keys button's tooltip.
+KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
+        ("Home / End", "start / end"), ("R", "replay"), ("N", "new shoe"), ("V", "show faces"),
+        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"))
+
+#: The table variants offered: (label, profile options).
+VARIANTS = (("profile's table", {}), ("vig at payout", {"vig_collection": "at-payout"}),
+            ("vig marker", {"vig_collection": "deferred"}), ("EZ Baccarat", {"ez": True}))
+
+
+def create_screen(ctx: AppContext) -> QWidget:
+    return BaccaratTableScreen(ctx)
+
+
+class BaccaratTableScreen(QWidget):
+    """Options bar, the table with its caption, and the transport bar."""
+
+    demoChanged = Signal(bool)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.demo = False
+        self._base_point = self.font().pointSizeF()
+        theme = theme_named(ctx.theme)
+        self.pane = TablePane(theme, self, scene=BaccaratScene(theme))
+        self.pane.view.keyPressed.connect(lambda e: e.setAccepted(self.handle_key(e.key(), e.modifiers())))
+        self.player = self.pane.player
+        self._build()
+        self.player.stepChanged.connect(self._sync)
+        self.player.playingChanged.connect(self._sync)
+        self.player.speedChanged.connect(self._sync)
+        ctx.themeChanged.connect(lambda name: self.pane.set_theme(theme_named(name)))
+        ctx.profileChanged.connect(lambda _p: self.rebuild())
+        self.rebuild()
+
+    # -- construction --------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(self.ctx.seed if self.ctx.seed is not None else 1)
+        self.seed.setToolTip("The shoe's seed: the same seed, the same shuffle and the same players")
+        self.rounds = QSpinBox()
+        self.rounds.setRange(1, 5)
+        self.rounds.setToolTip("Rounds dealt after the shoe is prepared")
+        self.seats = QSpinBox()
+        self.seats.setRange(10, 14)
+        self.seats.setValue(L.DEFAULT_SEATS)
+        self.seats.setToolTip("Numbered positions at the table (631a.2(a))")
+        self.variant = QComboBox()
+        for label, options in VARIANTS:
+            self.variant.addItem(label, options)
+        self.squeeze = QCheckBox("Squeeze")
+        self.squeeze.setToolTip("The players with the highest wagers turn the cards (631a.9(d))")
+        self.faces = QCheckBox("Faces")
+        self.faces.setToolTip("Instructor's view: every card's face (V)")
+        self.demo_button = QPushButton("Demonstration")
+        self.demo_button.setCheckable(True)
+        self.demo_button.setToolTip("Full screen, large captions, keyboard control (M; Esc leaves)")
+        self.options = QWidget()
+        bar = QHBoxLayout(self.options)
+        bar.setContentsMargins(0, 0, 0, 0)
+        for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats),
+                              ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
+            if label:
+                bar.addWidget(QLabel(label))
+            bar.addWidget(widget)
+        bar.addStretch(1)
+
+        SP = QStyle.StandardPixmap
+        p = self.player
+        buttons = ((SP.SP_MediaSkipBackward, "Back to the start (Home)", lambda: p.goto(0)),
+                   (SP.SP_MediaSeekBackward, "Step back (←)", p.step_back),
+                   (SP.SP_MediaPlay, "Play / pause (Enter)", p.toggle),
+                   (SP.SP_MediaSeekForward, "Step forward (Space, →)", p.step_forward),
+                   (SP.SP_MediaSkipForward, "Jump to the end (End)", p.to_end),
+                   (SP.SP_BrowserReload, "Replay (R)", p.replay))
+        transport = QHBoxLayout()
+        self.tools = []
+        for icon, tip, slot in buttons:
+            b = QToolButton()
+            b.setIcon(self.style().standardIcon(icon))
+            b.setToolTip(tip)
+            b.setMinimumWidth(44)
+            b.clicked.connect(slot)
+            transport.addWidget(b)
+            self.tools.append(b)
+        self.speed = QComboBox()
+        for s in SPEEDS:
+            self.speed.addItem(speed_label(s), s)
+        self.speed.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed.currentIndexChanged.connect(lambda i: p.set_speed(SPEEDS[i]))
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setToolTip("Drag to any step")
+        self.slider.sliderMoved.connect(p.goto)
+        self.position = QLabel()
+        keys = QLabel("Keys")
+        keys.setToolTip("\n".join(f"{k}: {v}" for k, v in KEYS))
+        transport.addWidget(QLabel("Speed"))
+        transport.addWidget(self.speed)
+        transport.addWidget(self.slider, 1)
+        transport.addWidget(self.position)
+        transport.addWidget(keys)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)
+        lay.addWidget(self.options)
+        lay.addWidget(self.pane, 1)
+        lay.addLayout(transport)
+        for w in self.findChildren(QWidget):
+            if isinstance(w, (QPushButton, QToolButton, QCheckBox, QSlider)):
+                w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for box in (self.seed, self.rounds, self.seats):
+            box.valueChanged.connect(lambda _: self.rebuild())
+        self.variant.currentIndexChanged.connect(lambda _: self.rebuild())
+        self.squeeze.toggled.connect(lambda _: self.rebuild())
+        self.faces.toggled.connect(self.pane.scene.set_reveal)
+        self.demo_button.toggled.connect(self.set_demo)
+
+    # -- the shoe ---------------------------------------------------------------------------------------
+    def profile(self):
+        """The Baccarat profile in force with the options picked here."""
+        return baccarat_profile(self.ctx).with_options(seats=self.seats.value(), squeeze=self.squeeze.isChecked(),
+                                                        **self.variant.currentData())
+
+    def rebuild(self) -> None:
+        """Ask the engine for the shoe of the current choices and show it from the start."""
+        profile = self.profile()
+        self.pane.scene.set_table(layout_for(profile), odds_lines(profile))
+        heading = f"Shoe {self.seed.value()} · {profile.decks} decks · {self.variant.currentText()}"
+        self.pane.set_timeline(shoe_timeline(self.seed.value(), profile, self.rounds.value()), heading)
+        self._sync()
+
+    def goto_move(self, move: int | None) -> None:
+        """Show the table after ``move`` steps (None: the end)."""
+        self.player.goto(self.player.timeline.index_after_move(move))
+
+    def prepare_snapshot(self, seed: int, move: int | None) -> None:
+        """For ``snapshot --game baccarat --screen table``: shoe ``seed`` after ``move`` steps."""
+        self.seed.setValue(seed)
+        self.goto_move(move)
+
+    def _sync(self, *_) -> None:
+        p = self.player
+        icon = QStyle.StandardPixmap.SP_MediaPause if p.playing else QStyle.StandardPixmap.SP_MediaPlay
+        self.tools[2].setIcon(self.style().standardIcon(icon))
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(p))
+        self.slider.setValue(p.index)
+        self.slider.blockSignals(False)
+        self.position.setText(f"{p.index} / {len(p)}   {speed_label(p.speed)}")
+        self.speed.blockSignals(True)
+        self.speed.setCurrentIndex(SPEEDS.index(p.speed) if p.speed in SPEEDS else SPEEDS.index(1.0))
+        self.speed.blockSignals(False)
+
+    # -- demonstration mode and keys ---------------------------------------------------------------------
+    def set_demo(self, on: bool) -> None:
+        """Demonstration mode: full screen, large captions, only the table and its caption."""
+        if on == self.demo:
+            return
+        self.demo = on
+        self.demo_button.blockSignals(True)
+        self.demo_button.setChecked(on)
+        self.demo_button.blockSignals(False)
+        self.options.setVisible(not on)
+        self.pane.caption.set_scale(1.9 if on else 1.0)
+        for w in (self.speed, self.position, *self.tools):  # the transport, readable from the back of the room
+            font = w.font()
+            font.setPointSizeF(self._base_point * (1.5 if on else 1.0))
+            w.setFont(font)
+            if isinstance(w, QToolButton):
+                w.setIconSize(w.iconSize() * (2 if on else 0.5))
+        self.demoChanged.emit(on)
+        if not getattr(self.window(), "handles_demo", False) and self.window() is not self:
+            self.window().showFullScreen() if on else self.window().showNormal()
+        self.pane.view.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        if not self.handle_key(event.key(), event.modifiers()):
+            super().keyPressEvent(event)
+
+    def handle_key(self, key: int, mods=Qt.KeyboardModifier.NoModifier) -> bool:
+        """Everything on the keyboard (see :data:`KEYS`); True if the key was used."""
+        if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            return False
+        K, p = Qt.Key, self.player
+        action = {
+            K.Key_Space: p.step_forward, K.Key_Right: p.step_forward, K.Key_Left: p.step_back,
+            K.Key_Return: p.toggle, K.Key_Enter: p.toggle, K.Key_P: p.toggle,
+            K.Key_Plus: p.faster, K.Key_Equal: p.faster, K.Key_Minus: p.slower,
+            K.Key_Home: lambda: p.goto(0), K.Key_End: p.to_end, K.Key_R: p.replay,
+            K.Key_N: lambda: self.seed.setValue((self.seed.value() * 7919 + 104_729) % 1_000_000),
+            K.Key_V: self.faces.toggle, K.Key_M: lambda: self.set_demo(not self.demo),
+            K.Key_Escape: lambda: self.set_demo(False),
+        }.get(key)
+        if action is None:
+            return False
+        action()
+        return True
