@@ -127,7 +127,7 @@ def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> N
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawEllipse(centre, r * 0.84, r * 0.84)
     p.setPen(QColor(ink))
-    p.setFont(font(r * (0.62 if value < 100000 else 0.5)))
+    p.setFont(font(r * (0.62 if value < 100000 else 0.5), p))
     text = format_cents(value).replace(".00", "").replace("$0.", ".")
     p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
 
@@ -191,9 +191,9 @@ class MarkerItem(_Item):
         p.setBrush(QColor("#ffd54a"))
         p.drawEllipse(QPointF(0, 0), 19, 19)
         p.setPen(QColor("#1b1b1b"))
-        p.setFont(font(9))
+        p.setFont(font(9, p))
         p.drawText(QRectF(-19, -15, 38, 12), Qt.AlignmentFlag.AlignCenter, "VIG")
-        p.setFont(font(12 if self.cents < 1000 else 10))
+        p.setFont(font(12 if self.cents < 1000 else 10, p))
         p.drawText(QRectF(-19, -4, 38, 16), Qt.AlignmentFlag.AlignCenter, format_cents(self.cents).lstrip("$"))
 
 
@@ -244,7 +244,7 @@ class ShoeItem(_Item):
         mouth.addRoundedRect(QRectF(body.left() + 6, body.bottom() - 20, self.W - 12, 14), 5, 5)
         p.drawPath(mouth)
         p.setPen(QColor("#f1f1ec"))
-        p.setFont(font(12))
+        p.setFont(font(12, p))
         p.drawText(QRectF(body.left(), body.top() - 1, self.W, 13), Qt.AlignmentFlag.AlignCenter, f"{self.left}")
 
 
@@ -344,7 +344,7 @@ class BadgeItem(_Item):
         p.setPen(QPen(QColor("#000000"), 2.5))
         p.drawEllipse(QPointF(0, 0), 27, 27)
         p.setPen(QColor("#000000"))
-        p.setFont(font(32 if len(self.text) < 2 else 20))
+        p.setFont(font(32 if len(self.text) < 2 else 20, p))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
@@ -372,5 +372,5 @@ class BannerItem(_Item):
         p.setBrush(QColor(0, 0, 0, 190))
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 14, 14)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(26))
+        p.setFont(font(26, p))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

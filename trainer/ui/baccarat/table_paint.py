@@ -65,7 +65,7 @@ def _paint_dealer_side(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail))
     p.drawRect(QRectF(0, L.DEALER_EDGE, L.SCENE_W, L.SCENE_H - L.DEALER_EDGE))
     p.setPen(QColor(th.label))
-    p.setFont(font(17))
+    p.setFont(font(17, p))
     edge = QRectF(30, L.DEALER_EDGE + 4, L.SCENE_W - 60, L.SCENE_H - L.DEALER_EDGE - 8)
     p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT")
     p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")
@@ -74,14 +74,14 @@ def _paint_dealer_side(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail).lighter(125))
     p.drawRoundedRect(QRectF(x, y, w, h), 8, 8)
     p.setPen(QColor(th.label))
-    p.setFont(font(13))
+    p.setFont(font(13, p))
     p.drawText(QRectF(x, y + h - 18, w, 16), Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
     cx, cy = L.DISCARD
     p.setPen(QPen(QColor(th.rail).darker(160), 3))
     p.setBrush(QColor("#222222"))
     p.drawEllipse(QPointF(cx, cy), L.DISCARD_R, L.DISCARD_R)
     p.setPen(QColor(th.label))
-    p.setFont(font(11))
+    p.setFont(font(11, p))
     p.drawText(QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16), Qt.AlignmentFlag.AlignCenter, "DISCARD")
 
 
@@ -113,7 +113,7 @@ def _cell_text(p: QPainter, th: Theme, cell: L.Cell, is_number: bool) -> None:
         lines = title.split()
         title = "\n".join(lines)
         size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
-    p.setFont(font(size))
+    p.setFont(font(size, p))
     p.drawText(QRectF(-w / 2, -h / 2, w, h), Qt.AlignmentFlag.AlignCenter, title)
     p.restore()
 
@@ -127,11 +127,11 @@ def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str
         p.setBrush(QColor(th.spot))
         p.drawRoundedRect(rect, 14, 14)
         p.setPen(label)
-        p.setFont(font(14))
+        p.setFont(font(14, p))
         p.drawText(rect.adjusted(12, 4, -12, -4), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                    L.HAND_TITLES[key])
     if layout.vig_boxes:
-        p.setFont(font(17))
+        p.setFont(font(17, p))
         for seat in range(1, layout.seats + 1):
             x, y, w, h = layout.vig_box(seat)
             p.setPen(QPen(chalk, 2))
@@ -140,10 +140,10 @@ def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str
             p.setPen(label)
             p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, str(seat))
     p.setPen(label)
-    p.setFont(font(25))
+    p.setFont(font(25, p))
     top = L.LOGO_Y
     p.drawText(QRectF(L.CX - 260, top, 520, 32), Qt.AlignmentFlag.AlignCenter, HOUSE_NAME)
-    p.setFont(font(15))
+    p.setFont(font(15, p))
     line = 19.0
     y = top + 34
     for text in odds:
