@@ -13,7 +13,6 @@ import argparse
 import re
 from pathlib import Path
 
-from trainer.cli.common import add_profile
 from trainer.rules.errors import TrainerError
 
 ORDER = 60
@@ -41,7 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
-    add_profile(p)
+    from trainer.drills.games import all_profile_names
+
+    p.add_argument("--profile", default="pa-2019", metavar="P",
+                   help=f"profile of any game: {', '.join(all_profile_names())} (default pa-2019)")
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
     p.set_defaults(run=run)
 
@@ -62,7 +64,7 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     from trainer.rules.paigow.delivery import check_style_name
     from trainer.rules.paigow.dice import Roll
     from trainer.rules.paigow.positions import Position
-    from trainer.rules.paigow.profiles import profile_named
+    from trainer.drills.games import profile_named
 
     size = parse_size(args.size)
     profile_named(args.profile)

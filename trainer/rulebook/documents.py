@@ -180,7 +180,9 @@ def _nest(stack: list[tuple[str, str]], kind: str, label: str) -> None:
 
 
 def _clean(line: str) -> str:
-    return re.sub(r"\s+", " ", line.replace("**", "").replace("$\\S$", "§").replace("\\S", "§")).strip()
+    """The line without the markup of the published copy (``**``, ``*``, ``<i>``, ``<u>``)."""
+    line = re.sub(r"</?[iub]>", "", line.replace("*", ""))
+    return re.sub(r"\s+", " ", line.replace("$\\S$", "§").replace("\\S", "§")).strip()
 
 
 def _blocks(doc: str, key: str, dialect: Dialect, lines: list[str]) -> tuple[Block, ...]:

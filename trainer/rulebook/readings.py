@@ -10,8 +10,9 @@ Pennsylvania Pai Gow texts, ``pa-631a`` = Baccarat's), then its paragraphs.
 >>> s = r.section("W2")
 >>> s.title, s.reads, s.blocks[0].text
 ('ties inside a step', (('pa-2019', ('621a.8(d)',)), ('pa-2012', ('621a.8(d)',)), ('md', ('8.D',))), 'The stronger high hand.')
->>> parse_readings("# Baccarat\\n## B9 vigorish\\npa-631a: 631a.13(c)\\n\\n5%.").section("B9").reads
-(('baccarat', ('631a.13(c)',)),)
+>>> r = parse_readings("# Settlement\\n## S1 money\\npa: 621a.9\\n\\nCents.\\n# Baccarat\\n## B9 vigorish\\npa-631a: 631a.13(c)")
+>>> r.section("S1").group, r.section("B9").group, r.section("B9").reads
+('Settlement', 'Baccarat', (('baccarat', ('631a.13(c)',)),))
 """
 
 from __future__ import annotations
@@ -52,14 +53,15 @@ def parse_readings(text: str) -> Document:
     """The readings document: one section per ``## ID title``, in file order."""
     sections: list[Section] = []
     group, key, title, lines = "", "", "", []
+    heading = ""  # the group a reading is listed under: the last "# " before its "## "
     for line in text.splitlines() + ["## END"]:
         if line.startswith("## "):
             if key:
                 sections.append(_reading(key, title, group, lines))
             key, _, title = line[3:].strip().partition(" ")
-            lines = []
+            group, lines = heading, []
         elif line.startswith("# "):
-            group = line[2:].strip()
+            heading = line[2:].strip()
         else:
             lines.append(line)
     return Document("readings", "How the trainer reads the rules", "How the trainer reads the rules", None, tuple(sections))

@@ -7,7 +7,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from trainer.paths import data_dir
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
+from trainer.drills.games import profile_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE
+from trainer.rules.profiles import RuleBook
 
 
 class AppContext(QObject):
@@ -29,7 +31,7 @@ class AppContext(QObject):
         self.data_dir = data or data_dir()
 
     @property
-    def profile(self) -> Profile:
+    def profile(self) -> RuleBook:
         return self._profile
 
     def set_profile(self, name: str) -> None:

@@ -29,6 +29,8 @@ from trainer.ui.theme import Theme
 _ANCHOR = Qt.ItemDataRole.UserRole
 #: Reading size steps (times the app's base font) for Ctrl++ / Ctrl+-.
 _SIZES = (1.2, 1.35, 1.5, 1.7, 1.95, 2.25)
+#: The rule a snapshot opens at: the first of these the profile has.
+_SNAPSHOT_RULES = ("house_way", "banker_rule")
 
 
 def _marks(theme: Theme) -> tuple[str, str]:
@@ -265,8 +267,10 @@ class RuleBookScreen(Screen):
             self.search_field.setFocus()
 
     def prepare_snapshot(self, seed: int, move: int | None) -> None:
-        """For ``paigow-trainer snapshot --screen rulebook``: the profile's house way, its paragraph marked."""
-        refs = resolve(self.ctx.profile.cite("house_way"), self.ctx.profile)
+        """For ``paigow-trainer snapshot --screen rulebook``: the profile's house way (Baccarat: the
+        Banker's drawing rule), its paragraph marked."""
+        profile = self.ctx.profile
+        refs = resolve(profile.cite(next(r for r in _SNAPSHOT_RULES if profile.has(r))), profile)
         if refs:
             self.open_anchor(refs[0].anchor)
 
