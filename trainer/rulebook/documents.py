@@ -81,6 +81,8 @@ class Block:
     first: bool
     #: A heading inside the section ("Authority", "Source"), shown bold.
     heading: bool = False
+    #: A row of a table printed in the text (its cells; ``text`` holds them joined by spaces).
+    cells: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,9 @@ def _blocks(doc: str, key: str, dialect: Dialect, lines: list[str]) -> tuple[Blo
         path = tuple(lab for _, lab in stack)
         first = path not in seen
         seen.add(path)
+        cells = tuple(_clean(c) for c in raw.strip("\n ").split("\t")) if "\t" in raw.strip() else ()
         blocks.append(Block(path, line.lstrip("# "), paragraph_label(dialect, key, path), anchor_for(doc, key, path),
-                            first, heading))
+                            first, heading, cells))
     return tuple(blocks)
 
 

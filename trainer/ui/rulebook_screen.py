@@ -12,6 +12,7 @@ goes back to the section read before, Ctrl++ and Ctrl+- change the reading size.
 from __future__ import annotations
 
 import html
+import itertools
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -57,6 +58,19 @@ def _block_html(doc: Document, block: Block, theme: Theme, target: str, query: s
     return f'<p style="margin-left:{depth}px;{background}">{anchor}{body}</p>'
 
 
+def _table_html(doc: Document, rows: list[Block], theme: Theme, query: str) -> str:
+    """Consecutive table rows of a text as one table, a cell per column (search words highlighted)."""
+    hit = _marks(theme)[1]
+    depth = max(0, len(rows[0].path) - 1) * 28
+
+    def cell(text: str) -> str:
+        body = _highlighted(text, query, hit) if query else linked(text, doc.id)
+        return f'<td style="padding:2px 14px 2px 0">{body}</td>'
+    trs = "".join(f"<tr>{''.join(cell(c) for c in row.cells)}</tr>" for row in rows)
+    anchors = "".join(f'<a name="{b.anchor}"></a>' for b in rows if b.first)
+    return f'{anchors}<table style="margin-left:{depth}px" cellspacing="0">{trs}</table>'
+
+
 def _reads_html(section: Section, book: dict[str, Document], own: str) -> str:
     """A reading's "What it reads" list, the active profile's text first, each citation a link."""
     reads = sorted(section.reads, key=lambda r: r[0] != own)
@@ -76,7 +90,11 @@ def section_html(section: Section, book: dict[str, Document], theme: Theme, *, t
             f"{section.label} — {section.title}" if section.key != "preamble" else section.title)
     anchor = f'<a name="{section.anchor}"></a>'
     parts = [f"<p style='color:gray'>{html.escape(doc.title)}</p><h2>{anchor}{html.escape(head)}</h2>"]
-    parts += [_block_html(doc, b, theme, target, query) for b in section.blocks]
+    for is_row, blocks in itertools.groupby(section.blocks, key=lambda b: bool(b.cells)):
+        if is_row:
+            parts.append(_table_html(doc, list(blocks), theme, query))
+        else:
+            parts += [_block_html(doc, b, theme, target, query) for b in blocks]
     if section.reads:
         parts.append(_reads_html(section, book, own))
     return "".join(parts)
