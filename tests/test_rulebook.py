@@ -252,3 +252,12 @@ def test_cli_text_reads_in_words(capsys, args):
     out = capsys.readouterr().out
     assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|§D|\bJ[A-Z]\d+\b", out), out
     assert "Seat " in out or "house way" in out.lower()
+
+
+def test_tables_of_the_texts_keep_their_cells_and_no_published_markup():
+    rows = [b.cells for b in BOOK["baccarat"].section("631a.11").blocks if b.cells]
+    assert ("3", "D", "D", "D", "D", "D", "D", "D", "D", "S", "D") in rows  # Table 1, Banker 3
+    assert ("Win by 9 points", "30 to 1", "20 to 1", "30 to 1") in [
+        b.cells for b in BOOK["baccarat"].section("631a.13").blocks]
+    texts = [b.text for d in BOOK.values() for s in d.sections for b in s.blocks]
+    assert not [t for t in texts if re.search(r"</?[iub]>|\*", t)]
