@@ -11,18 +11,27 @@ from pathlib import Path
 import pytest
 
 from trainer.drills.exam import ExamSpec, build_exam
+from trainer.drills.games import profile_named
 from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, playable, play_spec
 from trainer.drills.registry import skills_for
 from trainer.rulebook.citations import find, in_words, linked, refs, resolve, shown
 from trainer.rulebook.documents import DOCUMENTS, anchor_for, load_book
 from trainer.rulebook.search import highlight_spans, search
+from trainer.rules.baccarat.irregularities import Irregularity as BaccaratIrregularity
+from trainer.rules.baccarat.profiles import PROFILES as BACCARAT
+from trainer.rules.baccarat.round import play_one, play_shoe
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.rules.paigow.profiles import PROFILES
+from trainer.rules.rng import rng_for
 
 BOOK = load_book()
 ROOT = Path(__file__).resolve().parents[1]
 #: Reading ids built in code rather than written out (dealer_round's JI rows, delivery's D6.k).
 BUILT = {f"JI{n}" for n in range(1, 9)} | {f"D6.{n}" for n in range(1, 11)}
+#: Every profile of every game, and the text each reads.
+OWN = {"pa-2019": "pa-2019", "pa-2012": "pa-2012", "md": "md", "nj": "nj", "pa-631a": "baccarat", "pa-631a-ez": "baccarat"}
+#: The Baccarat readings written out (there are no B21 and B22).
+BACCARAT_READINGS = {f"B{n}" for n in range(1, 26)} - {"B21", "B22"}
 
 
 def all_anchors() -> set[str]:
@@ -61,11 +70,15 @@ def test_anchors_are_unique_and_safe():
     assert all(re.fullmatch(r"[\w.:-]+", a) for a in seen)
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_every_profile_of_every_game_is_read_in_its_text():
+    assert set(OWN) == set(PROFILES) | set(BACCARAT.names())
+
+
+@pytest.mark.parametrize("name", sorted(OWN))
 def test_every_profile_section_resolves_to_that_exact_paragraph(name):
     """``cite(rule)`` for every rule of every profile opens its own text at the cited paragraph."""
-    profile = PROFILES[name]
-    own = {"pa-2019": "pa-2019", "pa-2012": "pa-2012", "md": "md", "nj": "nj"}[name]
+    profile = profile_named(name)
+    own = OWN[name]
     for rule, section in profile.sections.items():
         found = resolve(profile.cite(rule), profile)
         assert found, (name, rule)
@@ -84,10 +97,16 @@ def _split(profile: str, cited: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _trainer_citations(name: str) -> set[str]:
-    """Every citation a large exam over all skills, and a set of dealer rounds, show under ``name``."""
+    """Every citation a large exam over all skills, and the game's rounds, show under ``name``."""
     skills = tuple(s.id for s in skills_for(name))
     cites = {c for q in build_exam(ExamSpec(seed=11, skills=skills, count=120, profile=name)).questions
              for c in q.citations}
+    return cites | ROUNDS[name](name)
+
+
+def _paigow_rounds(name: str) -> set[str]:
+    """Dealer rounds with every irregularity, house- and player-banked, co-banked."""
+    cites: set[str] = set()
     profile = PROFILES[name]
     banks = ["dealer"] + (["seat2"] if profile.player_bank else [])
     for seed, bank in enumerate(banks * 2):
@@ -99,7 +118,24 @@ def _trainer_citations(name: str) -> set[str]:
     return cites
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
+def _baccarat_rounds(name: str) -> set[str]:
+    """A whole shoe (preparation, rounds, markers collected) and a round with every irregularity,
+    under the profile's options and under the other ones (squeeze, deferred vigorish, simulated round)."""
+    run = play_shoe(rng_for(3)[0], name, players=5)
+    steps = [*run.opening.steps, *run.closing, *(s for r in run.rounds for s in r.steps)]
+    chips = [*run.closing_chips, *(c for r in run.rounds for c in r.chips)]
+    for kind in BaccaratIrregularity:
+        for options in ({}, {"third_card_remedy": "simulated", "vig_collection": "deferred", "squeeze": True}):
+            r = play_one(5, name, players=3, irregularity=kind, **options)
+            steps += r.steps
+            chips += r.chips
+    return {s.citation for s in steps} | {c.citation for c in chips}
+
+
+ROUNDS = {**{name: _paigow_rounds for name in PROFILES}, **{name: _baccarat_rounds for name in BACCARAT.names()}}
+
+
+@pytest.mark.parametrize("name", sorted(OWN))
 def test_every_citation_of_exams_and_rounds_opens_a_section(name):
     for citation in _trainer_citations(name):
         found = find(citation, name)
@@ -110,6 +146,7 @@ def test_every_citation_of_exams_and_rounds_opens_a_section(name):
         for f in reversed(found):
             rest = rest[:f.start] + rest[f.end:]
         assert re.fullmatch(r"[\s,;]*", rest), (citation, rest)
+        assert all(f.ref.doc in (OWN[name], "readings") for f in found), (citation, name)
 
 
 def test_every_reading_cited_in_the_code_is_written():
@@ -124,11 +161,20 @@ def test_readings_name_the_sections_they_read_and_no_file_or_internal_id():
     for s in BOOK["readings"].sections:
         assert s.blocks and s.reads, s.key
         text = s.title + " " + s.text
-        assert not re.search(r"\.md\b|pai_gow|table_inventory|\bspec\b|\b(?:J[A-Z]|[DHWNR])\d+\b|seat\d", text), s.key
+        assert not re.search(r"\.md\b|pai_gow|table_inventory|\bspec\b|\b(?:J[A-Z]|[BDHWNR])\d+\b|seat\d|pa-631a|_",
+                             text), s.key
         for doc, cites in s.reads:
             for c in cites:
                 got = resolve(c, doc)
                 assert got and got[0].doc == doc, (s.key, doc, c)
+
+
+def test_the_baccarat_readings_are_a_chapter_reading_631a():
+    readings = BOOK["readings"]
+    baccarat = [s for s in readings.sections if s.group == "Baccarat"]
+    assert {s.key for s in baccarat} == BACCARAT_READINGS
+    assert all({doc for doc, _ in s.reads} == {"baccarat"} for s in baccarat)
+    assert readings.section("B3").reads == (("baccarat", ("631a.9(c)", "631a.10(c)", "631a.11")),)
 
 
 @pytest.mark.parametrize("citation, profile, anchor, label", [
@@ -148,6 +194,10 @@ def test_readings_name_the_sections_they_read_and_no_file_or_internal_id():
     ("spec W2", "md", "readings:W2", "Reading: ties inside a house-way step"),
     ("spec §D6.5", "nj", "readings:D6.5", "Reading: Jung Quat (take the heart)"),
     ("spec D6.11", "nj", "readings:D6", "Reading: the delivery styles"),  # falls back to its parent
+    ("631a.11(c)(2)(iii), Table 1", "pa-631a", "baccarat:631a.11.c.2.iii", "631a.11(c)(2)(iii), Table 1"),
+    ("631a.13(d)(2)(ii)", "pa-631a-ez", "baccarat:631a.13.d.2.ii", "631a.13(d)(2)(ii)"),
+    ("spec B9", "pa-631a", "readings:B9", "Reading: how much vigorish"),
+    ("spec B25", "pa-631a-ez", "readings:B25", "Reading: irregularities in a round"),
 ])
 def test_resolve(citation, profile, anchor, label):
     [ref] = resolve(citation, profile)
@@ -181,6 +231,8 @@ def test_search_finds_paragraphs_holding_every_word():
                         for h in hits)
     assert {h.doc for h in hits} >= {"pa-2019", "pa-2012", "md", "nj"}
     assert search("house way ties")[0].doc == "readings"  # a reading whose title holds every word first
+    assert search("vigorish", first="baccarat")[0].doc == "baccarat"  # the profile's text before the readings
+    assert search("third card", first="baccarat")[0].doc == "baccarat"
     assert search("zzqx") == [] and search("") == []
     text = "The Supreme Pair beats a supreme hand"
     assert highlight_spans(text, "supreme pair") == [(4, 11), (12, 16), (25, 32)]
@@ -200,3 +252,12 @@ def test_cli_text_reads_in_words(capsys, args):
     out = capsys.readouterr().out
     assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|§D|\bJ[A-Z]\d+\b", out), out
     assert "Seat " in out or "house way" in out.lower()
+
+
+def test_tables_of_the_texts_keep_their_cells_and_no_published_markup():
+    rows = [b.cells for b in BOOK["baccarat"].section("631a.11").blocks if b.cells]
+    assert ("3", "D", "D", "D", "D", "D", "D", "D", "D", "S", "D") in rows  # Table 1, Banker 3
+    assert ("Win by 9 points", "30 to 1", "20 to 1", "30 to 1") in [
+        b.cells for b in BOOK["baccarat"].section("631a.13").blocks]
+    texts = [b.text for d in BOOK.values() for s in d.sections for b in s.blocks]
+    assert not [t for t in texts if re.search(r"</?[iub]>|\*", t)]

@@ -134,6 +134,7 @@ def test_snapshot_writes_a_png_of_the_requested_size(qapp, tmp_path: Path, capsy
     (["--dice", "1,2"], "dice"),
     (["--move", "999"], "past the end"),
     (["--bank", "dealer"], "seat1..seat6"),
+    (["--profile", "ohio"], "unknown profile 'ohio' (choose from: md, nj, pa-2012, pa-2019, pa-631a, pa-631a-ez)"),
 ])
 def test_snapshot_bad_flags_are_one_line_errors(qapp, tmp_path: Path, capsys, flags, message):
     assert main(["snapshot", *flags, "--out", str(tmp_path / "x.png")]) == 2

@@ -141,3 +141,31 @@ def test_reading_size_keys(qtbot, book):
     assert book.reader.font().pointSizeF() > before
     qtbot.keyClick(book, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert book.reader.font().pointSizeF() == pytest.approx(before)
+
+
+@pytest.mark.parametrize("profile", ["pa-631a", "pa-631a-ez"])
+def test_under_a_baccarat_profile_631a_opens_first_and_search_puts_it_first(qtbot, shown, trainee_ctx, profile):
+    trainee_ctx.set_profile(profile)
+    book = shown(RuleBookScreen(trainee_ctx))
+    assert (book.section.doc, book.section.key) == ("baccarat", "631a.1")  # its Definitions, after the preamble
+    expanded = [book.tree.topLevelItem(i).text(0) for i in range(book.tree.topLevelItemCount())
+                if book.tree.topLevelItem(i).isExpanded()]
+    assert expanded == ["Pennsylvania Baccarat", "How the trainer reads the rules"]
+    qtbot.keyClicks(book.search_field, "vigorish")
+    assert book.results.item(0).text().startswith("Pennsylvania Baccarat · 631a.13")
+    qtbot.keyClick(book.search_field, Qt.Key.Key_Return)
+    assert book.section.key == "631a.13" and "vigorish" in book.reader.toPlainText().lower()
+    qtbot.keyClick(book.search_field, Qt.Key.Key_Escape)
+    book.open_link("rulebook:readings:B3")
+    text = book.reader.toPlainText()
+    assert "Reading: the order of the cards and when a third card is drawn" in text
+    assert "Pennsylvania Baccarat: 631a.9(c) · 631a.10(c) · 631a.11" in text and "spec" not in text
+    assert "<i>" not in book.book["baccarat"].section("631a.11").text  # the published copy's markup is not shown
+
+
+def test_switching_to_a_baccarat_profile_opens_its_text_in_the_tree(qtbot, book, trainee_ctx):
+    trainee_ctx.set_profile("pa-631a")
+    tops = {book.tree.topLevelItem(i).text(0): book.tree.topLevelItem(i) for i in range(book.tree.topLevelItemCount())}
+    assert tops["Pennsylvania Baccarat"].isExpanded() and not tops["Maryland Pai Gow Tiles"].isExpanded()
+    qtbot.keyClicks(book.search_field, "third card")
+    assert book.results.item(0).text().startswith("Pennsylvania Baccarat")

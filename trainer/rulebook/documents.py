@@ -81,6 +81,8 @@ class Block:
     first: bool
     #: A heading inside the section ("Authority", "Source"), shown bold.
     heading: bool = False
+    #: A row of a table printed in the text (its cells; ``text`` holds them joined by spaces).
+    cells: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,9 @@ def _nest(stack: list[tuple[str, str]], kind: str, label: str) -> None:
 
 
 def _clean(line: str) -> str:
-    return re.sub(r"\s+", " ", line.replace("**", "").replace("$\\S$", "§").replace("\\S", "§")).strip()
+    """The line without the markup of the published copy (``**``, ``*``, ``<i>``, ``<u>``)."""
+    line = re.sub(r"</?[iub]>", "", line.replace("*", ""))
+    return re.sub(r"\s+", " ", line.replace("$\\S$", "§").replace("\\S", "§")).strip()
 
 
 def _blocks(doc: str, key: str, dialect: Dialect, lines: list[str]) -> tuple[Block, ...]:
@@ -199,8 +203,9 @@ def _blocks(doc: str, key: str, dialect: Dialect, lines: list[str]) -> tuple[Blo
         path = tuple(lab for _, lab in stack)
         first = path not in seen
         seen.add(path)
+        cells = tuple(_clean(c) for c in raw.strip("\n ").split("\t")) if "\t" in raw.strip() else ()
         blocks.append(Block(path, line.lstrip("# "), paragraph_label(dialect, key, path), anchor_for(doc, key, path),
-                            first, heading))
+                            first, heading, cells))
     return tuple(blocks)
 
 

@@ -12,6 +12,7 @@ goes back to the section read before, Ctrl++ and Ctrl+- change the reading size.
 from __future__ import annotations
 
 import html
+import itertools
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -29,6 +30,8 @@ from trainer.ui.theme import Theme
 _ANCHOR = Qt.ItemDataRole.UserRole
 #: Reading size steps (times the app's base font) for Ctrl++ / Ctrl+-.
 _SIZES = (1.2, 1.35, 1.5, 1.7, 1.95, 2.25)
+#: The rule a snapshot opens at: the first of these the profile has.
+_SNAPSHOT_RULES = ("house_way", "banker_rule")
 
 
 def _marks(theme: Theme) -> tuple[str, str]:
@@ -55,6 +58,19 @@ def _block_html(doc: Document, block: Block, theme: Theme, target: str, query: s
     return f'<p style="margin-left:{depth}px;{background}">{anchor}{body}</p>'
 
 
+def _table_html(doc: Document, rows: list[Block], theme: Theme, query: str) -> str:
+    """Consecutive table rows of a text as one table, a cell per column (search words highlighted)."""
+    hit = _marks(theme)[1]
+    depth = max(0, len(rows[0].path) - 1) * 28
+
+    def cell(text: str) -> str:
+        body = _highlighted(text, query, hit) if query else linked(text, doc.id)
+        return f'<td style="padding:2px 14px 2px 0">{body}</td>'
+    trs = "".join(f"<tr>{''.join(cell(c) for c in row.cells)}</tr>" for row in rows)
+    anchors = "".join(f'<a name="{b.anchor}"></a>' for b in rows if b.first)
+    return f'{anchors}<table style="margin-left:{depth}px" cellspacing="0">{trs}</table>'
+
+
 def _reads_html(section: Section, book: dict[str, Document], own: str) -> str:
     """A reading's "What it reads" list, the active profile's text first, each citation a link."""
     reads = sorted(section.reads, key=lambda r: r[0] != own)
@@ -74,7 +90,11 @@ def section_html(section: Section, book: dict[str, Document], theme: Theme, *, t
             f"{section.label} — {section.title}" if section.key != "preamble" else section.title)
     anchor = f'<a name="{section.anchor}"></a>'
     parts = [f"<p style='color:gray'>{html.escape(doc.title)}</p><h2>{anchor}{html.escape(head)}</h2>"]
-    parts += [_block_html(doc, b, theme, target, query) for b in section.blocks]
+    for is_row, blocks in itertools.groupby(section.blocks, key=lambda b: bool(b.cells)):
+        if is_row:
+            parts.append(_table_html(doc, list(blocks), theme, query))
+        else:
+            parts += [_block_html(doc, b, theme, target, query) for b in blocks]
     if section.reads:
         parts.append(_reads_html(section, book, own))
     return "".join(parts)
@@ -265,8 +285,10 @@ class RuleBookScreen(Screen):
             self.search_field.setFocus()
 
     def prepare_snapshot(self, seed: int, move: int | None) -> None:
-        """For ``paigow-trainer snapshot --screen rulebook``: the profile's house way, its paragraph marked."""
-        refs = resolve(self.ctx.profile.cite("house_way"), self.ctx.profile)
+        """For ``paigow-trainer snapshot --screen rulebook``: the profile's house way (Baccarat: the
+        Banker's drawing rule), its paragraph marked."""
+        profile = self.ctx.profile
+        refs = resolve(profile.cite(next(r for r in _SNAPSHOT_RULES if profile.has(r))), profile)
         if refs:
             self.open_anchor(refs[0].anchor)
 
