@@ -12,6 +12,8 @@ readings the trainer follows, shown to a trainee by its words.
 (['md:8.D'], 'nj:10.7.k')
 >>> shown(("621a.8(d)(2)", "spec W2"), "pa-2019")
 '621a.8(d)(2) · Reading: ties inside a house-way step'
+>>> [(r.anchor, r.label) for r in resolve("631a.11(c)(2)(iii), Table 1; spec B3", "pa-631a")][0]
+('baccarat:631a.11.c.2.iii', '631a.11(c)(2)(iii), Table 1')
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ _PATH = r"((?:\([0-9a-zA-Z]{1,5}\))*)"
 #: One pattern per way of citing; each yields (code, section key, path text, trailing number).
 _PATTERNS = {
     "reading": r"spec\s*§?\s*(?P<reading>[A-Z]{1,3}\d+(?:\.\d+)?)",
-    "pa": r"(?:§\s*)?(?P<pa>6\d\da\.\d+)(?P<pa_path>" + _PATH[1:-1] + r")(?P<pa_more>(?:,\s?\([0-9a-z]{1,5}\))*)",
+    # a table printed inside a paragraph is read with it: "631a.11(c)(2)(iii), Table 1"
+    "pa": r"(?:§\s*)?(?P<pa>6\d\da\.\d+)(?P<pa_path>" + _PATH[1:-1] + r")(?P<pa_more>(?:,\s?\([0-9a-z]{1,5}\))*)"
+          r"(?:,\s?Table\s\d+)?",
     "md": r"(?:(?P<md_pre>MD\s+)|(?<![\w.($]))(?P<md>\d{1,2})(?:\.(?P<md_sub>[A-Z])(?:\s?[-–]\s?[A-Z])?)?(?P<md_path>"
           + _PATH[1:-1] + r")(?![\w.])",
     "nj": r"(?:(?P<nj_pre>N\.J\.A\.C\.\s*19:47-)|(?<![\w.:$-]))(?P<nj>10\.\d{1,2})(?P<nj_path>" + _PATH[1:-1]
@@ -72,10 +76,10 @@ class Found:
 
 
 def profile_doc(profile: object) -> str:
-    """The rule-book document of a profile, a profile's name, or a document id."""
+    """The rule-book document of a profile, a profile's name (of any game), or a document id."""
     source = getattr(profile, "source_file", None)
     if source is None and str(profile) not in load_book():
-        from trainer.drills.games import profile_named  # any game's profile
+        from trainer.drills.games import profile_named  # the games' registry: imported late, it imports drills
 
         source = profile_named(str(profile)).source_file
     return document_for_source(source) if source else str(profile)
