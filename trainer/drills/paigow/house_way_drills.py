@@ -34,11 +34,11 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])
     if way.name != "regulatory":
         cites.append("spec W3")
-    return draft(f"Set {' '.join(map(str, tiles))} by the house way ({way.title}): drag "
-                 "or click the tiles into High and Low, or type high / low.",
+    task = f"Set {' '.join(map(str, tiles))} by the house way ({way.title})"
+    return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
                  data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
-                 hint=HINT)
+                 hint=HINT, typed_prompt=f"{task} into a high and a low hand.")
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:
