@@ -108,7 +108,7 @@ class Attempt:
     fault: NoRoll
 
 
-_ROLL_TEXT = re.compile(r"[0-9]{1,2}([\s,;+-]+[0-9]{1,2})*")
+_ROLL_TEXT = re.compile(r"[0-9]{1,2}((\s*[,;+-]\s*|\s+)[0-9]{1,2})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ class Roll:
     @classmethod
     def parse(cls, text: str) -> Roll:
         """``3,2,4`` (three dice) or ``9`` (a total only), in ASCII digits: ``-3`` is not 3, ``²`` not 2."""
-        values = re.split(r"[\s,;+-]+", text.strip())
+        values = re.split(r"\s*[,;+-]\s*|\s+", text.strip())
         if not _ROLL_TEXT.fullmatch(text.strip()) or len(values) not in (1, DICE):
             raise NotationError(f"'{text}' is not a dice roll (write 9 or 3,2,4)")
         numbers = tuple(int(v) for v in values)
