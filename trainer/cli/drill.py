@@ -69,11 +69,14 @@ def _ask_until_readable(question, read: Callable[[str], str | None], submit: Cal
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.drills.registry import skill_named
+    from trainer.drills.registry import check_offered, skill_named
     from trainer.drills.session import DrillSession
     from trainer.drills.text import render_question
+    from trainer.rules.paigow.profiles import profile_named
 
-    if skill_named(args.skill).needs_screen:  # unknown skill: one-line error before anything else
+    skill = skill_named(args.skill)
+    check_offered(skill, profile_named(args.profile))  # one line, before anything is opened
+    if skill.needs_screen:
         raise TrainerError(f"skill '{args.skill}' is shown as an animation: practise it in the app's Drills "
                            "screen (in the terminal, try style-name)")
     if hasattr(sys.stdin, "reconfigure"):  # a typed byte that is not UTF-8 is an unreadable answer, not a crash
