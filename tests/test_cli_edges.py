@@ -238,5 +238,5 @@ def test_the_apps_options_open_the_app_on_that_screen_and_theme(qapp, qtbot):
         qapp.quit()
 
     QTimer.singleShot(0, look)
-    assert main(["--screen", "dealer", "--theme", "dark", "--profile", "md"]) == 0
-    assert seen == {"screen": "dealer", "theme": "dark", "profile": "md"}
+    assert main(["--screen", "progress", "--theme", "dark", "--profile", "md"]) == 0
+    assert seen == {"screen": "progress", "theme": "dark", "profile": "md"}
