@@ -113,7 +113,7 @@ def test_two_spaces_in_a_name_find_the_same_trainee_and_keep_the_answer(capsys, 
                        "--trainee", "Ann  Lee", "--data-dir", d, stdin="1\n", monkeypatch=monkeypatch)
     assert code == 0 and ("Right" in out or "Wrong" in out)
     with ProgressStore.in_dir(tmp_path) as store:
-        assert [t.name for t in store.trainees()] == ["Ann Lee"]
+        assert [t.name for t in store.trainees()] == ["Ann Lee"] and store.current_trainee.name == "Ann Lee"
         assert len(store.answers("Ann Lee")) == 1
     assert run(capsys, "progress", "--data-dir", d, "--trainee", " Ann   Lee ", "--json")[0] == 0
 

@@ -4,8 +4,8 @@ Choices are numbered as in the app (``1``, ``2``, ...; letters ``a``, ``b``, ...
 multi-part question reads one line per part. An unreadable answer is explained and asked again,
 never marked wrong. A skill shown as an animation (``needs_screen``, e.g. style-animation) is
 refused with a pointer to the app: text would give it away. Every answer is recorded for
-``--trainee`` (created if new), else for the current trainee; with neither, a note says nothing
-is recorded.
+``--trainee`` (created if new; current if there was none), else for the current trainee; with
+neither, a note says nothing is recorded.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from trainer.cli.args import integer, name, printable, seed
 from trainer.cli.common import add_profile
-from trainer.cli.progress import add_data_dir, open_store
+from trainer.cli.progress import add_data_dir, current_if_none, open_store
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
@@ -98,10 +98,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _trainee(store, given: str | None) -> str | None:
-    """Whose answers are recorded: ``--trainee`` (added if new, by the name as stored), else the
-    current trainee; None (with a note on stderr) when there is neither."""
+    """Whose answers are recorded: ``--trainee`` (added if new, and made current if there is no
+    current trainee), else the current trainee; None (with a note on stderr) when there is neither."""
     if given:
-        return store.ensure_trainee(given).name
+        return current_if_none(store, store.ensure_trainee(given)).name
     current = store.current_trainee
     if current is None:
         print("note: no trainee chosen, so these answers are not recorded (use --trainee NAME)", file=sys.stderr)

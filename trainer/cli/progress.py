@@ -104,9 +104,8 @@ def _check_pairs(args: argparse.Namespace) -> None:
             raise TrainerError(f"{_flag(dest)} goes with {wanted}" + (f", not with {_flag(action)}" if action else ""))
 
 
-def _create(store, new: str):
-    """Add a trainee; the first one on a store without a current trainee becomes current."""
-    trainee = store.create_trainee(new)
+def current_if_none(store, trainee):
+    """``trainee``, made the current one if the store has none (the first trainee added)."""
     if store.current_trainee is None:
         store.switch_trainee(trainee.name)
     return trainee
@@ -138,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
             emit(args, data, lambda d: "\n".join(f"{'*' if t['current'] else ' '} {t['name']}" for t in d)
                  or "No trainees yet.")
         elif args.create or args.switch:
-            trainee = _create(store, args.create) if args.create else store.switch_trainee(args.switch)
+            trainee = (current_if_none(store, store.create_trainee(args.create)) if args.create
+                       else store.switch_trainee(args.switch))
             emit(args, {"trainee": trainee.name}, lambda d: f"{'Added' if args.create else 'Now training'}: "
                                                              f"{d['trainee']}")
         elif args.rename:
