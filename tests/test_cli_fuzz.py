@@ -112,7 +112,7 @@ def test_fuzzed_options_give_output_or_one_line(scratch, command):
 @given(argv=st.lists(st.one_of(st.sampled_from(["--json", "--profile", "--seed", "--yes", "--as", "--list",
                                                  "--replace", "-x", "--"]), st.sampled_from(HOSTILE)),
                      max_size=5))
-def test_fuzzed_command_lines_of_cheap_commands(argv):
+def test_fuzzed_command_lines_of_cheap_commands(scratch, argv):
     for command in ("house-way", "progress"):
         line = [command, *argv, "--data-dir", "fuzz-data"] if command == "progress" else [command, *argv]
         assert_clean(line, *call(line))
