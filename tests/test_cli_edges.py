@@ -150,6 +150,12 @@ def test_drill_reads_an_answer_that_is_not_utf8_as_unreadable(capsys, tmp_path):
     assert "Traceback" not in result.stderr.decode()
 
 
+def test_a_file_name_the_system_refuses_is_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    err = fails(capsys, ["progress", "--data-dir", "9" * 300, "--list"], "File name too long")
+    assert "Errno" not in err
+
+
 # -- 13.6: upper bounds -------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("argv, limit", [
@@ -160,7 +166,7 @@ def test_drill_reads_an_answer_that_is_not_utf8_as_unreadable(capsys, tmp_path):
     (["exam", "--seed", "1", "--skills", "all", "--count", str(10**9)], "1 to 200"),
     (["exam", "--seed", "1", "--skills", "all", "--count", "3", "--time-limit", str(10**9)], "from 1 to 86400"),
     (["deal", "--seed", str(2**63)], "from 0 to 9223372036854775807"),
-    (["report", "--out", "r.pdf", "--exam", "9" * 5000], "is not a whole number"),
+    (["report", "--out", "r.pdf", "--exam", "9" * 5000], "'999999999999999999999999999999...' (5,000 characters)"),
 ])
 def test_every_request_is_bounded_and_the_limit_named(capsys, tmp_path, monkeypatch, argv, limit):
     monkeypatch.chdir(tmp_path)

@@ -84,3 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{PROG}: interrupted", 130)
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or folder named on the command line that cannot be used
+        return _fail(f"{PROG}: error: {_os_problem(exc)}", 2)
+
+
+def _os_problem(exc: OSError) -> str:
+    """``File name too long: '999...'``: the system's words and the file, without Python's ``[Errno N]``."""
+    names = [f"'{n}'" for n in (exc.filename, exc.filename2) if n is not None]
+    return f"{exc.strerror or exc}: {' -> '.join(names)}" if names else str(exc.strerror or exc)

@@ -60,6 +60,9 @@ def printable(value: str) -> str:
 
 
 def _shown(value: str) -> str:
+    """The value as typed, quoted and escaped; a long one cut, with its length."""
+    if len(value) > 40:
+        return f"'{printable(value[:30])}...' ({len(value):,} characters)"
     return f"'{printable(value)}'"
 
 
@@ -72,6 +75,8 @@ def text(value: str) -> str:
 
 def path(value: str) -> Path:
     """A file or folder; an empty one would silently mean the current folder."""
+    if "\x00" in value:  # only reachable through main([...]): a command line cannot hold one
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a file name (it holds a NUL character)")
     return Path(text(value))
 
 
