@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own module of this package with a ``register(subparsers)`` function
 and an ``ORDER`` number (its place in ``--help``); modules are found by scanning the package, and
-import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast.
+import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast. Options
+use the types of ``trainer.cli.args`` (bounded numbers, checked names, no empty values). The app's
+own options (``--screen``, ``--theme``, ...) are taken without a command and handed to the app.
 """
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ class UsageError(TrainerError):
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (no usage block), and whose text options
-    refuse an empty value instead of falling back to a default."""
+    refuse an empty value instead of falling back to a default (options added to a group
+    name their ``type`` themselves)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, f"{message} (see {self.prog} --help)")
@@ -92,7 +93,6 @@ def integer(low: int, high: int | None = None) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{_shown(value)} is not a whole number {allowed}")
         return number
 
-    parse.__name__ = "whole number"
     return parse
 
 
