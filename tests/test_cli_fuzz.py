@@ -37,10 +37,11 @@ HOSTILE = ["", " ", "\t", "²", "①", "٣", "-3", "-1", "+1", "1e3", "0x10", "1
 NUMBERS = st.sampled_from(HOSTILE[:14] + ["0", "-0", "1.5", "٣٣"])
 VALUES = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12))
 
-#: Each command: a cheap base command line, its text options (any value), its number options.
+#: Each command: a cheap base command line, its text options (any value; TILES: the positional
+#: tiles), its number options.
 COMMANDS = {
-    "house-way": (["house-way", "6-6 4-5 1-3 2-3"], ["--profile", "--house-way"], []),
-    "analyze": (["analyze", "6-6 4-5 1-3 2-3", "--profile", "md"], ["--house-way"], []),
+    "house-way": (["house-way", "6-6 4-5 1-3 2-3"], ["TILES", "--profile", "--house-way"], []),
+    "analyze": (["analyze", "6-6 4-5 1-3 2-3", "--profile", "md"], ["TILES", "--house-way"], []),
     "sidebets": (["sidebets", "--profile", "nowhere"], ["--profile"], []),
     "deal": (["deal", "--seed", "1"], ["--woodpile", "--dice", "--bank", "--cut", "--style", "--method",
                                        "--profile"], ["--seed"]),
@@ -49,8 +50,8 @@ COMMANDS = {
     "simulate": (["simulate", "--rounds", "2", "--seed", "1"], ["--policy", "--profile"], ["--rounds", "--seed"]),
     "snapshot": (["snapshot", "--out", "x.txt"], ["--style", "--style2", "--dice", "--bank", "--size", "--theme",
                                                    "--screen", "--profile"], ["--seed", "--move"]),
-    "progress": (["progress"], ["--trainee", "--data-dir", "--create", "--switch", "--delete", "--export",
-                                "--import", "--as"], []),
+    "progress": (["progress"], ["--trainee", "--data-dir", "--create", "--switch", "--rename", "--delete",
+                                "--export", "--import", "--as"], []),
     "drill": (["drill", "--skill", "tile-id", "--count", "1"], ["--skill", "--profile", "--mode", "--trainee",
                                                                  "--data-dir"], ["--count", "--seed"]),
     "exam": (["exam", "--seed", "1", "--skills", "tile-id", "--count", "1"], ["--skills", "--profile",
@@ -101,7 +102,11 @@ def test_fuzzed_options_give_output_or_one_line(scratch, command):
     def check(data):
         option, values = data.draw(st.sampled_from(choices))
         argv = [*base, option, data.draw(values)]
-        if option == "--out" and command == "report":
+        if option == "TILES":
+            argv = [base[0], argv[-1], *base[2:]]
+        elif option == "--rename":
+            argv.append(data.draw(values))
+        elif option == "--out" and command == "report":
             argv = ["report", "--data-dir", "no-such-folder", "--out", argv[-1]]
         assert_clean(argv, *call(argv))
 
