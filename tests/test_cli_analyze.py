@@ -71,3 +71,20 @@ def test_bad_input_is_a_one_line_error(capsys: pytest.CaptureFixture[str], argv:
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("paigow-trainer: error: ") and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("profile", ["pa-2019", "nj"])
+def test_house_edge_explains_why_an_optimal_player_wins(capsys: pytest.CaptureFixture[str], profile: str) -> None:
+    """The figures and the reasons: a four-step rule a player can beat, and a published casino house way."""
+    assert main(["analyze", "--house-edge", "--json", "--profile", profile]) == 0
+    data = json.loads(capsys.readouterr().out)
+    edge = house_edge()
+    why = " ".join(data["explanation"])
+    assert f"{-edge.house_way_player.ev:.2%}" in why and f"{edge.optimal_player.ev:.2%}" in why
+    assert "4-step rule" in why and "Foxwoods" in why and "about 1.7%" in why
+    assert data["published"] == {"optimal_player_house_edge": 0.017,
+                                 "source": "Wizard of Odds, against the Foxwoods house way"}
+    assert ("621a" in why) == (profile == "pa-2019") and ("N.J.A.C." in why) == (profile == "nj")
+    assert main(["analyze", "--house-edge", "--profile", profile]) == 0
+    text = capsys.readouterr().out
+    assert "edge of 0.97%" in text.replace("\n", " ") and "Foxwoods" in text

@@ -105,7 +105,7 @@ def test_beat_it_dice_are_one_red_and_two_blue():
 
 @pytest.mark.parametrize("profile, expected", [
     (PA, ("621a.10(a)", "621a.10(b)", "621a.9(i)")),
-    (MD, ("MD 10.A", "MD 10.B", "MD 9.J")),
+    (MD, ("MD 10.A", "MD 10.B", "MD 9.J(5)")),
     (NJ, ("N.J.A.C. 19:47-10.9(a)", "N.J.A.C. 19:47-10.9(b)", "N.J.A.C. 19:47-10.8(i)")),
 ])
 def test_each_no_roll_cites_its_section(profile, expected):

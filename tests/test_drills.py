@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from trainer.drills.paigow.dealer_round import DEALER_SKILLS, RoundSpec, round_tasks
+from trainer.drills.paigow.hand_drills import COPY, DEALER, PLAYER, ZERO
 from trainer.drills import AnswerKind, AnswerParseError, check, expected_text, generate, parse_answer, skills_for
 from trainer.drills.model import Question
 from trainer.drills.registry import SKILLS
@@ -51,12 +52,12 @@ def _hand_compare(q: Question):
     p, d = _hand(q.data["player"]), _hand(q.data["dealer"])
     zz = profile_named(q.profile).zero_zero_to_banker
     if zz and p.is_zero and d.is_zero:
-        return "Zero-zero: dealer wins"
+        return ZERO
     if q.data["position"] == "low" and p.is_zero:
-        return "Dealer wins"
+        return DEALER
     if p.score == d.score:
-        return "Copy: dealer wins"
-    return "Player wins" if outranks(p, d, zero_zero_to_banker=zz) else "Dealer wins"
+        return COPY
+    return PLAYER if outranks(p, d, zero_zero_to_banker=zz) else DEALER
 
 
 def _round_score(q: Question):
@@ -214,11 +215,16 @@ def _find(skill: str, profile: str, test) -> Question:
     return next(q for q in (generate(skill, seed=s, profile=profile) for s in range(500)) if test(q))
 
 
-@pytest.mark.parametrize("profile", ["pa-2019", "nj"])
-def test_zero_zero_explanations_name_both_readings(profile):
-    q = _find("hand-compare", profile, lambda q: q.item == "zero")
-    assert "spec JQ3" in q.citations
-    assert "nj has no zero-zero rule" in q.explanation and "goes to the dealer or bank" in q.explanation
+def test_zero_zero_explanations_cite_the_rule_or_name_the_reading():
+    """pa and md have a zero-zero rule (621a.3(g), MD 3.H(2)); nj's answer rests on a decided reading (JQ3)."""
+    pa = _find("hand-compare", "pa-2019", lambda q: q.item == "zero")
+    assert pa.answer == ZERO and "621a.3(g)" in pa.citations
+    assert "regardless of the highest ranking tile" in pa.explanation
+    md = _find("hand-compare", "md", lambda q: q.item == "zero")
+    assert "MD 3.H(2)" in md.citations
+    nj = _find("hand-compare", "nj", lambda q: q.item == "zero")
+    assert "spec JQ3" in nj.citations and "literal reading" in nj.explanation
+    assert ZERO not in nj.choices
 
 
 def test_co_bank_odd_cent_names_both_readings():

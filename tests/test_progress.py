@@ -10,7 +10,7 @@ import pytest
 
 from trainer.drills import check, generate
 from trainer.progress import ProgressStore
-from trainer.progress.schema import LATEST
+from trainer.progress.schema import APPLICATION_ID, LATEST
 from trainer.progress.stats import daily_series, heatmap, skill_stats
 from trainer.rules.errors import TrainerError, UnknownNameError
 
@@ -159,18 +159,24 @@ def test_damaged_pages_are_detected(tmp_path):
         assert store.moved_aside.read_bytes() == bytes(data)
 
 
-def test_newer_schema_is_moved_aside(tmp_path):
-    path = tmp_path / "progress.sqlite3"
+def newer(path) -> None:
+    """A progress file as a later version of the trainer would write it: ours, at a higher version."""
     conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     conn.close()
+
+
+def test_newer_schema_is_moved_aside(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    newer(path)
     original = path.read_bytes()
     first = ProgressStore(path)
     assert "newer version" in first.notice and first.moved_aside.name.startswith("progress.sqlite3.newer-")
     assert first.moved_aside.read_bytes() == original
     first.close()
     # Twice in the same second: the second copy gets its own name, the first is kept.
-    sqlite3.connect(path).execute(f"PRAGMA user_version = {LATEST + 1}").connection.close()
+    newer(path)
     second = ProgressStore(path)
     assert second.moved_aside != first.moved_aside and first.moved_aside.exists()
     second.close()

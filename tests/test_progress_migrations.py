@@ -9,7 +9,7 @@ import pytest
 
 from trainer.drills import check, generate
 from trainer.progress import ProgressStore
-from trainer.progress.schema import LATEST, MIGRATIONS, migrate, version
+from trainer.progress.schema import APPLICATION_ID, LATEST, MIGRATIONS, UNSTAMPED_UP_TO, migrate, version
 from trainer.progress.store import rebuild_cards
 
 QUESTIONS = [generate(skill, seed=seed) for skill, seed in
@@ -20,6 +20,8 @@ def build_old(path, at: int) -> list[dict]:
     """A database at schema version ``at`` with two trainees and their answers, as that version wrote them."""
     conn = sqlite3.connect(path, isolation_level=None)
     migrate(conn, target=at)
+    if at <= UNSTAMPED_UP_TO:  # as the versions before the application id wrote it
+        conn.execute("PRAGMA application_id = 0")
     assert version(conn) == at
     conn.execute("INSERT INTO trainees (name, created_utc) VALUES ('Ana', '2024-01-01T00:00:00+00:00'), "
                  "('Bo', '2024-01-02T00:00:00+00:00')")
@@ -48,6 +50,7 @@ def test_every_earlier_version_migrates_with_data_intact(tmp_path, at):
     rows = build_old(path, at) if at else []
     with ProgressStore(path) as store:
         assert store.notice is None and store.schema_version == LATEST
+        assert store._conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID  # stamped
         if not at:
             return
         assert [t.name for t in store.trainees()] == ["Ana", "Bo"]

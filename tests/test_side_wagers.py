@@ -116,3 +116,11 @@ def test_pair_fortunes_lines_in_each_texts_words():
     for name in "ABCD":
         assert [line.wording for line in paytable("pair-fortunes", name).lines] == [
             "Gee Joon Pair & Heaven Pair", "Two pairs", "Gee Joon Pair", "One mixed pair", "One identical pair"]
+
+
+def test_each_paytable_cites_its_own_jurisdictions_text():
+    """Under md a Pair Fortunes paytable reads MD 5.F(1) and 8.L, never Pennsylvania's 621a."""
+    for profile in ("pa-2019", "md"):
+        for table in paytables_for(profile_named(profile)):
+            cited = f"{table.citation} {table.rule}"
+            assert ("621a" in cited) is (profile == "pa-2019"), (profile, cited)

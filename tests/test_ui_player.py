@@ -191,3 +191,24 @@ def test_the_analysis_is_warmed_when_the_screen_is_shown(qtbot, trainee_ctx, mon
     assert calls == []  # not at creation
     widget.show()
     qtbot.waitUntil(lambda: calls == ["pa-2019"])
+
+
+def test_the_house_edge_is_explained_with_its_figures(qtbot, screen, trainee_ctx):
+    """Under the odds: the EV over all hands of a house-way player and an optimal one, the published
+    casino figure, and (Why?) the reasons, each figure from the exact analysis."""
+    from trainer.rules.paigow.analysis import house_edge
+
+    set_by_keys(qtbot, screen, screen.controller.game.analysis().settings[0])
+    game = screen.controller.game
+    edge = house_edge(game.house_way, game.profile.zero_zero_to_banker)
+    summary = screen.ev.edge.text()
+    assert f"{edge.house_way_player.ev:+.2%}" in summary and f"{edge.optimal_player.ev:+.2%}" in summary
+    assert edge.optimal_player.ev > 0 > edge.house_way_player.ev  # an optimal player beats the four steps
+    assert "1.7%" in summary
+    qtbot.mouseClick(screen.ev.why_button, Qt.MouseButton.LeftButton)
+    reasons = screen.ev.edge.text()
+    assert "4-step rule" in reasons and "Foxwoods" in reasons and "Wizard of Odds" in reasons
+    assert f"{edge.optimal_player.push:.1%}" in reasons and f"{edge.house_way_player.lose:.1%}" in reasons
+    assert not screen.ev.odds.isVisible()  # the reasons take the odds' room
+    qtbot.mouseClick(screen.ev.why_button, Qt.MouseButton.LeftButton)
+    assert screen.ev.edge.text() == summary and screen.ev.odds.isVisible()

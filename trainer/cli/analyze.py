@@ -1,12 +1,15 @@
 """``paigow-trainer analyze "6-6 4-5 1-3 2-3"``: exact odds of each setting against the dealer's house way.
 
 ``--house-edge`` gives the odds over all 35,960 hands instead, for a player who sets by the house way
-and for one who always sets optimally (spec W4). The dealer banks; copies go to the dealer.
+and for one who always sets optimally (spec W4), and explains with these figures why an optimal player
+beats the regulatory house way and how a published casino house way compares. The dealer banks;
+copies go to the dealer.
 """
 
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
 from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
@@ -33,6 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from trainer.drills.paigow.player_seat import PUBLISHED_OPTIMAL_EDGE, PUBLISHED_SOURCE, edge_explanation
     from trainer.rules.paigow import analysis  # numpy: imported here so that --help stays fast
 
     if args.house_edge == (args.tiles is not None):
@@ -45,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     if args.house_edge:
         edge = analysis.house_edge(way, zero_rule)
         data = {"player_house_way": edge.house_way_player.as_dict(),
-                "player_optimal": edge.optimal_player.as_dict(), **context}
+                "player_optimal": edge.optimal_player.as_dict(), **context,
+                "explanation": list(edge_explanation(edge.house_way_player, edge.optimal_player, way, profile)),
+                "published": {"optimal_player_house_edge": PUBLISHED_OPTIMAL_EDGE, "source": PUBLISHED_SOURCE}}
         emit(args, data, lambda d: _edge_text(d, zero_rule))
         return 0
     result = analysis.analyze_hand(parse_tiles(args.tiles, count=4), way, zero_rule)
@@ -58,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _rules(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
     zero = ("copies and zero-zero go to the dealer" if zero_zero_to_banker
-            else "copies go to the dealer, two zero hands go by top tile (JQ3)")
+            else "copies go to the dealer, two zero hands go by top tile (spec JQ3)")
     return (f"Dealer sets by the house way '{data['house_way_name']}', profile {data['profile']}; "
             f"a win pays 0.95 (5% commission); {zero}.")
 
@@ -83,5 +89,6 @@ def _edge_text(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
         _rules(data, zero_zero_to_banker), "Over all 35,960 player hands x 20,475 dealer hands.", "", _HEADER,
         _row("sets by the house way", house), _row("sets optimally", best), "",
         f"House edge (minus the player's EV): {-house['ev']:.3%} against a house-way player, "
-        f"{-best['ev']:.3%} against an optimal player.",
+        f"{-best['ev']:.3%} against an optimal player.", "",
+        *(textwrap.fill(line, 100) for line in data["explanation"]),
     ])

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import re
 import unicodedata
-from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 from trainer.rules.errors import TrainerError
@@ -74,11 +73,12 @@ def text(value: str) -> str:
     return value
 
 
-def path(value: str) -> Path:
-    """A file or folder; an empty one would silently mean the current folder."""
+def path(value: str) -> str:
+    """A file or folder as typed; an empty one is left to the command, which names what it needed
+    (``trainer.paths.usable_folder``: an empty folder is never the current folder)."""
     if "\x00" in value:  # only reachable through main([...]): a command line cannot hold one
         raise argparse.ArgumentTypeError(f"{_shown(value)} is not a file name (it holds a NUL character)")
-    return Path(text(value))
+    return value
 
 
 def integer(low: int, high: int | None = None) -> Callable[[str], int]:

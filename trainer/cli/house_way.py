@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     profile = profile_of(args)
     way = house_way_of(args, profile)
-    decision = set_by_house_way(parse_tiles(args.tiles, count=4), way)
+    decision = set_by_house_way(parse_tiles(args.tiles, count=4), way, profile)
     data = {
         "high": [str(t) for t in decision.setting.high.tiles],
         "low": [str(t) for t in decision.setting.low.tiles],

@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.delete:
             _delete(store, args)
             emit(args, {"deleted": args.delete}, lambda d: f"Deleted {d['deleted']}")
-        elif args.export:
+        elif args.export is not None:
             path = store.export_trainee(trainee_name(store, args.trainee), args.export)
             emit(args, {"exported": str(path)}, lambda d: f"Exported to {d['exported']}")
         elif args.import_file:

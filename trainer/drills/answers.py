@@ -22,9 +22,10 @@ from typing import Any, Callable, Sequence
 
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
 from trainer.rules.errors import NotationError
-from trainer.rules.paigow.hands import Hand
+from trainer.rules.paigow.hands import Hand, rank_key
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.positions import ORDER
+from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
 
 #: The eight table positions in counterclockwise order (spec N3, spec D1.2).
@@ -110,10 +111,6 @@ def parse_placement(raw: Any, tiles: Sequence[str]) -> tuple[tuple[Tile, ...], t
     return high, low
 
 
-def _faces(tiles: Sequence[Tile]) -> tuple[str, ...]:
-    return tuple(sorted(str(t) for t in tiles))
-
-
 def _parse_setting(raw: Any, question: Question) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     return parse_placement(raw, question.data["tiles"])
 
@@ -179,20 +176,23 @@ def _same(kind: AnswerKind, expected: Any, given: Any) -> bool:
 def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile, ...]]) -> tuple[bool, str]:
     """(correct, mistake) for a placement against the expected ``high / low`` (spec H4).
 
-    The hands must be the expected ones (or hands that copy them, 621a.3(d): where two settings
-    make hands of equal rank, the house way cannot tell them apart), and the stronger in the high
-    position: a reversed placement of the right hands is a mistake of its own (spec H4, JQ32).
+    The hands must rank as the expected ones (621a.3(d),(g),(i): where two settings make hands of
+    equal rank, e.g. a low worth zero either way in pa or md, the house way cannot tell them apart),
+    and the stronger in the high position: a reversed placement of hands of different rank is a
+    mistake of its own (spec H4, JQ32).
     """
+    zero_rule = profile_named(question.profile).zero_zero_to_banker
+
+    def rank(tiles: Sequence[Tile]) -> int:
+        return rank_key(Hand(tuple(tiles)), zero_zero_to_banker=zero_rule)  # type: ignore[arg-type]
+
     want_high, want_low = (parse_tiles(h) for h in str(question.answer).split("/"))
     high, low = placed
-    if Hand(high).score == Hand(want_high).score and Hand(low).score == Hand(want_low).score:
-        return True, ""  # the same hands, or hands that copy them: the same result against any banker
-    if (_faces(low), _faces(want_low)) == (_faces(want_high), _faces(high)):
-        if Hand(high).score == Hand(low).score:  # equal hands: either position is right
-            return True, ""
+    if (rank(high), rank(low)) == (rank(want_high), rank(want_low)):
+        return True, ""  # the same hands, or hands of the same rank: the same result against any banker
+    if (rank(low), rank(high)) == (rank(want_high), rank(want_low)):
         return False, "reversed placement: the stronger hand belongs in the high position (spec H4)"
-    placed_high, placed_low = Hand(high), Hand(low)
-    if placed_low.score > placed_high.score:
+    if rank(low) > rank(high):
         return False, ("wrong setting, and placed reversed: the stronger hand belongs in the high "
                        "position (spec H4)")
     return False, "wrong setting"

@@ -1,13 +1,19 @@
 """The progress database schema: an explicit version (``PRAGMA user_version``) and numbered migrations.
 
-A database at version *n* is brought to :data:`LATEST` by running migrations *n+1* ... in order, each
-in its own transaction that also sets ``user_version``, so a crash mid-upgrade leaves a database at
-a whole version. Migrations are append-only history: never edit one that has shipped, add the next.
+A database at version *n* is brought to :data:`LATEST` by running migrations *n+1* ... in order, in
+one transaction that also sets ``user_version``, so a crash mid-upgrade leaves the database at the
+version it had (one commit, one disk flush: a new file is ready sooner). Migrations are append-only history: never edit one that has shipped, add the next.
 
 Version 1: trainees and the answer log.
 Version 2: skill items, profile and mode on each answer; FSRS cards rebuilt from the log; the log
            made append-only by triggers (rows of a deleted trainee may still be removed).
 Version 3: hints on answers; exam results; settings (the current trainee).
+Version 4: the file is stamped with :data:`APPLICATION_ID` (``PRAGMA application_id``), which every
+           migration from now on also sets; a file of an older version without it is recognised
+           by its tables (:func:`verdict`). A file of any other program is never written to.
+
+Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
+the version, so of several processes opening a new file at once exactly one migrates it.
 
 ``REFERENCES`` clauses document the links; foreign keys are not enforced, because deleting a
 trainee removes the trainee row first (which is what lets the append-only trigger allow removing
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable
 
 Step = str | Callable[[sqlite3.Connection], None]
@@ -102,7 +109,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
     Migration(3, "hints, exams, settings", _V3),
+    Migration(4, "application id: this trainer's files told apart from other programs'", ()),
 )
+
+#: ``PRAGMA application_id`` of a progress file: "PGTR".
+APPLICATION_ID = 0x50475452
+#: The last version written before files were stamped with the application id.
+UNSTAMPED_UP_TO = 3
 
 #: The schema version this code writes.
 LATEST = MIGRATIONS[-1].version
@@ -112,19 +125,84 @@ def version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
-    """Bring ``conn`` (autocommit mode) from its version up to ``target``; returns the new version."""
-    current = version(conn)
-    for migration in MIGRATIONS:
-        if current < migration.version <= target:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for step in migration.steps:
-                    conn.execute(step) if isinstance(step, str) else step(conn)
-                conn.execute(f"PRAGMA user_version = {migration.version:d}")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            current = migration.version
+def application_id(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA application_id").fetchone()[0])
+
+
+def _plain_begin(conn: sqlite3.Connection) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+
+
+def migrate(conn: sqlite3.Connection, target: int = LATEST,
+            begin: Callable[[sqlite3.Connection], None] = _plain_begin) -> int:
+    """Bring ``conn`` (autocommit mode) from its version up to ``target`` in one transaction (a crash
+    leaves the version it had); returns the new version.
+
+    ``begin`` starts a write transaction (the store's waits for a busy file, with feedback). The
+    version is read after the lock is taken, so steps another process just ran are not run again.
+    """
+    begin(conn)
+    try:
+        current = version(conn)
+        for step in MIGRATIONS:
+            if current < step.version <= target:
+                for sql_or_call in step.steps:
+                    conn.execute(sql_or_call) if isinstance(sql_or_call, str) else sql_or_call(conn)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+                conn.execute(f"PRAGMA user_version = {step.version:d}")
+                current = step.version
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
     return current
+
+
+def shape(conn: sqlite3.Connection) -> frozenset[tuple[str, str, tuple[str, ...]]]:
+    """Every table, index and trigger of ``conn`` (type, name, column names of a table)."""
+    objects = conn.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    return frozenset((kind, name, tuple(r[1] for r in conn.execute(f"PRAGMA table_info(\"{name}\")"))
+                      if kind == "table" else ()) for kind, name in objects)
+
+
+@cache
+def _shape_at(at: int) -> frozenset[tuple[str, str, tuple[str, ...]]]:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(conn, at)
+        return shape(conn)
+    finally:
+        conn.close()
+
+
+def header_verdict(header: bytes) -> tuple[str, str] | None:
+    r"""From the file's first 100 bytes alone: another program's application id means the file is
+    not ours, decided without SQLite opening it (which could fold that program's pending WAL into it).
+
+    >>> header_verdict(b"SQLite format 3\x00" + bytes(52) + (1598903374).to_bytes(4, "big") + bytes(28))
+    ('foreign', "it is another program's database (application id 0x5f4d544e)")
+    """
+    if len(header) < 72 or not header.startswith(b"SQLite format 3\x00"):
+        return None
+    app = int.from_bytes(header[68:72], "big", signed=True)
+    return None if app in (0, APPLICATION_ID) else ("foreign", f"it is another program's database "
+                                                               f"(application id {app:#x})")
+
+
+def verdict(conn: sqlite3.Connection) -> tuple[str, str] | None:
+    """Why the file of ``conn`` must not be used (``(reason, why)``), or None if it is a progress
+    file of this trainer (or a new, empty one). Reads only; call it holding the write lock."""
+    app, found = application_id(conn), version(conn)
+    if app == APPLICATION_ID:
+        if found > LATEST:
+            return "newer", (f"a newer version of the trainer wrote it (schema version {found}; "
+                             f"this version reads up to {LATEST})")
+        if found < 1:
+            return "unreadable", f"its schema version {found} is not one this trainer ever wrote"
+    elif app != 0:
+        return "foreign", f"it is another program's database (application id {app:#x})"
+    elif not (0 <= found <= UNSTAMPED_UP_TO and shape(conn) == _shape_at(found)):
+        return "foreign", ("it is not a progress database of this trainer (another program's tables, "
+                           f"schema version {found})")
+    result = conn.execute("PRAGMA quick_check").fetchone()[0]
+    return None if result == "ok" else ("corrupt", f"it is damaged ({result})")

@@ -4,9 +4,14 @@ Design (after Anki): one file in ``trainer.paths.data_dir()``; explicit schema v
 numbered migrations (``trainer.progress.schema``); every write is one transaction; WAL journal with
 ``synchronous=FULL``, so an answer is on disk once ``record`` returns and a killed process loses no
 answered question; the answer log is append-only (SQL triggers) and everything else (cards,
-statistics) can be recomputed from it. A file that is not a readable database, or that a newer
-version wrote, is moved aside (renamed with a UTC timestamp, never overwritten) and a fresh one
-is started; ``ProgressStore.notice`` then says what happened, for the UI to show.
+statistics) can be recomputed from it. A file that is not a readable database, that a newer
+version wrote, or that another program wrote (told apart by the SQLite application id, or for
+files older than that by their tables) is moved aside (renamed with a UTC timestamp, never
+overwritten or written into) and a fresh one is started; ``ProgressStore.notice`` then says what
+happened, for the UI to show. A row damaged on disk (a flipped bit that ``quick_check`` does not
+see: bad JSON, bad UTF-8) is skipped when read and reported through ``note``; the rest is intact.
+A folder or file that cannot be used (read-only, a file for a folder, a broken link) is a
+``StoreError`` with a one-line message, and nothing is changed.
 
 >>> import tempfile, pathlib
 >>> from trainer.drills import generate, check
@@ -21,22 +26,25 @@ is started; ``ProgressStore.notice`` then says what happened, for the UI to show
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import sqlite3
-from contextlib import contextmanager
+import sys
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from fsrs import Card
 
 from trainer.drills.model import Feedback, Question
-from trainer.paths import data_dir
+from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.schema import LATEST, migrate, version
+from trainer.progress.schema import header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError
 
 FILENAME = "progress.sqlite3"
@@ -87,82 +95,163 @@ class AnswerRecord:
     hinted: bool
 
 
-class DamagedFile(Exception):
-    """Internal: the file on disk cannot be used as it is."""
+class StoreError(TrainerError):
+    """The progress file or its folder cannot be used (missing, read-only, a folder, a broken link)."""
+
+
+#: SQLite result codes (primary) the store tells apart.
+_BUSY, _LOCKED, _CORRUPT, _NOTADB = 5, 6, 11, 26
+#: ... and those that mean the file or the disk cannot be written (read-only, I/O error, full, ...).
+_UNWRITABLE = (3, 8, 10, 13, 14)
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+class _Garbled(str):
+    """Text stored as invalid UTF-8 (a flipped bit): decoded with replacement characters, and
+    recognised as damage by the readers, which skip its row."""
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Garbled(raw.decode("utf-8", "replace"))
+
+
+def _stderr_note(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr, flush=True)
 
 
 class ProgressStore:
     """All progress of all trainees on this machine. Open one per process; close it when done.
 
     Trainees are addressed by name (case-insensitive). Methods raise ``TrainerError`` for user
-    mistakes (unknown trainee, duplicate name, bad import file) with a one-line message.
+    mistakes (unknown trainee, duplicate name, bad import file) with a one-line message, and
+    ``StoreError`` (a ``TrainerError``) when the file or its folder cannot be used.
+
+    ``note`` receives progress messages that are not errors: waiting for another program that is
+    writing to the file, a damaged row skipped while reading (default: printed on stderr).
     """
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    #: Seconds SQLite waits for another writer before the store says it is waiting (and waits on).
+    busy_wait_s = 5.0
+
+    def __init__(self, path: Path | str | None = None, *, note: Callable[[str], None] | None = None) -> None:
+        if path is not None and not str(path).strip():
+            raise StoreError("the progress file's path is empty")
         self.path = Path(path) if path is not None else data_dir() / FILENAME
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        usable_folder(self.path.parent)
+        self.note = note or _stderr_note
         #: Why the previous file was moved aside on opening, for the UI to show; else None.
         self.notice: str | None = None
-        #: Where the damaged or newer file now is, if one was moved aside.
+        #: Where the damaged, newer or foreign file now is, if one was moved aside.
         self.moved_aside: Path | None = None
-        self._conn = self._open()
+        self._told: set[tuple[str, object]] = set()
+        try:
+            self._conn = self._open()
+        except sqlite3.Error as exc:
+            raise self._unusable(exc) from None
 
     @classmethod
-    def in_dir(cls, folder: Path | str | None = None) -> ProgressStore:
+    def in_dir(cls, folder: Path | str | None = None, **kw: Any) -> ProgressStore:
         """The store in ``folder`` (default ``trainer.paths.data_dir()``, which honours
-        ``PAIGOW_TRAINER_DATA_DIR``)."""
-        return cls(Path(folder) / FILENAME if folder is not None else None)
+        ``PAIGOW_TRAINER_DATA_DIR``). An empty ``folder`` is an error, not the current folder."""
+        if folder is None:
+            return cls(None, **kw)
+        return cls(usable_folder(folder) / FILENAME, **kw)
 
     # --- opening, damage, transactions -------------------------------------------------------
 
+    def _unusable(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"cannot use the progress file {self.path}: {exc}")
+
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_wait_s)
         conn.row_factory = sqlite3.Row
+        conn.text_factory = _decode
         return conn
+
+    def _usable_file(self) -> tuple[tuple[int, int], bytes]:
+        """Create the file if missing; a broken link, a folder or a read-only file is a
+        ``StoreError``. Returns the file's identity (device, inode) and its first 100 bytes."""
+        if self.path.is_symlink() and not self.path.exists():
+            raise StoreError(f"the progress file {self.path} is a link to {os.readlink(self.path)}, which does "
+                             "not exist: restore it or remove the link")
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and self.path.is_file():
+                raise StoreError(f"the progress file {self.path} is read-only: make it writable "
+                                 "(nothing was changed)") from None
+            raise StoreError(f"cannot open the progress file {self.path}: {os_reason(exc, self.path)}") from None
+        try:
+            st, header = os.fstat(fd), os.read(fd, 100)
+        finally:
+            os.close(fd)
+        return (st.st_dev, st.st_ino), header
 
     def _open(self) -> sqlite3.Connection:
-        if self.path.exists() and self.path.stat().st_size > 0:
-            self._check_existing()
-        conn = self._connect()
-        # WAL + FULL: each committed answer survives a killed process or a power cut.
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
-        migrate(conn)
-        return conn
-
-    def _check_existing(self) -> None:
-        """Move the file aside if it is not a database, is damaged, or a newer version wrote it."""
-        conn = None
-        try:
-            conn = self._connect()
-            self._check(conn)
-        except (DamagedFile, sqlite3.DatabaseError) as exc:
-            if conn is not None:
+        for _ in range(5):  # each pass moves one unusable file aside (another process may race us)
+            identity, header = self._usable_file()
+            problem = header_verdict(header)
+            if problem is None:
+                conn = self._connect()
+                try:
+                    problem = self._inspect(conn)
+                    if problem is None:
+                        self._ready(conn)
+                except BaseException:
+                    conn.close()
+                    raise
+                if problem is None:
+                    return conn
                 conn.close()
-            damaged = isinstance(exc, DamagedFile)
-            self._move_aside(*(exc.args if damaged else
-                               ("unreadable", f"it is not a readable progress database ({exc})")))
-        else:
-            conn.close()
+            self._move_aside(identity, *problem)
+        raise StoreError(f"cannot open the progress file {self.path}: it keeps being replaced by another program")
 
-    @staticmethod
-    def _check(conn: sqlite3.Connection) -> None:
-        found = version(conn)
-        if found > LATEST:
-            raise DamagedFile("newer", f"a newer version of the trainer wrote it (schema version {found}; "
-                                       f"this version reads up to {LATEST})")
-        result = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if result != "ok":
-            raise DamagedFile("corrupt", f"it is damaged ({result})")
+    def _ready(self, conn: sqlite3.Connection) -> None:
+        # WAL + FULL: each committed answer survives a killed process or a power cut.
+        self._retry_busy(conn, "PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        migrate(conn, begin=self._begin)
 
-    def _move_aside(self, reason: str, why: str) -> None:
+    def _inspect(self, conn: sqlite3.Connection) -> tuple[str, str] | None:
+        """Under the write lock (so no other process is half-way through creating it): None if the
+        file is ours or new, else why it must be moved aside. Writes nothing."""
+        try:
+            self._begin(conn)
+            try:
+                return verdict(conn)
+            finally:
+                conn.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:
+            if _code(exc) not in (_CORRUPT, _NOTADB):
+                raise
+            return "unreadable", f"it is not a readable progress database ({exc})"
+
+    def _move_aside(self, identity: tuple[int, int], reason: str, why: str) -> None:
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return  # another process moved it aside already
+        if (st.st_dev, st.st_ino) != identity:
+            return  # ... and has started a new file in its place: use that one
         stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
         target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}")
         n = 1
         while target.exists():  # never overwrite an earlier copy
             target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}-{n}")
             n += 1
-        self.path.rename(target)
+        try:
+            self.path.rename(target)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise StoreError(f"the progress file {self.path} cannot be used ({why}) and cannot be moved aside: "
+                             f"{os_reason(exc, self.path)}") from None
         for suffix in ("-wal", "-shm"):
             side = self.path.with_name(self.path.name + suffix)
             if side.exists():
@@ -171,16 +260,43 @@ class ProgressStore:
         self.notice = (f"The progress file {self.path} could not be used: {why}. It was kept, unchanged, as "
                        f"{target.name}, and a new empty progress file was started.")
 
+    def _retry_busy(self, conn: sqlite3.Connection, sql: str) -> None:
+        """Run ``sql``; while another process holds the write lock, say so through ``note`` and
+        wait on: an answer being recorded is never dropped because the file is busy."""
+        waited = 0.0
+        while True:
+            try:
+                conn.execute(sql)
+                return
+            except sqlite3.OperationalError as exc:
+                if _code(exc) not in (_BUSY, _LOCKED):
+                    raise
+            waited += self.busy_wait_s
+            self.note(f"waiting for the progress file {self.path}: another program is writing to it "
+                      f"({waited:.0f} s so far; nothing is lost while waiting)")
+
+    def _begin(self, conn: sqlite3.Connection) -> None:
+        self._retry_busy(conn, "BEGIN IMMEDIATE")
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed on success, rolled back on any error."""
-        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._begin(self._conn)
+        except sqlite3.Error as exc:
+            raise self._unusable(exc) from None
         try:
             yield self._conn
-        except BaseException:
+        except BaseException as exc:
             self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _UNWRITABLE:
+                raise self._unusable(exc) from None
             raise
-        self._conn.execute("COMMIT")
+        try:
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._conn.execute("ROLLBACK")
+            raise self._unusable(exc) from None
 
     def close(self) -> None:
         self._conn.close()
@@ -204,7 +320,8 @@ class ProgressStore:
 
     def trainee(self, name: str) -> Trainee:
         """The trainee called ``name``; an unknown name lists the known ones."""
-        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?", (name.strip(),)).fetchone()
+        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?",
+                                 (" ".join(str(name).split()),)).fetchone()
         if row is None:
             raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
         return Trainee(*row)
@@ -217,11 +334,17 @@ class ProgressStore:
         return self.trainee(clean)
 
     def ensure_trainee(self, name: str) -> Trainee:
-        """The trainee called ``name``, created if missing."""
+        """The trainee called ``name``, created if missing (by this process or, at the same moment,
+        another one: never a "duplicate" error)."""
+        clean = _valid_name(name)
         try:
-            return self.trainee(name)
+            return self.trainee(clean)
         except UnknownNameError:
-            return self.create_trainee(name)
+            pass
+        with self._write() as conn:
+            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                         (clean, iso(utc_now())))
+        return self.trainee(clean)
 
     def _insert_trainee(self, conn: sqlite3.Connection, name: str, created: str) -> int:
         try:
@@ -320,18 +443,35 @@ class ProgressStore:
         """The trainee's answer log, oldest first (optionally one skill)."""
         who = self.trainee(trainee)
         sql = f"{_SELECT_ANSWERS} WHERE a.trainee_id = ?" + (" AND a.skill = ?" if skill else "") + " ORDER BY a.id"
-        return [_record(row) for row in self._conn.execute(sql, (who.id, skill) if skill else (who.id,))]
+        return self._intact("answers", self._conn.execute(sql, (who.id, skill) if skill else (who.id,)), _record)
 
     def _record_by_id(self, row_id: int) -> AnswerRecord:
         return _record(self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.id = ?", (row_id,)).fetchone())
+
+    def _intact(self, table: str, rows: Iterable[sqlite3.Row], build: Callable[[sqlite3.Row], Any]) -> list[Any]:
+        """``build`` of each row; a row damaged on disk (bad UTF-8 or JSON) is skipped and reported
+        once through ``note``: one flipped bit must not make a trainee's whole record unreadable."""
+        built = []
+        for row in rows:
+            try:
+                if any(isinstance(value, _Garbled) for value in row):
+                    raise ValueError("text that is not UTF-8")
+                built.append(build(row))
+            except (ValueError, KeyError, TypeError) as exc:
+                key = (table, row[0])
+                if key not in self._told:
+                    self._told.add(key)
+                    self.note(f"skipped a damaged entry in the progress file ({table} row {row[0]}: "
+                              f"{str(exc).splitlines()[0][:80]}); everything else is intact")
+        return built
 
     # --- scheduling -----------------------------------------------------------------------------
 
     def cards(self, trainee: str) -> dict[tuple[str, str], Card]:
         """Every FSRS card of the trainee, by (skill, item)."""
         who = self.trainee(trainee)
-        rows = self._conn.execute("SELECT skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
-        return {(r["skill"], r["item"]): Card.from_json(r["card"]) for r in rows}
+        rows = self._conn.execute("SELECT rowid, skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
+        return dict(self._intact("cards", rows, lambda r: ((r["skill"], r["item"]), Card.from_json(r["card"]))))
 
     def next_up(self, trainee: str, skills: Sequence[str] | None = None, *, now: datetime | None = None,
                 limit: int = 10) -> list[DueItem]:
@@ -388,27 +528,44 @@ class ProgressStore:
         who = self.trainee(trainee)
         rows = self._conn.execute("SELECT id, finished_utc, result FROM exams WHERE trainee_id = ? ORDER BY id",
                                   (who.id,))
-        return [{**json.loads(r["result"]), "id": r["id"], "finished_utc": r["finished_utc"]} for r in rows]
+        return self._intact("exams", rows, lambda r: {**_exam_result(r["result"]), "id": r["id"],
+                                                      "finished_utc": r["finished_utc"]})
 
     # --- export and import --------------------------------------------------------------------------
 
     def export_trainee(self, name: str, path: Path | str) -> Path:
-        """Write one trainee's progress (answer log and exams) to a JSON file; returns its path."""
+        """Write one trainee's progress (answer log and exams) to a JSON file; returns its path.
+
+        The file is written beside its name and renamed into place, so a crash never leaves half
+        a file; a path that cannot be written (a folder, a missing or read-only folder, "") is a
+        ``StoreError`` and leaves nothing behind."""
         from trainer.progress.transfer import export_data
 
+        if not str(path).strip():
+            raise StoreError("no export file given: name the JSON file to write")
         out = Path(path)
+        if out.is_dir():
+            raise StoreError(f"{out} is a folder: give the export file's name")
         data = export_data(self.trainee(name), self.answers(name), self._exam_rows(name))
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        tmp.replace(out)  # a crash mid-write never leaves half a file under the real name
+        try:
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            tmp.replace(out)
+        except BaseException as exc:
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise StoreError(f"cannot write {out}: {os_reason(exc, out)}") from None
+            raise
         return out
 
     def _exam_rows(self, name: str) -> list[dict[str, Any]]:
         who = self.trainee(name)
-        rows = self._conn.execute("SELECT seed, spec, score, total, finished_utc, result FROM exams "
+        rows = self._conn.execute("SELECT id, seed, spec, score, total, finished_utc, result FROM exams "
                                   "WHERE trainee_id = ? ORDER BY id", (who.id,))
-        return [{"seed": r["seed"], "spec": json.loads(r["spec"]), "score": r["score"], "total": r["total"],
-                 "finished_utc": r["finished_utc"], "result": json.loads(r["result"])} for r in rows]
+        return self._intact("exams", rows, lambda r: {
+            "seed": r["seed"], "spec": json.loads(r["spec"]), "score": r["score"], "total": r["total"],
+            "finished_utc": r["finished_utc"], "result": _exam_result(r["result"])})
 
     def import_trainee(self, path: Path | str, *, name: str | None = None, replace: bool = False) -> Trainee:
         """Add a trainee from an exported JSON file (under ``name`` if given).
@@ -465,6 +622,13 @@ def _record(row: sqlite3.Row) -> AnswerRecord:
                         row[9], row[10], row[11], bool(row[12]))
 
 
+def _exam_result(text: str) -> dict[str, Any]:
+    result = json.loads(text)
+    if not isinstance(result, dict) or not isinstance(result.get("spec"), dict):
+        raise ValueError("not an exam result")
+    return result
+
+
 def _answer_text(answer: Any) -> str:
     """How an answer is logged: text as typed; a multi-part answer as a JSON list."""
     if isinstance(answer, str):
@@ -492,7 +656,10 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
                  hinted: bool, when: datetime) -> None:
     row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
                        (trainee_id, skill, item)).fetchone()
-    card = Card.from_json(row[0]) if row else scheduling.new_card(skill, item, when)
+    try:
+        card = Card.from_json(row[0]) if row else scheduling.new_card(skill, item, when)
+    except (ValueError, KeyError, TypeError):  # a card damaged on disk: the log's answer still counts
+        card = scheduling.new_card(skill, item, when)
     card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
@@ -508,4 +675,8 @@ def rebuild_cards(conn: sqlite3.Connection, trainee_id: int) -> None:
     rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ? "
                         "ORDER BY ts_utc, id", (trainee_id,)).fetchall()
     for skill, item, correct, ms, ts, was_hinted in rows:
-        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), parse_iso(ts))
+        try:
+            when = parse_iso(ts)
+        except (ValueError, TypeError):  # a damaged time: the row is reported where the log is read
+            continue
+        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES
 from trainer.ui.screens import SCREENS
 
@@ -54,24 +55,39 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow, settings, stored_choices
+    from trainer.ui.progress_link import shared_store
     from trainer.ui.theme import apply_theme, theme_named
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else APP_ID, *qt_args])
     app.setApplicationName(APP_ID)
     app.setApplicationDisplayName("Pai Gow Dealer Trainer")
     app.setDesktopFileName(APP_ID)
-    store = settings()
-    stored_theme, stored_profile = stored_choices(store)
-    theme = args.theme or stored_theme or "light"
-    ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
-    apply_theme(app, theme_named(theme))
-    window = MainWindow(ctx, store)
+    try:  # an unusable data or settings folder, or progress file: one line and a dialog, no traceback
+        store = settings()
+        stored_theme, stored_profile = stored_choices(store)
+        theme = args.theme or stored_theme or "light"
+        ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
+        shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
+        apply_theme(app, theme_named(theme))
+        window = MainWindow(ctx, store)
+    except TrainerError as exc:
+        return _cannot_start(app, str(exc))
     if args.screen:
         window.show_screen(args.screen)
     if args.quit_after_paint:
         _quit_after_first_paint(app, window, args.quit_after_paint)
     window.show()
     return app.exec()
+
+
+def _cannot_start(app, message: str) -> int:
+    """Say why the app cannot start, on stderr and (with a screen) in a dialog; exit code 2."""
+    print(f"{APP_ID}: error: {message}", file=sys.stderr)
+    if app.platformName() not in ("offscreen", "minimal"):
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(None, "Pai Gow Dealer Trainer", f"The trainer cannot start: {message}.")
+    return 2
 
 
 def _quit_after_first_paint(app, window, what: str) -> None:

@@ -35,10 +35,13 @@ def until(rng: random.Random, make: Callable[[], T], accept: Callable[[T], bool]
     return value
 
 
-def choices_with(rng: random.Random, answer: str, pool: Sequence[str], count: int = 4) -> tuple[str, ...]:
-    """``count`` distinct choices: the answer and distractors from ``pool``, shuffled."""
-    others = [c for c in dict.fromkeys(pool) if c != answer]
-    picked = [answer] + rng.sample(others, min(count - 1, len(others)))
+def choices_with(rng: random.Random, answer: str, pool: Sequence[str], count: int = 4,
+                 near: Sequence[str] = ()) -> tuple[str, ...]:
+    """``count`` distinct choices: the answer, the distractors ``near`` it (always offered: the
+    mistake the question is about), others from ``pool``, shuffled."""
+    kept = [c for c in dict.fromkeys(near) if c != answer][:count - 1]
+    others = [c for c in dict.fromkeys(pool) if c != answer and c not in kept]
+    picked = [answer] + kept + rng.sample(others, min(count - 1 - len(kept), len(others)))
     rng.shuffle(picked)
     return tuple(picked)
 

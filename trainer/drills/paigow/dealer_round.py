@@ -15,7 +15,7 @@ skill                    kind      the dealer's action                          
 ``dealer-deliver``       CHOICE    the stack his hand takes first, move by move          a plan move
 ``dealer-set``           SETTING   turn his tiles over and set them by the house way     ``set``
 ``dealer-expose``        POSITION  the next hand to expose, counterclockwise             ``expose``
-``dealer-call``          CHOICE    win, push (copy) or lose                              ``expose``
+``dealer-call``          CHOICE    win, push or lose                                     ``call``
 ``dealer-pay``           MONEY     each chip movement: collect, pay, vigorish            ``chips``
 ``dealer-irregularity``  CHOICE    the remedy of an irregularity                         its section
 =======================  ========  ===================================================  ================
@@ -40,16 +40,17 @@ from typing import Any, Callable, Iterator, Sequence
 
 from trainer.drills.answers import check
 from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.paigow.table_drills import ODD_CENT
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question
 from trainer.drills.registry import drill, reviewer_for
-from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, TableState, style_name
-from trainer.rules.paigow.dice import Method
+from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, NO_ROLL_HEADS, TableState, style_name
+from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
-from trainer.rules.paigow.irregularities import Irregularity
+from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies
 from trainer.rules.money import format_cents
-from trainer.rules.paigow.players import PAI_GOW, seat_players
+from trainer.rules.paigow.players import PAI_GOW, SIDE_KEYS, seat_players
 from trainer.rules.paigow.positions import Position
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 from trainer.rules.paigow.round import DEALER, Round, Step, parse_bank, play_round
@@ -65,13 +66,14 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
     "dealer-set": ("Set the dealer's hand", "Turn the dealer's tiles over and set them by the house way.", 12000),
     "dealer-expose": ("Expose in order", "Expose the players' hands from the dealer's right, counterclockwise.",
                       4000),
-    "dealer-call": ("Call the result", "Call each hand against the banker's: win, push (copy) or lose.", 6000),
+    "dealer-call": ("Call the result", "Call each hand against the banker's: win, push or lose.", 6000),
     "dealer-pay": ("Collect and pay", "Each chip movement of the settlement, vigorish included.", 10000),
     "dealer-irregularity": ("Handle an irregularity", "The remedy the rules give for an irregularity.", 12000),
 }
 
-#: The calls of a hand against the banker's, as the dealer announces them.
-CALLS = {Outcome.WIN: "Win", Outcome.PUSH: "Push (copy)", Outcome.LOSE: "Lose"}
+#: The calls of a hand against the banker's, as the dealer announces them (621a.8(g)-(i)): a push is one
+#: hand won and one not; a copy is an equal hand, which the banker wins (621a.3(d)), not a call of its own.
+CALLS = {Outcome.WIN: "Win", Outcome.PUSH: "Push", Outcome.LOSE: "Lose"}
 
 #: Plan moves in which the dealer's hand goes to a stack of the woodpile (spec D5.2).
 _STACK_MOVES = (MoveKind.PUSH, MoveKind.STACK_ONTO, MoveKind.LAY_DIAGONAL, MoveKind.CENTER, MoveKind.DELIVER)
@@ -165,6 +167,7 @@ class _TaskBuilder:
         self.upcoming: Move | None = next(self.moves, None)
         self.exposed: set[str] = set()
         self.chips = iter(played.chips)
+        self.paid = 0  # chip movements met so far
         self.centre = 0  # chips in the centre of the layout in a bank round (621a.9(o)-(r))
         self.drafts: list[tuple[str, Draft, int]] = []
 
@@ -188,6 +191,8 @@ class _TaskBuilder:
             yield "dealer-set", self.set_hand(step)
         elif step.action == "expose":
             yield from self.exposure(step)
+        elif step.action == "call":
+            yield "dealer-call", self.call(step)
 
     # -- plan moves
     def plan_move(self, step: Step) -> Move | None:
@@ -231,33 +236,43 @@ class _TaskBuilder:
     def set_hand(self, step: Step) -> Draft:
         whose = DEALER if step.actor == DEALER and "co-bank" not in step.say else self.round.bank
         result = self.round.position(whose)
-        decision = set_by_house_way(result.tiles, self.way)
+        decision = set_by_house_way(result.tiles, self.way, self.profile)
         tiles = [str(t) for t in result.tiles]
+        cites = [step.citation, decision.citation, "spec W1"] + ["spec W2"] * ("spec W2" in decision.explanation)
         return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
-                     f"{' '.join(tiles)} and set them by the house way: {self.way.title}.", AnswerKind.SETTING,
-                     str(result.setting), decision.explanation, [step.citation, decision.citation, "spec W1"],
+                     f"{' '.join(tiles)} and set them by the house way: {self.way.heading(self.profile)}.",
+                     AnswerKind.SETTING, str(result.setting), decision.explanation, cites,
                      f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose})
 
     def exposure(self, step: Step) -> Iterator[tuple[str, Draft]]:
         seat = re.match(r"Expose (seat\d)", step.say)
+        if not seat:
+            return  # the bank's hands exposed to the dealer's wager: only its call is the dealer's to make
+        hand = seat.group(1)
+        left = [p for p in self.exposure_order() if p not in self.exposed]
+        self.exposed.add(hand)
+        yield "dealer-expose", draft(
+            "Which hand do you expose next?", AnswerKind.POSITION, hand,
+            f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
+            [step.citation, "spec S3", "spec JS1"], "bank" if self.round.bank != DEALER else "house",
+            choices=tuple(left), data=self.base_data(step))
+
+    def call(self, step: Step) -> Draft:
+        """Win, push or lose for the hands just exposed; the step's words say which hand won (621a.8(g)-(i))."""
+        seat = re.match(r"(seat\d) ", step.say)
         hand = seat.group(1) if seat else DEALER
-        banker = self.round.bank if self.round.bank != DEALER else DEALER
-        if seat:
-            left = [p for p in self.exposure_order() if p not in self.exposed]
-            self.exposed.add(hand)
-            yield "dealer-expose", draft(
-                "Which hand do you expose next?", AnswerKind.POSITION, hand,
-                f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
-                [step.citation, "spec S3", "spec JS1"], "bank" if banker != DEALER else "house",
-                choices=tuple(left), data=self.base_data(step))
+        banker = self.round.bank
         outcome = self.round.position(hand).results[PAI_GOW].outcome
         against = "the bank's" if banker != DEALER else "the dealer's"
         who = "The dealer's hands" if hand == DEALER else f"{hand}'s hands"
         mine, theirs = self.round.position(hand).setting, self.round.position(banker).setting
-        yield "dealer-call", draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
-                                   CALLS[outcome],
-                                   step.say, [step.citation, "spec H5", "spec H3"], outcome.value,
-                                   choices=tuple(CALLS.values()), data=self.base_data(step) | self.hands(hand, banker))
+        ties = [rule for words, rule in _TIE_RULES.items() if words in step.say]
+        cites = [step.citation, self.profile.cite("push"), "spec H5", *map(self.profile.cite, ties)]
+        cites += ["spec H3"] * bool(ties)
+        return draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
+                     CALLS[outcome], f"{step.say}. Both hands higher: win; neither: lose; one of the two: push.",
+                     cites, outcome.value, choices=tuple(CALLS.values()),
+                     data=self.base_data(step) | self.hands(hand, banker))
 
     def exposure_order(self) -> list[str]:
         return [m.group(1) for s in self.round.steps if (m := re.match(r"Expose (seat\d)", s.say))]
@@ -271,12 +286,41 @@ class _TaskBuilder:
 
     # -- chips
     def pay(self, chip: ChipMove, step: Step) -> Draft:
+        self.paid += 1
         held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
+        if chip.why.startswith("centre exhausted"):  # the top-up is what the winners still due lack (621a.9(o))
+            due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
+            held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
-        return draft(f"{_verb(chip)}: {chip.why}{held}. How much?", AnswerKind.MONEY, chip.cents,
-                     f"{step.say}.",
-                     [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]], _chip_item(chip),
+        halves = "half" in chip.why
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY,
+                     chip.cents,
+                     f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
+                     [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
+                     _chip_item(chip),
                      data=self.base_data(step) | {"from": chip.source, "to": chip.target})
+
+    def facts(self, chip: ChipMove) -> str:
+        """What decides the amount without saying it: the vigorish rounding in force (spec S2); a side
+        wager's tiles or dice, and its paytable where the profile offers several (spec S4, S5)."""
+        if "vigorish" in chip.why:
+            return f"; the vigorish is rounded {_ROUNDING[self.round.rounding]}"
+        if "half" in chip.why:  # a co-bank halves: the reading decides the odd cent (spec JQ26)
+            return "; an odd cent falls to the table inventory's half"
+        key = next((k for name, k in _WAGER_KEYS.items() if name in chip.why and k != PAI_GOW), None)
+        seat = _seat_of(chip)
+        if key is None or seat is None or not chip.why.startswith("winning"):
+            return ""
+        wager = next(w for w, k in SIDE_KEYS.items() if k == key)
+        tables = self.profile.paytables.get(wager, ())
+        facts = f"; paytable {tables[0]}" if len(tables) > 1 else ""
+        if key == "pair_fortunes":
+            return facts + f"; {seat}'s tiles {' '.join(map(str, self.round.position(seat).tiles))}"
+        roll = self.round.plan.roll
+        coloured = len(set(roll.colours)) > 1  # Beat It: name the red die (621a.11(e))
+        dice = ", ".join(f"{d} ({c})" if coloured else str(d) for d, c in zip(roll.dice, roll.colours))
+        pick = next(p.match_pick for p in self.round.players if p.seat == seat)
+        return facts + f"; the dice {dice}" + (f"; {seat} picked {pick}" if key == "match" else "")
 
     def stake(self, chip: ChipMove) -> str:
         """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
@@ -293,13 +337,22 @@ class _TaskBuilder:
     def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
         kind = self.round.irregularity
         assert kind is not None
-        remedies = [i.remedy for i in Irregularity]
-        return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, kind.remedy,
-                     f"{step.say}.", [step.citation, f"spec {_ji(kind, step)}"], kind.value,
-                     choices=choices_with(self.rng, kind.remedy, remedies), data=self.base_data(step))
+        answer, why, cite = kind.remedy, f"{step.say}.", step.citation
+        near = [LID_LIFTED_REMEDY] if kind is Irregularity.NO_ROLL else []
+        if kind is Irregularity.NO_ROLL and self.round.plan.roll.no_rolls[0].fault is NoRoll.LID_LIFTED:
+            answer, near = LID_LIFTED_REMEDY, [kind.remedy]
+            cite = fault_citation(self.profile, NoRoll.LID_LIFTED)
+            why = f"{LID_LIFTED_REMEDY[0].upper()}{LID_LIFTED_REMEDY[1:]}, not a no roll the dealer reshakes."
+        return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, answer,
+                     why, [cite, f"spec {_ji(kind, step)}"], kind.value,
+                     choices=choices_with(self.rng, answer, remedies(), near=near), data=self.base_data(step))
 
     def base_data(self, step: Step) -> dict[str, Any]:
         return {"round": self.spec, "say": step.say}
+
+
+#: Words of a call step (``round.result_reason``) and the rule each names: a copy, a zero-zero tie, a zero low.
+_TIE_RULES = {"a copy": "copy", "both are worth zero": "zero_zero", "worth zero and never wins": "lose"}
 
 
 def _stacks(state: TableState) -> tuple[str, ...]:
@@ -315,6 +368,19 @@ def _verb(chip: ChipMove) -> str:
     if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
         return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
+
+
+#: How the vigorish is rounded, in words (spec S2).
+_ROUNDING = {"exact": "up to the next cent", "quarter": "up to the next 25 cents"}
+
+
+def _asked(why: str) -> str:
+    """A chip movement's words without the answer: no odds or paytable line, no vigorish rate.
+
+    >>> _asked("winning Pair Fortunes Wager paid 3 to 1 (Identical Pair)"), _asked("5% vigorish on the amount won")
+    ('winning Pair Fortunes Wager', 'vigorish on the amount won')
+    """
+    return re.sub(r"^5% | paid \d+ to \d+.*$", "", why)
 
 
 def _chip_item(chip: ChipMove) -> str:
@@ -351,7 +417,7 @@ def _ji(kind: Irregularity, step: Step) -> str:
 def _shows(kind: Irregularity, step: Step) -> bool:
     """True for the step where the dealer meets the injected irregularity (its remedy follows)."""
     if kind is Irregularity.NO_ROLL:
-        return step.action == "roll" and step.say.startswith("No roll")
+        return step.action == "roll" and step.say.startswith(NO_ROLL_HEADS)
     return step.action in ("irregularity", "reset")
 
 

@@ -18,12 +18,18 @@ from trainer.rules.paigow.hands import Hand, Outcome, Setting, settings, wager_r
 from trainer.rules.paigow.house_way import set_by_house_way
 from trainer.rules.paigow.profiles import Profile
 
-PLAYER, DEALER, COPY, ZERO = "Player wins", "Dealer wins", "Copy: dealer wins", "Zero-zero: dealer wins"
+#: The calls of one hand, each with its reason, so no two fit one comparison (issue 12).
+PLAYER, DEALER = "Player's hand is higher: player wins", "Dealer's hand is higher: dealer wins"
+COPY, ZERO = "Copy (equal hands): dealer wins", "Zero-zero (both worth zero): dealer wins"
 
-#: The zero-zero reading, both sides, for every explanation that touches it (JQ3 is Decided).
-ZERO_ZERO_READINGS = ("In pa-2019, pa-2012 and md a zero-zero tie goes to the dealer or bank; nj has no "
-                      "zero-zero rule, so two zero hands go by top tile (the literal reading, Decided in "
-                      "spec JQ3; an NJ Rules of the Games Submission may say otherwise)")
+def zero_zero_reading(profile: Profile) -> str:
+    """The zero-zero rule of ``profile``'s text in words: pa and md have one; nj has none, and the trainer
+    reads nj literally (spec JQ3, Decided)."""
+    if profile.zero_zero_to_banker:
+        return (f"a zero-zero tie goes to the dealer or bank: both hands are equally bad, regardless of the "
+                f"highest ranking tile ({profile.cite('zero_zero')})")
+    return (f"this text has no zero-zero rule, so two zero hands go by the top tile ({profile.cite('equal_value')}); "
+            "that is the literal reading the trainer follows (spec JQ3)")
 
 
 @dataclass(frozen=True)
@@ -45,20 +51,20 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     >>> from trainer.rules.paigow.profiles import profile_named
     >>> zero, other = Hand.parse("1-3 3-3"), Hand.parse("5-5 4-6")
     >>> hand_verdict(zero, other, profile_named("pa-2019")).answer
-    'Zero-zero: dealer wins'
+    'Zero-zero (both worth zero): dealer wins'
     >>> hand_verdict(zero, other, profile_named("nj")).answer        # top tile 1-3 beats 4-6
-    'Player wins'
-    >>> hand_verdict(zero, other, profile_named("nj"), low=True).answer
-    'Dealer wins'
+    "Player's hand is higher: player wins"
+    >>> hand_verdict(Hand.parse("1-3 3-3"), Hand.parse("5-5 1-6"), profile_named("nj"), low=True).answer
+    "Dealer's hand is higher: dealer wins"
     """
     both_zero = player.is_zero and dealer.is_zero
     if both_zero and profile.zero_zero_to_banker:
-        return Verdict(ZERO, f"both hands are worth zero: a zero-zero tie goes to the dealer. {ZERO_ZERO_READINGS}",
-                       (profile.cite("zero_zero"), "spec H3", "spec JQ3"))
-    zero_note = (f". {ZERO_ZERO_READINGS}", ("spec JQ3",)) if both_zero else ("", ())
+        return Verdict(ZERO, f"both hands are worth zero: {zero_zero_reading(profile)}",
+                       (profile.cite("zero_zero"), "spec H3"))
+    zero_note = (f". Both are worth zero: {zero_zero_reading(profile)}", ("spec JQ3",)) if both_zero else ("", ())
     if low and player.is_zero:
         return Verdict(DEALER, "a player's low hand worth zero never wins the low" + zero_note[0],
-                       (profile.cite("lose"), "spec H5", "spec JQ3"))
+                       (profile.cite("lose"), "spec H5") + zero_note[1])
     rule = "pairs" if player.kind.is_pair or dealer.kind.is_pair else "equal_value"
     if player.score == dealer.score:
         copy_rule = "copy" if player.kind.is_pair else "top_tile_copy"
@@ -70,10 +76,10 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     return Verdict(winner, reason + zero_note[0], (profile.cite(rule), "spec H1") + zero_note[1])
 
 
-def _gee_joon_note(*hands: Hand) -> tuple[str, tuple[str, ...]]:
+def _gee_joon_note(profile: Profile, *hands: Hand) -> tuple[str, tuple[str, ...]]:
     if any(not h.kind.is_pair and any(t.is_gee_joon for t in h.tiles) for h in hands):
         return (" A Gee Joon tile (1-2 or 2-4) without its partner counts 3 or 6, whichever makes the "
-                "higher value.", ("621a.3(f)", "spec H2"))
+                "higher value (the trainer's reading, spec H2).", (profile.cite("gee_joon"), "spec H2"))
     return "", ()
 
 
@@ -86,6 +92,19 @@ def _case(player: Hand, dealer: Hand) -> str:
     if any(not h.kind.is_pair and any(t.is_gee_joon for t in h.tiles) for h in (player, dealer)):
         return "gee-joon"
     return "pairs" if player.kind.is_pair or dealer.kind.is_pair else "values"
+
+
+def compare_choices(profile: Profile) -> tuple[str, ...]:
+    """The calls of a hand comparison; "zero-zero" only where the text has that rule (nj has none, JQ3)."""
+    return (PLAYER, DEALER, COPY) + ((ZERO,) if profile.zero_zero_to_banker else ())
+
+
+def _one_answer(player: Hand, dealer: Hand, profile: Profile, low: bool) -> bool:
+    """False where two choices would both be defensible: identical zero hands (a copy, and a zero-zero
+    tie in pa/md), or a player's zero low against a zero (a zero-zero tie, a copy or in nj a higher top tile,
+    and a zero low never wins)."""
+    both_zero, zz = player.is_zero and dealer.is_zero, profile.zero_zero_to_banker
+    return not (both_zero and (low or (zz and player.score == dealer.score)))
 
 
 def _describe(hand: Hand) -> str:
@@ -101,15 +120,15 @@ def hand_compare(rng: random.Random, setup: Setup) -> Draft:
         a, b, c, d = deal(rng, 4)
         return Hand.of(a, b), Hand.of(c, d)
 
-    player, dealer = until(rng, draw, lambda hands: _case(*hands) == case)
-    low = rng.random() < 1 / 3
+    low = rng.random() < 1 / 3 and case != "zero"
+    player, dealer = until(rng, draw, lambda hands: _case(*hands) == case and _one_answer(*hands, setup.profile, low))
     position = "low" if low else "high"
     verdict = hand_verdict(player, dealer, setup.profile, low=low)
-    note, note_cites = _gee_joon_note(player, dealer)
+    note, note_cites = _gee_joon_note(setup.profile, player, dealer)
     why = f"Player {_describe(player)} against dealer {_describe(dealer)}: {verdict.why}.{note}"
     return draft(f"Player's {position} hand {player} against the dealer's {position} hand {dealer}. Who wins?",
                  AnswerKind.CHOICE, verdict.answer, why, verdict.cites + note_cites, _case(player, dealer),
-                 choices=(PLAYER, DEALER, COPY, ZERO),
+                 choices=compare_choices(setup.profile),
                  data={"player": [str(t) for t in player.tiles], "dealer": [str(t) for t in dealer.tiles],
                        "position": position},
                  hint="Pairs first, then value (spots mod 10), then the highest tile; ties go to the dealer.")
@@ -134,7 +153,7 @@ def round_score(rng: random.Random, setup: Setup) -> Draft:
     outcome = wager_result(player, dealer, zero_zero_to_banker=zz)
     high = hand_verdict(player.high, dealer.high, setup.profile)
     low = hand_verdict(player.low, dealer.low, setup.profile, low=True)
-    note, note_cites = _gee_joon_note(player.high, player.low, dealer.high, dealer.low)
+    note, note_cites = _gee_joon_note(setup.profile, player.high, player.low, dealer.high, dealer.low)
     why = (f"High: player {_describe(player.high)} against dealer {_describe(dealer.high)}: {high.answer.lower()} "
            f"({high.why}). Low: player {_describe(player.low)} against dealer {_describe(dealer.low)}: "
            f"{low.answer.lower()} ({low.why}). Both hands higher: win; neither: lose; one of the two: push.{note}")

@@ -30,15 +30,15 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     way = setup.house_way
     target = rng.choice(way.steps).number
     tiles = until(rng, lambda: deal(rng, 4), lambda t: set_by_house_way(t, way).step == target)
-    decision = set_by_house_way(tiles, way)
+    decision = set_by_house_way(tiles, way, setup.profile)
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])
-    if way.name != "regulatory":
+    if way.rule is None:
         cites.append("spec W3")
-    task = f"Set {' '.join(map(str, tiles))} by the house way ({way.title})"
+    task = f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}"
     return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
                  data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
-                 hint=HINT, typed_prompt=f"{task} into a high and a low hand.")
+                 hint=HINT, typed_prompt=f"{task}: a high hand and a low hand.")
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:
@@ -91,7 +91,8 @@ def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
              for i, (text, odds) in enumerate(zip(options, result.odds))]
     verdict = ("The house way is also the best setting." if result.optimal == result.house_way else
                "Here the best setting is not the house way's.")
-    why = (f"Against a dealer setting by {setup.house_way.title}, over all 20,475 deals of the other 28 tiles, "
+    why = (f"Against a dealer setting by the {setup.house_way.heading(setup.profile)}, over all 20,475 deals of "
+           "the other 28 tiles, "
            f"a win paying 0.95 after the 5% vigorish: {'; '.join(lines)}. {verdict}")
     return draft(f"Which setting of {' '.join(map(str, tiles))} has the highest expected value against the "
                  "dealer's house way?", AnswerKind.CHOICE, options[result.optimal], why,

@@ -28,16 +28,15 @@ trainer.rules.errors.TrainerError: a wager must be a whole number of $5.00 steps
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
 from trainer.drills.answers import parse_placement
 from trainer.drills.paigow.house_way_drills import setting_index
-from trainer.rules.paigow.analysis import HandAnalysis, Odds, analyze_hand, prepare
+from trainer.rules.paigow.analysis import HandAnalysis, Odds, analyze_hand, house_edge, prepare
 from trainer.rules.errors import NotationError, TrainerError
-from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, wager_result
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, rank_key, wager_result
 from trainer.rules.paigow.house_way import Decision, HouseWay, house_way_named, set_by_house_way
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.players import DEFAULT_LIMITS, Limits
@@ -96,11 +95,17 @@ class HandResult:
     analysis: HandAnalysis
     chosen_index: int
     bankroll_cents: int
+    #: The profile's zero-zero rule (621a.3(g); nj none, spec JQ3): whether all zero hands rank alike.
+    zero_zero_to_banker: bool = True
 
     @property
     def reversed(self) -> bool:
-        """True when the stronger hand was placed in the low position (spec H4, JQ32)."""
-        return Hand(self.placed[1]).score > Hand(self.placed[0]).score
+        """True when the stronger hand was placed in the low position (spec H4, JQ32); hands of equal
+        rank (two zero hands in pa or md) have no stronger one."""
+        zero_rule = self.zero_zero_to_banker
+        high, low = (rank_key(Hand(tiles), zero_zero_to_banker=zero_rule)  # type: ignore[arg-type]
+                     for tiles in self.placed)
+        return low > high
 
     @property
     def net_cents(self) -> int:
@@ -250,18 +255,26 @@ class PracticeGame:
 
     def _judge(self, hand: PlayerHand, placed: tuple[tuple[Tile, ...], tuple[Tile, ...]]) -> HandResult:
         chosen = Setting.of(Hand(placed[0]), Hand(placed[1]))  # stronger hand high (JQ32)
-        decision = set_by_house_way(hand.dealer_tiles, self.house_way)
+        decision = set_by_house_way(hand.dealer_tiles, self.house_way, self.profile)
         zz = self.profile.zero_zero_to_banker
         outcome = wager_result(chosen, decision.setting, zero_zero_to_banker=zz)
         money = settle_pai_gow(hand.wager_cents, outcome, self.rounding)
         analysis = self.analysis()
         return HandResult(
-            hand, placed, chosen, decision, _dealer_why(decision, self.house_way),
-            dealer_citation(decision, self.profile),
+            hand, placed, chosen, decision, _dealer_why(decision, self.house_way), decision.citation,
             hand_verdict(chosen.high, decision.setting.high, self.profile),
             hand_verdict(chosen.low, decision.setting.low, self.profile, low=True),
             outcome, self.profile.cite(outcome.value), money, self.profile.cite("vigorish"), analysis,
-            setting_index(hand.tiles, chosen), self.bankroll_cents + money.net_cents)
+            setting_index(hand.tiles, chosen), self.bankroll_cents + money.net_cents, zz)
+
+    def edge(self) -> tuple[str, tuple[str, ...]]:
+        """This dealer's house edge in one line, and why an optimal player beats it (``edge_explanation``)."""
+        edge = house_edge(self.house_way, self.profile.zero_zero_to_banker)
+        mine, best = edge.house_way_player, edge.optimal_player
+        summary = (f"Over all hands: a player who sets like the dealer has EV {mine.ev:+.2%}, one who sets "
+                   f"every hand optimally {best.ev:+.2%}; a published casino house way keeps about "
+                   f"{PUBLISHED_OPTIMAL_EDGE:.1%} against an optimal player.")
+        return summary, edge_explanation(mine, best, self.house_way, self.profile)
 
     # -- the game -------------------------------------------------------------------------------------
     def totals(self) -> SessionTotals:
@@ -307,21 +320,38 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     return HandVerdict(player, dealer, word, profile.cite("pairs" if deciding.kind.is_pair else "value"))
 
 
-def dealer_citation(decision: Decision, profile: Profile) -> str:
-    """The deciding house-way step's section in the profile's own text.
+#: A published house edge to compare with: a player who sets every hand optimally against a dealer
+#: who follows the Foxwoods house way, a casino's full chart (Wizard of Odds, "Pai Gow Tiles").
+PUBLISHED_OPTIMAL_EDGE = 0.017
+PUBLISHED_SOURCE = "Wizard of Odds, against the Foxwoods house way"
 
-    The regulatory steps are written as PA's 621a.8(d)(1)-(4); another jurisdiction's text is cited
-    as its house-way section and the step's number there (md 8.D, nj 10.7(d)).
 
-    >>> d = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"))
-    >>> dealer_citation(d, profile_named("pa-2019")), dealer_citation(d, profile_named("nj"))
-    ('621a.8(d)(2)', 'N.J.A.C. 19:47-10.7(d), step 2')
+def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: HouseWay,
+                     profile: Profile) -> tuple[str, ...]:
+    """Why a player who sets optimally fares better than the house way's player, with the figures, and
+    how that compares with a published casino house way (spec W1, W3, W4).
+
+    The regulatory house way is four steps the dealer follows whatever the odds (621a.8(d)(1)-(4)); a
+    player may set his tiles any way, so he takes the best setting each time. Casinos deal longer
+    charts, which their Rules Submissions may set (621a.8(d), spec W3), and keep an edge that way.
     """
-    section = profile.cite("house_way")
-    match = re.fullmatch(r"621a\.8\(d\)\((\d)\)", decision.citation)
-    if match and section != "621a.8(d)":
-        return f"{section}, step {match.group(1)}"
-    return decision.citation
+    steps, heading = len(house_way.steps), house_way.heading(profile)
+    own, best = -house_way_player.ev, -optimal_player.ev
+    result = (f"turns the house's {own:.2%} edge into a player's edge of {-best:.2%}" if best < 0 else
+              f"cuts the house's edge from {own:.2%} to {best:.2%}")
+    return (
+        f"A player who sets like the dealer gives the house {own:.2%} of each wager: the 5% vigorish on wins "
+        f"and the copies the dealer wins ({profile.cite('copy')}, {profile.cite('vigorish')}).",
+        f"The dealer sets by the {heading}, a fixed {steps}-step rule followed whatever the odds: it plays a "
+        "pair, Wong or Gong, or a 9, 8 or 7, even where another setting wins the low hand far more often. "
+        f"A player may set his tiles any way; taking the best setting every hand he pushes "
+        f"{optimal_player.push:.1%} of hands instead of {house_way_player.push:.1%} and loses "
+        f"{optimal_player.lose:.1%} instead of {house_way_player.lose:.1%}, which {result}.",
+        f"Casinos deal by far longer published house ways (splitting pairs, exceptions for Wongs and Gongs, "
+        f"spec W3): against those an optimal player still faces a house edge of about "
+        f"{PUBLISHED_OPTIMAL_EDGE:.1%} ({PUBLISHED_SOURCE}). A {steps}-step rule is easy to deal and, for a "
+        "player, easy to beat.",
+    )
 
 
 def setting_label(setting: Setting | Sequence[Sequence[Tile]]) -> str:

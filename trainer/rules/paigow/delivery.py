@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Callable, Iterator
 
-from trainer.rules.paigow.dice import (Method, Roll, check_method, dice_colours, fault_citation, roll as roll_dice, shaken_by,
+from trainer.rules.paigow.dice import (Method, NoRoll, Roll, check_method, dice_colours, fault_citation, roll as roll_dice, shaken_by,
                                 subsection)
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.positions import Position, receiving_order, start_position
@@ -656,7 +656,7 @@ def _number_moves(roll: Roll, origin: Position, start: Position, profile: Profil
         who = {"dealer": "The dealer shakes the shaker at least three times and lifts the lid",
                "bank": "The bank shakes the shaker at least three times; the dealer lifts the lid",
                "rng": "The random number generator shows"}[roll.by]
-    moves = [Move(MoveKind.ROLL, Phase.NUMBER, f"No roll: {a.fault}; reshake", fault_citation(profile, a.fault),
+    moves = [Move(MoveKind.ROLL, Phase.NUMBER, _no_roll_caption(a.fault), fault_citation(profile, a.fault),
                   dice=a.dice) for a in roll.no_rolls]
     moves.append(Move(MoveKind.ROLL, Phase.NUMBER, f"{who}: {roll.spoken}", f"{cite}, spec §D3.1",
                       dice=roll.dice))
@@ -667,6 +667,18 @@ def _number_moves(roll: Roll, origin: Position, start: Position, profile: Profil
                       f"Count {roll.total} counterclockwise with {one} as number one: {steps}. "
                       f"The first delivery goes to {start}", f"{count_cite}, spec §D3.2", position=start))
     return moves
+
+
+#: The first words of a shake that does not count, the dice's faults and the bank's lifted lid.
+NO_ROLL_HEADS = ("No roll", "Lid lifted")
+
+
+def _no_roll_caption(fault: NoRoll) -> str:
+    """``head: fault; remedy``. The bank's lifted lid has its own remedy (621a.9(i), MD 9.J(5): the
+    shaker is covered and reshaken by the bank); a die not flat or out is reshaken (621a.10(a),(b))."""
+    if fault is NoRoll.LID_LIFTED:
+        return f"{NO_ROLL_HEADS[1]}: {fault}; the shaker is covered and the bank reshakes it"
+    return f"{NO_ROLL_HEADS[0]}: {fault}; reshake"
 
 
 @cache

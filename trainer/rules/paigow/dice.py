@@ -194,5 +194,5 @@ def roll(rng: random.Random, method: Method = Method.MANUAL, *, profile: Profile
 def fault_citation(profile: Profile, fault: NoRoll) -> str:
     """The section that calls this no roll: 621a.10(a), 621a.10(b), or 621a.9(i) for the lid."""
     if fault is NoRoll.LID_LIFTED:
-        return subsection(profile, "count_bank", shift=-1)
+        return profile.cite("lid_lifted")
     return subsection(profile, "no_roll", "a" if fault is NoRoll.NOT_FLAT else "b")

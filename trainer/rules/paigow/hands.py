@@ -4,7 +4,8 @@ Rules (spec H1-H5): permissible pairs rank 1-20 and beat every value hand (621a.
 rank is a copy (621a.3(d)); value hands compare by value, then by the rank of the highest-ranking
 tile (621a.3(e),(g)); equal top-tile rank is a copy (621a.3(i)); the Gee Joon tiles count 3 or 6
 (621a.3(f), spec H2); copies and zero-zero go to the dealer or bank (621a.3(d),(g)), except that
-``nj`` has no zero-zero rule (spec JQ3).
+``nj`` has no zero-zero rule (spec JQ3). Hands and settings of equal rank (:func:`rank_key`,
+:func:`same_rank`) are equal everywhere: in pa and md every value-zero hand is "equally bad".
 
 >>> h = Hand.parse("6-6 4-5")
 >>> h.kind, h.pair_rank, str(h)
@@ -170,12 +171,42 @@ class Hand:
         return f"{self.value}, top tile {self.tiles[0]}"
 
 
+def rank_key(hand: Hand, *, zero_zero_to_banker: bool = True) -> int:
+    """The hand's rank as a number: higher ranks higher, equal numbers are hands of equal rank.
+
+    Where a zero-zero tie goes to the banker (``pa-*`` 621a.3(g), ``md`` 3.H(2)) every value-zero
+    hand is "equally bad, regardless of the highest ranking tile", so all of them share the lowest
+    key; ``nj`` (``zero_zero_to_banker=False``) ranks them by top tile (10.2(f),(h), spec JQ3).
+
+    >>> zero, other_zero = Hand.parse("2-2 1-5"), Hand.parse("3-3 2-2")
+    >>> rank_key(zero) == rank_key(other_zero), rank_key(zero, zero_zero_to_banker=False) == rank_key(
+    ...     other_zero, zero_zero_to_banker=False)
+    (True, False)
+    """
+    info = hand.info
+    return 0 if zero_zero_to_banker and info.value == 0 else info.score
+
+
+def same_rank(a: Setting, b: Setting, *, zero_zero_to_banker: bool = True) -> bool:
+    """True when two settings make a high hand and a low hand of equal rank: against any banker
+    they win, push and lose alike, so neither is more right than the other (621a.3(d),(g),(i)).
+
+    >>> same_rank(Setting.parse("1-1 3-3 / 2-2 1-5"), Setting.parse("1-1 1-5 / 3-3 2-2"))
+    True
+    >>> same_rank(Setting.parse("1-1 3-3 / 2-2 1-5"), Setting.parse("1-1 1-5 / 3-3 2-2"), zero_zero_to_banker=False)
+    False
+    """
+    zz = zero_zero_to_banker
+    return all(rank_key(x, zero_zero_to_banker=zz) == rank_key(y, zero_zero_to_banker=zz)
+               for x, y in ((a.high, b.high), (a.low, b.low)))
+
+
 def outranks(hand: Hand, banker: Hand, *, zero_zero_to_banker: bool = True) -> bool:
     """True when ``hand`` ranks strictly higher than the dealer's or bank's ``banker`` hand.
 
     Copies go to the banker (621a.3(d),(i)); so does a zero-zero tie in ``pa-*``/``md``
     (621a.3(g)); ``nj`` (``zero_zero_to_banker=False``) compares value-zero hands by top tile
-    (spec JQ3).
+    (spec JQ3). See :func:`rank_key`.
 
     >>> outranks(Hand.parse("3-6 2-2"), Hand.parse("4-5 2-2"))   # 3 and 3, top tiles both 2-2: copy
     False
@@ -183,9 +214,8 @@ def outranks(hand: Hand, banker: Hand, *, zero_zero_to_banker: bool = True) -> b
     >>> outranks(zero, other_zero), outranks(zero, other_zero, zero_zero_to_banker=False)
     (False, True)
     """
-    if zero_zero_to_banker and hand.is_zero and banker.is_zero:
-        return False
-    return hand.score > banker.score
+    zz = zero_zero_to_banker
+    return rank_key(hand, zero_zero_to_banker=zz) > rank_key(banker, zero_zero_to_banker=zz)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ hand, is chosen (spec W2). Casino house ways are extra named data, never replace
 >>> d = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"))
 >>> str(d.setting), d.step, d.citation
 ('6-6 4-5 / 1-3 2-3', 2, '621a.8(d)(2)')
+>>> set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"), profile=profile_named("md")).citation
+'MD 8.D(2)'
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 from trainer.rules.errors import UnknownNameError
-from trainer.rules.paigow.hands import Hand, HandKind, Setting, settings
+from trainer.rules.paigow.hands import Hand, HandKind, Setting, same_rank, settings
+from trainer.rules.paigow.profiles import Profile, profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
 
 
@@ -107,22 +110,41 @@ class SplitsPairInto:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a house way: a criterion, its citation, and its published wording."""
+    """One step of a house way: a criterion, its citation, and its published wording.
+
+    ``item`` is the step's number in the regulations' house way (621a.8(d)(1)-(4), md 8.D(1)-(4),
+    nj 10.7(d)1-4), cited in the active profile's own text; None for a casino's own step.
+    """
 
     number: int
     citation: str
     wording: str
     criterion: Criterion
+    item: int | None = None
+
+    def cite(self, profile: Profile | None = None) -> str:
+        """The step's section in ``profile``'s text (``citation`` when it is no regulatory item)."""
+        return self.citation if self.item is None or profile is None else profile.cite_item("house_way", self.item)
 
 
 @dataclass(frozen=True)
 class HouseWay:
-    """A named house way: the steps in order, with the source of its wording."""
+    """A named house way: the steps in order, with the source of its wording.
+
+    ``rule``: the profile rule whose section the title cites (the regulatory house way's), if any.
+    """
 
     name: str
     title: str
     source: str
     steps: tuple[Step, ...]
+    rule: str | None = None
+
+    def heading(self, profile: Profile | None = None) -> str:
+        """The title with the section of ``profile``'s text, e.g. ``Regulatory house way (MD 8.D)``."""
+        if self.rule is None:
+            return self.title
+        return f"{self.title} ({(profile or profile_named('pa-2019')).cite(self.rule)})"
 
 
 @dataclass(frozen=True)
@@ -138,21 +160,22 @@ class Decision:
 
 _REGULATORY_STEPS = (
     Step(1, "621a.8(d)(1)", "If the dealer has the Supreme Pair, it shall be played as the Supreme Pair.",
-         KeepsSupremePair()),
-    Step(2, "621a.8(d)(2)", "If possible, the dealer shall always play a pair, Wong or Gong.", MakesPair()),
+         KeepsSupremePair(), 1),
+    Step(2, "621a.8(d)(2)", "If possible, the dealer shall always play a pair, Wong or Gong.", MakesPair(), 2),
     Step(3, "621a.8(d)(3)", "If the dealer does not have a pair, Wong or Gong, the dealer shall play any "
-         "two tiles together which have a value equal to nine, eight or seven.", MakesValue()),
+         "two tiles together which have a value equal to nine, eight or seven.", MakesValue(), 3),
     Step(4, "621a.8(d)(4)", "If the dealer does not have a pair, Wong, Gong or a combination of two tiles "
          "with a value of nine, eight or seven, the dealer shall play the highest ranking tile with the "
-         "lowest ranking tile.", HighestWithLowest()),
+         "lowest ranking tile.", HighestWithLowest(), 4),
 )
 
 #: The house way of the regulations: profile default in every jurisdiction (spec W1).
 REGULATORY = HouseWay(
     name="regulatory",
-    title="Regulatory house way (621a.8(d))",
+    title="Regulatory house way",
     source="58 Pa. Code 621a.8(d)(1)-(4); md 8.D(1)-(4); N.J.A.C. 19:47-10.7(d)1-4; tie-break spec W2",
     steps=_REGULATORY_STEPS,
+    rule="house_way",
 )
 
 #: An illustrative casino house way in the form of the charts casinos post at the table: the
@@ -168,10 +191,10 @@ CASINO_SPLIT_TENS = HouseWay(
         _REGULATORY_STEPS[0],
         Step(2, "Rules Submission (spec W3)", "Split a pair of Tens (5-5, 4-6) or Elevens (5-6) when "
              "both hands are then worth seven or more.", SplitsPairInto(("5-5", "4-6", "5-6"), 7)),
-        Step(3, "621a.8(d)(2)", "Otherwise always play a pair, Wong or Gong.", MakesPair()),
-        Step(4, "621a.8(d)(3)", "Otherwise play two tiles worth nine, eight or seven together.", MakesValue()),
+        Step(3, "621a.8(d)(2)", "Otherwise always play a pair, Wong or Gong.", MakesPair(), 2),
+        Step(4, "621a.8(d)(3)", "Otherwise play two tiles worth nine, eight or seven together.", MakesValue(), 3),
         Step(5, "621a.8(d)(4)", "Otherwise play the highest ranking tile with the lowest ranking tile.",
-             HighestWithLowest()),
+             HighestWithLowest(), 4),
     ),
 )
 
@@ -191,8 +214,11 @@ def _strength(setting: Setting) -> tuple[int, int]:
     return setting.high.score, setting.low.score
 
 
-def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) -> Decision:
+def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
+                     profile: Profile | None = None) -> Decision:
     """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1, W2).
+
+    The citation and explanation name ``profile``'s sections (pa-2019's when None).
 
     >>> d = set_by_house_way(parse_tiles("6-6 1-2 5-5 3-4"))
     >>> str(d.setting), d.step   # 6-6 1-2 = 8 (1-2 counts 6) and 6-6 3-4 = 9 both meet step 3; W2 takes 9
@@ -205,17 +231,21 @@ def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) ->
         chosen = [s for s in options if step.criterion.applies(s)]
         if chosen:
             best = max(chosen, key=_strength)
-            return Decision(best, step.number, step.citation, _explain(step, best, len(chosen), house_way),
+            return Decision(best, step.number, step.cite(profile), _explain(step, best, chosen, house_way, profile),
                             house_way.name)
     raise AssertionError(f"house way {house_way.name} has no final step that always applies")
 
 
-def _explain(step: Step, setting: Setting, choices: int, house_way: HouseWay) -> str:
-    text = f"Step {step.number} ({step.citation}): {step.wording} Here {step.criterion.why(setting)}."
-    if choices > 1:
-        text += (f" {choices} settings meet this step; the one with the stronger high hand, then the "
-                 "stronger low hand, is used (spec W2).")
-    return f"{text} House way in force: {house_way.title}."
+def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: HouseWay, profile: Profile | None) -> str:
+    text = f"Step {step.number} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
+    zero_rule = profile.zero_zero_to_banker if profile else True
+    if len(chosen) > 1 and all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
+        text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
+                 "set by the house way.")
+    elif len(chosen) > 1:
+        text += (f" {len(chosen)} settings meet this step and the text does not say which to play; the trainer's "
+                 "reading plays the one with the stronger high hand, then the stronger low hand (spec W2).")
+    return f"{text} House way in force: {house_way.heading(profile)}."
 
 
 def house_way_setting_index(tiles: tuple[Tile, ...], house_way: HouseWay = REGULATORY) -> int:

@@ -51,6 +51,16 @@ _REMEDIES = {
     Irregularity.TILE_EXPOSED_STACKING: "a tile turned over while stacking: the whole set is remixed",
 }
 
+#: The bank lifting the lid is no "no roll" of 621a.10(a),(b): 621a.9(i) (md 9.J(5), nj 10.8(i), spec JI3)
+#: has the shaker covered and reshaken by the bank itself.
+LID_LIFTED_REMEDY = "the bank lifted the lid: the shaker is covered and reshaken by the bank"
+
+
+def remedies() -> tuple[str, ...]:
+    """Every remedy in plain words, the lid's included: the choices of a remedy question."""
+    return tuple(i.remedy for i in Irregularity) + (LID_LIFTED_REMEDY,)
+
+
 #: (rule key, subsection letter or None) of each irregularity's section in the profile's text.
 _SECTIONS = {
     Irregularity.NO_ROLL: ("no_roll", None),

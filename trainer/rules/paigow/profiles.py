@@ -35,7 +35,8 @@ _PA_2019 = {
     "expose_order": "621a.8(f)", "lose": "621a.8(g)", "push": "621a.8(h)", "win": "621a.8(i)",
     "vigorish": "621a.11(a)", "pair_fortunes": "621a.11(b)", "pair_fortunes_settle": "621a.8(j)",
     "sum": "621a.11(c)", "match": "621a.11(d)", "beat_it": "621a.11(e)", "dice_settle": "621a.6(b)",
-    "count": "621a.6(c)", "count_bank": "621a.9(j)", "deal": "621a.6(d)", "dead_hand": "621a.6(e)",
+    "count": "621a.6(c)", "count_bank": "621a.9(j)", "lid_lifted": "621a.9(i)", "deal": "621a.6(d)",
+    "dead_hand": "621a.6(e)",
     "styles": "621a.7", "bank": "621a.9(c)", "bank_eligible": "621a.9(d)", "co_bank": "621a.9(e)",
     "cut": "621a.9(g)", "dealer_wager": "621a.9(h)", "dealer_vs_bank": "621a.9(n)",
     "bank_settle": "621a.9(o)", "dealer_win_returned": "621a.9(p)", "bank_vig": "621a.9(q)",
@@ -51,7 +52,7 @@ _MD = {
     "equal_value": "3.H(1)", "zero_zero": "3.H(2)", "top_tile_copy": "3.J", "house_way": "8.D",
     "dealer_hands": "8.C", "surrender": "8.E", "expose_order": "8.F", "lose": "8.G", "push": "8.H",
     "win": "8.I", "vigorish": "8.K", "pair_fortunes": "8.L", "pair_fortunes_settle": "8.L",
-    "count": "6.B", "count_bank": "9.K", "deal": "6.C", "dead_hand": "6.D", "styles": "7.B",
+    "count": "6.B", "count_bank": "9.K", "lid_lifted": "9.J(5)", "deal": "6.C", "dead_hand": "6.D", "styles": "7.B",
     "bank": "9.C", "bank_eligible": "9.D", "co_bank": "9.E", "cut": "9.G", "dealer_wager": "9.H",
     "dealer_vs_bank": "9.O", "bank_settle": "9.P", "dealer_win_returned": "9.Q", "bank_vig": "9.R",
     "co_bank_settle": "9.S", "no_roll": "10.A", "wrong_count": "10.C", "mix": "4.E",
@@ -63,7 +64,7 @@ _NJ = {
     "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
     "equal_value": "10.2(f)", "zero_zero": "10.2(f)", "top_tile_copy": "10.2(h)", "house_way": "10.7(d)",
     "dealer_hands": "10.7(c)", "surrender": "10.7(f)", "expose_order": "10.7(g)", "lose": "10.7(h)",
-    "push": "10.7(i)", "win": "10.7(j)", "vigorish": "10.7(k)", "count": "10.6(c)", "count_bank": "10.8(j)",
+    "push": "10.7(i)", "win": "10.7(j)", "vigorish": "10.7(k)", "count": "10.6(c)", "count_bank": "10.8(j)", "lid_lifted": "10.8(i)",
     "deal": "10.6(d)", "dead_hand": "10.6(e)", "styles": "10.8(k)", "bank": "10.8(c)",
     "bank_eligible": "10.8(d)", "co_bank": "10.8(e)", "cut": "10.8(g)", "dealer_wager": "10.8(h)",
     "dealer_vs_bank": "10.8(n)", "bank_settle": "10.8(o)", "dealer_win_returned": "10.8(q)",
@@ -107,7 +108,7 @@ class Profile:
     #: The styles the styles section numbers, from 1: pa and md the nine alternatives (the default is
     #: dealt by the deal section, 621a.6(d)), nj all ten (10.8(k)1-10).
     numbered_styles: tuple[str, ...] = ALL_STYLES[1:]
-    #: How a style's number follows the styles section: pa ``621a.7(4)``, nj ``10.8(k)5``.
+    #: How an item's number follows its section (a style, a house-way step): pa ``621a.7(4)``, nj ``10.8(k)5``.
     style_number: str = "({n})"
     #: When a style's indication (pushing stacks forward) is part of the deal (spec D4.3).
     indication: str = "alternative-styles"
@@ -130,6 +131,14 @@ class Profile:
             return f"{self.section_prefix}{self.sections[rule]}"
         except KeyError:
             raise KeyError(f"profile {self.name} has no section for rule '{rule}'") from None
+
+    def cite_item(self, rule: str, n: int) -> str:
+        """Item ``n`` of ``rule``'s section, numbered as this text numbers items (``style_number``).
+
+        >>> [profile_named(p).cite_item("house_way", 2) for p in ("pa-2019", "md", "nj")]
+        ['621a.8(d)(2)', 'MD 8.D(2)', 'N.J.A.C. 19:47-10.7(d)2']
+        """
+        return self.cite(rule) + self.style_number.format(n=n)
 
     def has(self, rule: str) -> bool:
         return rule in self.sections

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, DeliveryPlan, Move, MoveKind, plan_delivery
 from trainer.rules.paigow.dice import Attempt, Method, Roll, dice_colours, possible_faults, roll as roll_dice, subsection
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.hands import Outcome, Setting, settings, wager_result
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, rank_key, same_rank, settings, wager_result
 from trainer.rules.paigow.house_way import HouseWay, house_way_named
 from trainer.rules.paigow.irregularities import Irregularity, citation as irregularity_citation
 from trainer.rules.money import format_cents
@@ -104,6 +104,8 @@ class Round:
     chips: tuple[ChipMove, ...]
     irregularity: Irregularity | None = None
     seed: int | None = None
+    #: How the vigorish is rounded in this round (spec S2): "exact" or "quarter".
+    rounding: str = "exact"
 
     @property
     def style(self) -> str:
@@ -304,7 +306,7 @@ def play_session(rng: random.Random, rounds: int, *, profile: Profile | str = DE
 
 #: The actor of a ROLL step, by who made the number (``Roll.by``); the dealer otherwise.
 _ROLLED_BY = {"rng": "rng", "player": "player", "bank": BANK}
-_ANNOUNCE = {Outcome.WIN: "wins", Outcome.PUSH: "is a tie (push)", Outcome.LOSE: "loses",
+_ANNOUNCE = {Outcome.WIN: "wins", Outcome.PUSH: "pushes", Outcome.LOSE: "loses",
              Outcome.SURRENDER: "surrendered", Outcome.VOID: "is void"}
 
 
@@ -384,7 +386,8 @@ class _RoundBuilder:
             self.settle()
         self.collect_all()
         return Round(self.profile.name, self.bank or DEALER, self.co_bank, plan, tuple(self.players.values()),
-                     self.positions(tiles), tuple(self.steps), tuple(self.chips), self.irregularity, seed)
+                     self.positions(tiles), tuple(self.steps), tuple(self.chips), self.irregularity, seed,
+                     self.rounding)
 
     def mix(self) -> Woodpile:
         """Mix face down and form eight stacks (621a.4(d),(f)); a tile exposed while stacking: remix (4(e))."""
@@ -608,9 +611,6 @@ class _RoundBuilder:
         taken, self.violation_pending = self.violation_pending, False
         return taken
 
-    def house_way_cite(self) -> str:
-        return f"{self.profile.cite('house_way')} ({self.way.title})"
-
     def set_bank(self, where: str, tiles: tuple[Tile, ...]) -> None:
         p = self.profile
         if self.co_bank:
@@ -621,9 +621,9 @@ class _RoundBuilder:
         chosen = choose_setting(player.policy, tiles, self.rng, house_way=self.way,
                                 zero_zero_to_banker=p.zero_zero_to_banker)
         if p.bank_bound_by_house_way and self.take_violation():
-            chosen = _wrong_setting(tiles, right)
+            chosen = _wrong_setting(tiles, right, p)
         self.step(where, "set", p.cite("dealer_vs_bank"), f"The bank sets {chosen} face down (JQ8)")
-        if p.bank_bound_by_house_way and chosen != right:
+        if p.bank_bound_by_house_way and not same_rank(chosen, right, zero_zero_to_banker=p.zero_zero_to_banker):
             self.step(DEALER, "reset", irregularity_citation(Irregularity.HOUSE_WAY_VIOLATION, p),
                       f"The bank's hands are not set by the house way: reset to {right} and the round completed")
             chosen = right
@@ -637,13 +637,13 @@ class _RoundBuilder:
         """Set by the house way; an injected violation is set wrong first, then reset (621a.10(f))."""
         right = house_way_setting(tiles, self.way)
         if self.take_violation():
-            wrong = _wrong_setting(tiles, right)
+            wrong = _wrong_setting(tiles, right, self.profile)
             self.step(actor, "set", cite, f"The dealer turns over {whose} and sets {wrong}")
             self.step(DEALER, "reset", irregularity_citation(Irregularity.HOUSE_WAY_VIOLATION, self.profile),
                       f"{wrong} is contrary to the house way: reset to {right} and the round completed")
             return right
         self.step(actor, "set", cite, f"The dealer turns over {whose} and sets {right} by the house way "
-                                      f"({self.way.title}): high face up vertical, low perpendicular")
+                                      f"({self.way.title}): {self.profile.dealer_hand_placement}")
         return right
 
     def banker_setting(self) -> Setting:
@@ -689,18 +689,24 @@ class _RoundBuilder:
                                zero_zero_to_banker=self.profile.zero_zero_to_banker)
         self.outcomes[DEALER] = outcome
         self.step(DEALER, "expose", self.profile.cite("dealer_vs_bank"),
-                  f"The dealer exposes the bank's hands {self.banker_setting()} against his "
-                  f"{self.settings[DEALER]}: the dealer {_ANNOUNCE[outcome]}")
+                  f"The dealer exposes the bank's hands {self.banker_setting()} against his {self.settings[DEALER]}")
+        self.step(DEALER, "call", self.profile.cite(_RESULT_RULE[outcome]), f"The dealer {_ANNOUNCE[outcome]}: "
+                  + result_reason(self.settings[DEALER], self.banker_setting(), self.profile, "bank"))
         return WagerLine(DEALER, self.dealer_stake, outcome)
 
     def expose(self, seat: str) -> None:
+        """Expose the hands (621a.8(f), 621a.9(o)), then call the result as its own step (621a.8(g)-(i)),
+        so the table shows the hands before the call is made."""
         outcome = self.outcomes[seat]
         if outcome is Outcome.SURRENDER:
             return
         banker = "bank" if self.bank else "dealer"
         self.step(DEALER, "expose", self.profile.cite("bank_settle" if self.bank else "expose_order"),
                   f"Expose {seat}: {_text(self.settings[seat])} against the {banker}'s "
-                  f"{_text(self.banker_setting())}: {seat} {_ANNOUNCE[outcome]}")
+                  f"{_text(self.banker_setting())}")
+        self.step(DEALER, "call", self.profile.cite(_RESULT_RULE[outcome]),
+                  f"{seat} {_ANNOUNCE[outcome]}: "
+                  + result_reason(self.settings[seat], self.banker_setting(), self.profile, banker))
 
     def settle_in_turn(self, seats: list[str], moves: list[ChipMove]) -> None:
         """House-banked (pa, md): each player exposed, settled, Pair Fortunes, tiles collected (621a.8(f)-(l))."""
@@ -797,15 +803,48 @@ def _anchors(seats: list[str], moves: list[ChipMove]) -> dict[str, int]:
     return anchors
 
 
+#: The section that says each result (621a.8(g)-(i)).
+_RESULT_RULE = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose"}
+
+
+def result_reason(player: Setting, banker: Setting, profile: Profile, banker_name: str = "dealer") -> str:
+    """Which hand won and why, in words: both hands higher wins, neither loses, one of the two is a
+    push (621a.8(g)-(i)); a copy and (pa, md) a zero-zero tie go to the banker (621a.3(d),(g),(i));
+    a low hand worth zero never wins (621a.8(g)).
+
+    >>> result_reason(Setting.parse("6-6 4-5 / 1-3 2-3"), Setting.parse("5-5 3-3 / 2-2 1-6"), profile_named("pa-2019"))
+    "high 6-6 4-5 beats the dealer's 5-5 3-3; low 1-3 2-3 beats the dealer's 2-2 1-6"
+    """
+    zero_rule = profile.zero_zero_to_banker
+
+    def one(name: str, mine: Hand, theirs: Hand) -> str:
+        if name == "low" and mine.is_zero:
+            return f"low {mine} is worth zero and never wins"
+        if outranks(mine, theirs, zero_zero_to_banker=zero_rule):
+            return f"{name} {mine} beats the {banker_name}'s {theirs}"
+        if rank_key(mine, zero_zero_to_banker=zero_rule) == rank_key(theirs, zero_zero_to_banker=zero_rule):
+            tie = "both are worth zero" if mine.is_zero else "a copy"
+            return f"{name} {mine} against the {banker_name}'s {theirs} is {tie}, which the {banker_name} wins"
+        return f"{name} {mine} loses to the {banker_name}'s {theirs}"
+
+    return f"{one('high', player.high, banker.high)}; {one('low', player.low, banker.low)}"
+
+
 @cache
 def _text(setting: Setting) -> str:
     """``6-6 4-5 / 1-3 2-3``, once per setting (spec N2)."""
     return str(setting)
 
 
-def _wrong_setting(tiles: Sequence[Tile], right: Setting) -> Setting:
-    """A setting of the tiles other than the house way's (for an injected violation, 621a.10(f))."""
-    return next(s for s in settings(canonical(tiles)) if s != right)
+def _wrong_setting(tiles: Sequence[Tile], right: Setting, profile: Profile) -> Setting:
+    """A setting of the tiles contrary to the house way (for an injected violation, 621a.10(f)): one whose
+    hands do not rank as the house way's, since hands of equal rank are no violation (621a.3(d),(g),(i))."""
+    zero_rule = profile.zero_zero_to_banker
+    wrong = [s for s in settings(canonical(tiles)) if not same_rank(s, right, zero_zero_to_banker=zero_rule)]
+    if not wrong:
+        raise TrainerError(f"every setting of {' '.join(map(str, tiles))} ranks as the house way's: none is "
+                           "contrary to it")
+    return wrong[0]
 
 
 # --- Simulation: the Pai Gow Wager's EV over many rounds --------------------------------------------

@@ -124,10 +124,15 @@ _PA_WORDS = ("Gee Joon Pair and Heaven Pair", "Two Pair", "Gee Joon Pair", "Mixe
 _MD_WORDS = ("Gee Joon Pair & Heaven Pair", "Two pairs", "Gee Joon Pair", "One mixed pair", "One identical pair")
 
 
+#: What wins a Pair Fortunes Wager, in each text (pa 621a.5(e)(1), 621a.8(j); MD 5.F(1), 8.L).
+_PA_PF_RULE = "621a.5(e)(1), 621a.8(j); spec S4, JQ10, JQ11"
+_MD_PF_RULE = "MD 5.F(1), MD 8.L; spec S4, JQ10, JQ11"
+
+
 def _pair_fortunes(name: str, citation: str, pays: tuple[int, int, int, int, int],
-                   words: tuple[str, ...] = _MD_WORDS) -> Paytable:
+                   words: tuple[str, ...] = _MD_WORDS, rule: str = _MD_PF_RULE) -> Paytable:
     keys = ("gee-joon-heaven", "two-pair", "gee-joon-pair", "mixed-pair", "identical-pair")
-    return Paytable("pair-fortunes", name, citation, "621a.5(e)(1), 621a.8(j); spec S4, JQ10, JQ11",
+    return Paytable("pair-fortunes", name, citation, rule,
                     tuple(PayLine(k, w, p) for k, w, p in zip(keys, words, pays)))
 
 
@@ -138,7 +143,7 @@ def _lines(*rows: tuple[str, str, int, int]) -> tuple[PayLine, ...]:
 _SUM_RULE = "621a.5(e)(2), 621a.6(b); spec S5, JQ13"
 _BEAT_RULE = "621a.5(e)(4), 621a.6(b); spec S5, JQ14"
 _ALL_PAYTABLES: tuple[Paytable, ...] = (
-    _pair_fortunes("pa", "621a.11(b)", (300, 25, 8, 4, 3), _PA_WORDS),
+    _pair_fortunes("pa", "621a.11(b)", (300, 25, 8, 4, 3), _PA_WORDS, _PA_PF_RULE),
     _pair_fortunes("A", "MD 8.L(1)", (300, 25, 8, 4, 3)),
     _pair_fortunes("B", "MD 8.L(2)", (250, 25, 8, 5, 2)),
     _pair_fortunes("C", "MD 8.L(3)", (250, 30, 7, 5, 2)),

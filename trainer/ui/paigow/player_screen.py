@@ -4,7 +4,9 @@ The game is :class:`trainer.drills.paigow.player_seat.PracticeGame`'s: the same 
 The trainee sets four tiles (the Drills screen's hand setter); the dealer's tiles are then shown,
 set by the house way (621a.8(d)), with the outcome (621a.8(g)-(i)), the money after the 5%
 vigorish (621a.11(a)) and the exact EV of the setting chosen against the best one and the house
-way's (spec W4). :class:`PlayerSeatController` holds the game; the widgets decide nothing.
+way's (spec W4); under them, the house edge over all hands for a house-way player and an optimal one, and
+(Why?, Alt+Y) why an optimal player beats the house way. :class:`PlayerSeatController` holds the game; the
+widgets decide nothing.
 
 Keys: 1-4 select a tile, H / L place it, Backspace undoes, Enter plays the hand; then N, Space or
 Enter deals the next hand. Alt+W edits the wager (Enter applies it from the next hand); Ctrl+N
@@ -263,10 +265,25 @@ class EvPanel(QFrame):
         bottom = QHBoxLayout()
         bottom.addWidget(self.line, 1)
         bottom.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
+        #: Why an optimal player beats this dealer: one line of figures; "Why?" (Alt+Y) shows the reasons.
+        self.edge = make_label("", 1.15, name="edge-note", wrap=True)
+        self.why_button = QPushButton("Wh&y?")
+        self.why_button.setCheckable(True)
+        self.why_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        set_font(self.why_button, 1.15)
+        self.why_button.toggled.connect(lambda _on: self._show_edge())
+        edge_row = QHBoxLayout()
+        edge_row.addWidget(self.edge, 1)
+        edge_row.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._edge: tuple[str, tuple[str, ...]] = ("", ())
+        self.odds = QWidget()  # the grid, hidden while the reasons are shown: they take its room
+        self.odds.setLayout(self.grid)
+        self.grid.setContentsMargins(0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(self.grid)
+        layout.addWidget(self.odds)
         layout.addLayout(bottom)
+        layout.addLayout(edge_row)
 
     @staticmethod
     def _align(col: int) -> Qt.AlignmentFlag:
@@ -281,6 +298,17 @@ class EvPanel(QFrame):
                 label.setText(text)
         self.line.setText(ev_line(result))
         self.line.setStyleSheet(f"color: {_COLOURS[Outcome.WIN if result.optimal else Outcome.LOSE]};")
+
+    def show_edge(self, edge: tuple[str, tuple[str, ...]]) -> None:
+        """The house edge against this dealer: ``(summary, reasons)`` (``PracticeGame.edge``)."""
+        self._edge = edge
+        self._show_edge()
+
+    def _show_edge(self) -> None:
+        summary, reasons = self._edge
+        why = self.why_button.isChecked()
+        self.edge.setText("\n".join(reasons) if why else summary)
+        self.odds.setVisible(not why)
 
 
 class PlayerScreen(Screen):
@@ -375,6 +403,7 @@ class PlayerScreen(Screen):
         self.setter.setEnabled(False)
         self.result.show_result(result)
         self.ev.show_result(result)
+        self.ev.show_edge(self.controller.game.edge())
         self.ev.show()
         refresh_fonts(self)
         self._update_status()
@@ -387,7 +416,7 @@ class PlayerScreen(Screen):
         self.hand_wager.setText(f"Hand {hand.number}: {format_cents(hand.wager_cents)} wagered" if hand else "")
         if not self.wager.hasFocus():
             self.wager.setText(format_cents(game.wager_cents))
-        way = f"{game.profile.name} · {game.house_way.name} house way ({game.profile.cite('house_way')})"
+        way = f"{game.profile.name} · {game.house_way.heading(game.profile)}"
         self.totals.setText(f"{way}   ·   {totals_text(game.totals())}")
 
     def _wager_changed(self, cents: int) -> None:

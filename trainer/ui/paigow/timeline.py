@@ -211,7 +211,7 @@ def _expose_dealer(plan: DeliveryPlan, state: TableState, last: Frame) -> Step:
     text says "perpendicular" (621a.8(c))."""
     profile = profile_named(plan.profile)
     ids = list(state.at(Position.DEALER))
-    decision = set_by_house_way([TILE_SET[i] for i in ids], house_way_named(profile.default_house_way))
+    decision = set_by_house_way([TILE_SET[i] for i in ids], house_way_named(profile.default_house_way), profile)
 
     def take(face) -> int:
         tid = next(i for i in ids if TILE_SET[i] == face)
