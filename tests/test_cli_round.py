@@ -65,7 +65,7 @@ def test_round_transcript_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     (["--bank", "dead"], "only a player at seat1..seat6 can bank"),
     (["--profile", "nj", "--style", "jung-quat"], "only a bank chooses a style"),
     (["--co-bank"], "co-banking needs a player bank"),
-    (["--players", "9"], "1 to 6 players"),
+    (["--players", "9"], "argument --players: '9' is not a whole number from 1 to 6"),
     (["--method", "pigeon"], "unknown method 'pigeon'"),
     (["--profile", "nj", "--method", "rng"], "no random number generator"),
     (["--method", "rng", "--irregularity", "no-roll"], "a no roll needs dice in a shaker"),

@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own module of this package with a ``register(subparsers)`` function
 and an ``ORDER`` number (its place in ``--help``); modules are found by scanning the package, and
-import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast.
+import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast. Options
+use the types of ``trainer.cli.args`` (bounded numbers, checked names, no empty values). The app's
+own options (``--screen``, ``--theme``, ...) are taken without a command and handed to the app.
 """
 
 from __future__ import annotations
@@ -20,17 +22,21 @@ for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_threads, "1")
 
 from trainer import __version__
+from trainer.cli.args import Parser, UsageError, printable
 from trainer.rules.errors import TrainerError
 
 PROG = "paigow-trainer"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> Parser:
+    parser = Parser(
         prog=PROG,
         description="Pai Gow tiles dealer trainer. Run without a command to open the app.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    app = _app_module()
+    if app is not None:
+        app.add_app_options(parser.add_argument_group("the app's options (without a command)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in command_modules():
         module.register(sub)
@@ -43,30 +49,54 @@ def command_modules() -> list:
     return sorted((m for m in found if hasattr(m, "register")), key=lambda m: m.ORDER)
 
 
-def _launch_app(parser: argparse.ArgumentParser, options: Sequence[str] = ()) -> int:
+def _app_module():
+    """``trainer.ui.app``, or None in an installation without the app."""
     try:
-        app = importlib.import_module("trainer.ui.app")
+        return importlib.import_module("trainer.ui.app")
     except ModuleNotFoundError as exc:
         if not (exc.name or "").startswith("trainer.ui"):
             raise
-        parser.print_help()
-        return 0
-    return app.run_app(options)
+        return None
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        app = _app_module()
+        if app is None:
+            parser.print_help()
+            return 0
+        return app.run_app(argv)
+    if argv[0] != args.command:  # the app's options come before a command, where it would ignore them
+        raise UsageError(PROG, f"{printable(argv[0])} is an option of the app, not of '{args.command}': "
+                               f"give the command first (see {PROG} {args.command} --help)")
+    return args.run(args) or 0
+
+
+def _fail(message: str, code: int) -> int:
+    print(printable(message), file=sys.stderr)
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit code (2 for a user mistake, with a one-line message)."""
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0].startswith("--") and argv[0] not in ("--help", "--version"):
-        return _launch_app(parser, argv)  # the app's own options: --theme, --screen, ...
-    args = parser.parse_args(argv)
-    if args.command is None:
-        return _launch_app(parser)
+    """Entry point; returns the exit code: 2 for a user mistake (one line on stderr), 130 when
+    interrupted with Ctrl+C (what was already saved stays saved)."""
     try:
-        return args.run(args) or 0
+        return _run(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as exc:
+        return _fail(f"{exc.prog}: error: {exc}", 2)
     except TrainerError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(f"{PROG}: error: {exc}", 2)
+    except KeyboardInterrupt:
+        return _fail(f"{PROG}: interrupted", 130)
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or folder named on the command line that cannot be used
+        return _fail(f"{PROG}: error: {_os_problem(exc)}", 2)
+
+
+def _os_problem(exc: OSError) -> str:
+    """``File name too long: '999...'``: the system's words and the file, without Python's ``[Errno N]``."""
+    names = [f"'{n}'" for n in (exc.filename, exc.filename2) if n is not None]
+    return f"{exc.strerror or exc}: {' -> '.join(names)}" if names else str(exc.strerror or exc)

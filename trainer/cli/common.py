@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any, Callable
 
 from trainer.rules.paigow.house_way import HOUSE_WAYS, HouseWay, house_way_named
@@ -52,3 +53,18 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
         print(plain_words(text(data), args.profile))
     else:
         print(text(data))
+
+
+def add_progress(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--progress", action="store_true",
+                        help="show the progress bar on stderr even when it is not a terminal")
+
+
+def progress_bar(args: argparse.Namespace, total: int, unit: str):
+    """A progress bar on stderr (never in the output, so never in ``--json``) that appears once the
+    work has taken a second: only on a terminal, unless ``--progress`` asks for it. Use as a
+    context manager; ``bar.update()`` after each unit of work."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=f" {unit}", file=sys.stderr, delay=1.0, leave=False, dynamic_ncols=True,
+                disable=False if args.progress else None)

@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from trainer.cli.args import seed
 from trainer.cli.common import add_json, add_profile, emit, profile_of
 from trainer.rules.paigow.profiles import ALL_STYLES
 
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Form the woodpile, make the number, count to the starting position and deliver the "
                     "tiles in a delivery style, listing the dealer's moves. Without --seed a random seed is "
                     "drawn and printed, so the same deal can be replayed with --seed.")
-    p.add_argument("--seed", type=int, metavar="N", help="seed for the mix and the dice (default: a random "
+    p.add_argument("--seed", type=seed, metavar="N", help="seed for the mix and the dice (default: a random "
                    "seed, printed in the output)")
     p.add_argument("--woodpile", metavar="TILES", help='the 32 tiles, S1 top..bottom, then S2, ..., S8 '
                    '(default: mixed and stacked from the seed)')

@@ -1,9 +1,11 @@
 """``paigow-trainer drill --skill S --count K``: a drill in the terminal, answers read from stdin.
 
-Letters pick choices (``a``, ``b``, ...); a multi-part question reads one line per part. An
-unreadable answer is explained and asked again, never marked wrong. A skill shown as an animation
-(``needs_screen``, e.g. style-animation) is refused with a pointer to the app: text would give it away. With ``--trainee`` (or a
-current trainee) every answer is recorded in the progress file.
+Choices are numbered as in the app (``1``, ``2``, ...; letters ``a``, ``b``, ... work too); a
+multi-part question reads one line per part. An unreadable answer is explained and asked again,
+never marked wrong. A skill shown as an animation (``needs_screen``, e.g. style-animation) is
+refused with a pointer to the app: text would give it away. Every answer is recorded for
+``--trainee`` (created if new; current if there was none), else for the current trainee; with
+neither, a note says nothing is recorded.
 """
 
 from __future__ import annotations
@@ -12,22 +14,26 @@ import argparse
 import sys
 from typing import Any, Callable
 
+from trainer.cli.args import integer, name, printable, seed
 from trainer.cli.common import add_profile
-from trainer.cli.progress import add_data_dir, open_store
+from trainer.cli.progress import add_data_dir, current_if_none, open_store
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
+MAX_QUESTIONS = 1000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("drill", help="practise a skill in the terminal (answers from stdin)",
                        description="Practise a skill in the terminal; answers are read from stdin.")
     p.add_argument("--skill", required=True, help="skill id, e.g. house-way")
-    p.add_argument("--count", type=int, default=10, metavar="K", help="number of questions (default 10)")
-    p.add_argument("--seed", type=int, default=None, help="seed, to replay the same questions")
+    p.add_argument("--count", type=integer(1, MAX_QUESTIONS), default=10, metavar="K",
+                   help=f"number of questions, 1 to {MAX_QUESTIONS} (default 10)")
+    p.add_argument("--seed", type=seed, default=None, help="seed, to replay the same questions")
     add_profile(p, any_game=True)
     p.add_argument("--mode", choices=("practice", "timed"), default="practice")
-    p.add_argument("--trainee", metavar="NAME", help="record the answers for this trainee")
+    p.add_argument("--trainee", type=name, metavar="NAME",
+                   help="record the answers for this trainee (default: the current one)")
     add_data_dir(p)
     p.set_defaults(run=run)
 
@@ -41,7 +47,7 @@ def _read(prompt: str) -> str | None:
 def _ask_until_readable(question, read: Callable[[str], str | None], submit: Callable[[Any], Any]):
     """Read answers until one parses; returns submit's result, or None at end of input."""
     from trainer.drills.model import AnswerKind, AnswerParseError
-    from trainer.drills.text import choice_from_letter
+    from trainer.drills.text import choice_from_key
 
     while True:
         if question.kind is AnswerKind.MULTI:
@@ -50,44 +56,63 @@ def _ask_until_readable(question, read: Callable[[str], str | None], submit: Cal
                 line = read(f"({i}) > ")
                 if line is None:
                     return None
-                raw.append(choice_from_letter(line, part.choices) if part.choices else line)
+                raw.append(choice_from_key(line, part.choices) if part.choices else line)
         else:
             line = read("> ")
             if line is None:
                 return None
-            raw = choice_from_letter(line, question.choices) if question.choices else line
+            raw = choice_from_key(line, question.choices) if question.choices else line
         try:
             return submit(raw)
         except AnswerParseError as exc:
-            print(f"  ? {exc} - try again")
+            print(f"  ? {printable(str(exc))} - try again")
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.drills.registry import skill_named
+    from trainer.drills.registry import check_offered, profile_for, skill_named
     from trainer.drills.session import DrillSession
     from trainer.drills.text import plain_words, render_question
 
-    if skill_named(args.skill).needs_screen:  # unknown skill: one-line error before anything else
+    skill = skill_named(args.skill)
+    profile = profile_for(skill, args.profile)
+    check_offered(skill, profile)  # one line, before anything is opened
+    if skill.needs_screen:
         raise TrainerError(f"skill '{args.skill}' is shown as an animation: practise it in the app's Drills "
                            "screen (in the terminal, try style-name)")
-    store = open_store(args) if args.trainee else None
-    if store is not None:
-        store.ensure_trainee(args.trainee)
-    session = DrillSession([args.skill], profile=args.profile, mode=args.mode, seed=args.seed, store=store,
-                           trainee=args.trainee)
-    try:
+    if hasattr(sys.stdin, "reconfigure"):  # a typed byte that is not UTF-8 is an unreadable answer, not a crash
+        sys.stdin.reconfigure(errors="replace")
+    with open_store(args) as store:
+        session = DrillSession([args.skill], profile=args.profile, mode=args.mode, seed=args.seed, store=store,
+                               trainee=_trainee(store, args.trainee))
         for n in range(1, args.count + 1):
             question = session.next_question()
-            print(f"\n{n}/{args.count}. {render_question(question, help_text=True)}")
+            print(f"\n{n}/{args.count}. {render_question(question, typed=True)}")
             feedback = _ask_until_readable(question, _read, session.answer)
             if feedback is None:
                 break
-            verdict = "Right." if feedback.correct else f"Wrong: {feedback.expected}. {feedback.mistake}".rstrip()
-            print(plain_words(f"  {verdict}\n  {feedback.explanation}", args.profile))
-    finally:
-        if store is not None:
-            store.close()
+            print(plain_words(f"  {_verdict(feedback)}\n  {feedback.explanation}", profile))
     s = session.summary()
     if s.answered:
         print(f"\n{s.correct}/{s.answered} right ({s.accuracy:.0%}), median {s.median_ms / 1000:.1f} s")
     return 0
+
+
+def _trainee(store, given: str | None) -> str | None:
+    """Whose answers are recorded: ``--trainee`` (added if new, and made current if there is no
+    current trainee), else the current trainee; None (with a note on stderr) when there is neither."""
+    if given:
+        return current_if_none(store, store.ensure_trainee(given)).name
+    current = store.current_trainee
+    if current is None:
+        print("note: no trainee chosen, so these answers are not recorded (use --trainee NAME)", file=sys.stderr)
+        return None
+    return current.name
+
+
+def _verdict(feedback) -> str:
+    """``Right. You answered 4-5.`` or ``Wrong. You answered 4-5 · correct: 6-6.``, then the mistake
+    named (if it is a known one) on a line of its own."""
+    if feedback.correct:
+        return f"Right. You answered {feedback.given}."
+    mistake = f"\n  {feedback.mistake[:1].upper()}{feedback.mistake[1:]}" if feedback.mistake else ""
+    return f"Wrong. You answered {feedback.given} · correct: {feedback.expected}.{mistake}"

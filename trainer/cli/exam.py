@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import argparse
 
+from trainer.cli.args import integer, seed
 from trainer.cli.common import add_json, add_profile, emit
 
 ORDER = 80
+MAX_TIME_LIMIT_S = 86_400
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("exam", help="build a fixed exam from a seed; print its questions and answer key",
                        description="Build an exam from a seed: the same arguments always give the same questions.")
-    p.add_argument("--seed", type=int, required=True, help="the exam's seed")
+    p.add_argument("--seed", type=seed, required=True, help="the exam's seed")
     p.add_argument("--skills", required=True, metavar="A,B,...", help="skill ids separated by commas, or 'all'")
-    p.add_argument("--count", type=int, required=True, metavar="K", help="number of questions")
+    p.add_argument("--count", type=integer(1), required=True, metavar="K", help="number of questions")
     add_profile(p, any_game=True)
     p.add_argument("--house-way", metavar="NAME", default=None, help="house way (default: the profile's)")
-    p.add_argument("--time-limit", type=int, metavar="S", default=None, help="time limit in seconds")
+    p.add_argument("--time-limit", type=integer(1, MAX_TIME_LIMIT_S), metavar="S", default=None,
+                   help=f"time limit in seconds (at most {MAX_TIME_LIMIT_S}, a day)")
     p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
     add_json(p)
     p.set_defaults(run=run)

@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
+from trainer.cli.args import name, path
 from trainer.cli.common import add_json, emit
 from trainer.rules.errors import TrainerError
 
@@ -19,8 +19,7 @@ ORDER = 70
 
 
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    # Text, not Path: Path("") is the current folder, and an empty --data-dir must be an error.
-    parser.add_argument("--data-dir", metavar="D", default=None,
+    parser.add_argument("--data-dir", metavar="D", type=path, default=None,
                         help="folder of the progress file (default: the user data folder, or "
                              "$PAIGOW_TRAINER_DATA_DIR)")
 
@@ -52,20 +51,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("progress", help="per-skill progress of a trainee; manage trainees",
                        description="Show a trainee's per-skill counts, accuracy, median time and next due "
                                    "date, or manage trainees.")
-    p.add_argument("--trainee", metavar="NAME", help="trainee (default: the current one)")
+    p.add_argument("--trainee", type=name, metavar="NAME", help="trainee (default: the current one)")
     add_data_dir(p)
     actions = p.add_mutually_exclusive_group()
     actions.add_argument("--list", action="store_true", help="list the trainees")
     actions.add_argument("--next", action="store_true", help="what to practise next (spaced repetition)")
-    actions.add_argument("--create", metavar="NAME", help="add a trainee")
-    actions.add_argument("--switch", metavar="NAME", help="make NAME the current trainee")
-    actions.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), help="rename a trainee")
-    actions.add_argument("--delete", metavar="NAME", help="delete a trainee and all their progress (needs --yes)")
-    actions.add_argument("--export", metavar="FILE", help="write the trainee's progress to a JSON file")
-    actions.add_argument("--import", dest="import_file", metavar="FILE", type=Path,
+    actions.add_argument("--create", type=name, metavar="NAME",
+                         help="add a trainee (the first one added becomes the current one)")
+    actions.add_argument("--switch", type=name, metavar="NAME", help="make NAME the current trainee")
+    actions.add_argument("--rename", type=name, nargs=2, metavar=("OLD", "NEW"), help="rename a trainee")
+    actions.add_argument("--delete", type=name, metavar="NAME",
+                         help="delete a trainee and all their progress (needs --yes)")
+    actions.add_argument("--export", metavar="FILE", type=path, help="write the trainee's progress to a JSON file")
+    actions.add_argument("--import", dest="import_file", metavar="FILE", type=path,
                          help="add a trainee from an exported JSON file")
     p.add_argument("--yes", action="store_true", help="confirm --delete")
-    p.add_argument("--as", dest="as_name", metavar="NAME", help="with --import: the name to import under")
+    p.add_argument("--as", dest="as_name", type=name, metavar="NAME", help="with --import: the name to import under")
     p.add_argument("--replace", action="store_true", help="with --import: replace a trainee of the same name")
     add_json(p)
     p.set_defaults(run=run)
@@ -93,7 +94,51 @@ def _next_text(n: dict[str, Any]) -> str:
     return f"{skill_title(n['skill'])}{item} ({n['reason']})"
 
 
+#: Options that go only with some actions (None: showing the statistics, no action given).
+_GOES_WITH = {"yes": ("delete",), "as_name": ("import_file",), "replace": ("import_file",),
+              "trainee": (None, "next", "export")}
+_ACTIONS = ("list", "next", "create", "switch", "rename", "delete", "export", "import_file")
+_FLAGS = {"as_name": "--as", "import_file": "--import"}
+
+
+def _flag(dest: str) -> str:
+    return _FLAGS.get(dest, f"--{dest}")
+
+
+def _check_pairs(args: argparse.Namespace) -> None:
+    """``--yes`` without ``--delete`` (and the like) is a mistake, never silently ignored."""
+    action = next((a for a in _ACTIONS if getattr(args, a)), None)
+    for dest, allowed in _GOES_WITH.items():
+        if getattr(args, dest) and action not in allowed:
+            wanted = ", ".join(_flag(a) if a else "the statistics (no action)" for a in allowed)
+            raise TrainerError(f"{_flag(dest)} goes with {wanted}" + (f", not with {_flag(action)}" if action else ""))
+
+
+def current_if_none(store, trainee):
+    """``trainee``, made the current one if the store has none (the first trainee added)."""
+    if store.current_trainee is None:
+        store.switch_trainee(trainee.name)
+    return trainee
+
+
+def _delete(store, args: argparse.Namespace) -> None:
+    trainee = store.trainee(args.delete)
+    if not args.yes:
+        raise TrainerError(f"deleting '{trainee.name}' erases all their progress: add --yes to confirm")
+    store.delete_trainee(trainee.name, confirm=True)
+
+
+def _import(store, args: argparse.Namespace):
+    try:
+        return store.import_trainee(args.import_file, name=args.as_name, replace=args.replace)
+    except TrainerError as exc:
+        if args.replace or "already exists" not in str(exc):
+            raise
+        raise TrainerError(f"{exc} (--as NEW_NAME imports under another name, --replace replaces them)") from None
+
+
 def run(args: argparse.Namespace) -> int:
+    _check_pairs(args)
     with open_store(args) as store:
         if args.list:
             current = store.current_trainee
@@ -102,20 +147,21 @@ def run(args: argparse.Namespace) -> int:
             emit(args, data, lambda d: "\n".join(f"{'*' if t['current'] else ' '} {t['name']}" for t in d)
                  or "No trainees yet.")
         elif args.create or args.switch:
-            trainee = store.create_trainee(args.create) if args.create else store.switch_trainee(args.switch)
+            trainee = (current_if_none(store, store.create_trainee(args.create)) if args.create
+                       else store.switch_trainee(args.switch))
             emit(args, {"trainee": trainee.name}, lambda d: f"{'Added' if args.create else 'Now training'}: "
                                                              f"{d['trainee']}")
         elif args.rename:
             trainee = store.rename_trainee(*args.rename)
             emit(args, {"trainee": trainee.name}, lambda d: f"Renamed to {d['trainee']}")
         elif args.delete:
-            store.delete_trainee(args.delete, confirm=args.yes)
+            _delete(store, args)
             emit(args, {"deleted": args.delete}, lambda d: f"Deleted {d['deleted']}")
         elif args.export is not None:
             path = store.export_trainee(trainee_name(store, args.trainee), args.export)
             emit(args, {"exported": str(path)}, lambda d: f"Exported to {d['exported']}")
         elif args.import_file:
-            trainee = store.import_trainee(args.import_file, name=args.as_name, replace=args.replace)
+            trainee = _import(store, args)
             emit(args, {"imported": trainee.name}, lambda d: f"Imported {d['imported']}")
         elif args.next:
             name = trainee_name(store, args.trainee)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from trainer.cli.args import MAX_SEED, integer, name, path
 from trainer.cli.progress import add_data_dir, open_store, trainee_name
 from trainer.rules.errors import TrainerError
 
@@ -20,9 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="write a trainee's PDF report (exam result, wrong answers, citations)",
                        description="Write a PDF report of a trainee's latest exam (or --exam ID) with every "
                                    "wrong answer, the correct one and its citation, and the practice record.")
-    p.add_argument("--trainee", metavar="NAME", help="trainee (default: the current one)")
-    p.add_argument("--out", metavar="FILE", type=Path, required=True, help="the PDF file to write")
-    p.add_argument("--exam", metavar="ID", type=int, default=None, help="which exam (default: the latest)")
+    p.add_argument("--trainee", type=name, metavar="NAME", help="trainee (default: the current one)")
+    p.add_argument("--out", metavar="FILE", type=path, required=True, help="the PDF file to write")
+    p.add_argument("--exam", metavar="ID", type=integer(1, MAX_SEED), default=None, help="which exam (default: the latest)")
     add_data_dir(p)
     p.set_defaults(run=run)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from trainer.cli.args import integer, seed
 from trainer.cli.common import add_json, add_profile, emit, profile_of
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.rules.paigow.profiles import ALL_STYLES
@@ -22,9 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Play one seeded round of Pai Gow with simulated players: every step with its "
                                    "citation and what the dealer says, every chip movement, and each party's "
                                    "net change (they sum to zero).")
-    p.add_argument("--seed", type=int, required=True, metavar="N", help="seed of the round (spec R1)")
+    p.add_argument("--seed", type=seed, required=True, metavar="N", help="seed of the round (spec R1)")
     add_profile(p)
-    p.add_argument("--players", type=int, default=None, metavar="K", help="seated players, 1-6 (default: seeded)")
+    p.add_argument("--players", type=integer(1, 6), default=None, metavar="K", help="seated players, 1-6 (default: seeded)")
     p.add_argument("--bank", default="dealer", metavar="seatK",
                    help="who banks: dealer (default) or the player at seatK (621a.9)")
     p.add_argument("--co-bank", action="store_true", help="the player bank co-banks with the dealer (621a.9(e))")

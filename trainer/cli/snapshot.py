@@ -11,14 +11,21 @@ from ``--seed`` after K steps; ``dealer``: calling the game; ``scene``), under i
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import signal
 from pathlib import Path
 
+from trainer.cli.args import integer, seed
 from trainer.cli.common import add_profile
 from trainer.rules.errors import TrainerError
 
 ORDER = 60
 
+#: Screens that --move applies to; the others show no sequence of moves.
+MOVE_SCREENS = ("table", "scene", "drills", "dealer", "player")
+#: A deal or a round has far fewer moves; the player's seat plays a whole hand per move (~20 ms each).
+MAX_MOVE, MAX_PLAYER_HANDS = 1000, 50
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 7680
 
@@ -29,10 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "screen of the app, to a PNG file. Nothing opens on screen.")
     p.add_argument("--style", default="house-way-right", metavar="S", help="delivery style (default house-way-right)")
     p.add_argument("--style2", metavar="S", help="a second style, dealt side by side on the same woodpile")
-    p.add_argument("--seed", type=int, default=1, metavar="N", help="woodpile seed (default 1)")
+    p.add_argument("--seed", type=seed, default=1, metavar="N", help="woodpile seed (default 1)")
     p.add_argument("--dice", metavar="N", help="the dice, e.g. 3,2,4, or a total 3-18 (default: rolled from the seed)")
     p.add_argument("--bank", metavar="SEAT", help="a player bank at seat1..seat6 (default: house bank)")
-    p.add_argument("--move", type=int, metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
+    p.add_argument("--move", type=integer(0, MAX_MOVE), metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
                         "trainee's actions done; player: hands played; drills: a style animation after K moves")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="image size (default 1920x1080)")
     p.add_argument("--theme", default="light", choices=("light", "dark"))
@@ -45,8 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
-    add_profile(p)
-    p.set_defaults(profile=None)  # the game's default profile
+    add_profile(p, any_game=True)  # default: the game's default profile
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
     p.set_defaults(run=run)
 
@@ -91,8 +97,10 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
         Roll.parse(args.dice)
     if args.bank and not Position.parse(args.bank).is_seat:
         raise TrainerError(f"a bank sits at seat1..seat6, not {args.bank}")
-    if args.move is not None and args.move < 0:
-        raise TrainerError(f"--move must be 0 or more, not {args.move}")
+    if args.move is not None and args.screen not in MOVE_SCREENS:
+        raise TrainerError(f"--move goes with --screen {', '.join(MOVE_SCREENS)}, not {args.screen}")
+    if args.screen == "player" and (args.move or 0) > MAX_PLAYER_HANDS:
+        raise TrainerError(f"--move on the player's seat is the hands played: 0 to {MAX_PLAYER_HANDS}, not {args.move}")
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise TrainerError(f"--out must name a .png file, not '{args.out}'")
@@ -101,16 +109,30 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     return size
 
 
+def _quit_at_once(signum: int, frame: object) -> None:
+    """Ctrl+C while Qt renders: one line and out, without tearing down half-built widgets."""
+    os.write(2, b"paigow-trainer: interrupted\n")
+    os._exit(130)
+
+
 def run(args: argparse.Namespace) -> int:
     size = _check(args)
-    from trainer.ui.snapshot import render
-
-    image = render(
-        screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
-        style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
-        prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
-    )
+    before = signal.signal(signal.SIGINT, _quit_at_once)
+    try:
+        image = _render(args, size)
+    finally:
+        signal.signal(signal.SIGINT, before)
     if not image.save(str(args.out), "PNG"):
         raise TrainerError(f"could not write {args.out}")
     print(f"wrote {args.out} ({size[0]}x{size[1]}, {args.game} {args.screen}, {args.profile}, {args.theme})")
     return 0
+
+
+def _render(args: argparse.Namespace, size: tuple[int, int]):
+    from trainer.ui.snapshot import render
+
+    return render(
+        screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
+        style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
+        prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
+    )

@@ -83,6 +83,7 @@ class Draft:
     parts: tuple[Part, ...] = ()
     hint: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+    typed_prompt: str = ""
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ class Question:
     e.g. ``("621a.8(d)(2)", "spec W1")``). ``item`` is the skill item that spaced repetition
     schedules (e.g. the tile face, the house-way step). ``hint`` is for practice mode only.
     ``data`` holds structured facts for drawing the question (tiles, dice, wager, ...): keys are
-    documented by each drill and are JSON values.
+    documented by each drill and are JSON values. ``typed_prompt``, where the screen's wording
+    does not fit a typed answer (the terminal drill, a printed exam), is the prompt there.
     """
 
     skill: str
@@ -111,6 +113,7 @@ class Question:
     parts: tuple[Part, ...] = ()
     hint: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+    typed_prompt: str = ""
 
     @property
     def key(self) -> str:
@@ -134,7 +137,7 @@ class Question:
             answer=tuple(d["answer"]) if kind is AnswerKind.MULTI else d["answer"],
             explanation=d["explanation"], citations=tuple(d["citations"]), choices=tuple(d.get("choices", ())),
             parts=tuple(Part.from_dict(p) for p in d.get("parts", ())), hint=d.get("hint", ""),
-            data=dict(d.get("data", {})),
+            data=dict(d.get("data", {})), typed_prompt=d.get("typed_prompt", ""),
         )
 
 

@@ -6,8 +6,9 @@ Which tile ranks higher: 3-5 or 2-6?
   a) 3-5
   b) 2-6
   c) Same rank
->>> choice_from_letter("b", ("3-5", "2-6", "Same rank")), choice_from_letter("2-6", ("3-5", "2-6"))
-('2-6', '2-6')
+>>> choices = ("3-5", "2-6", "Same rank")
+>>> choice_from_key("b", choices), choice_from_key("2", choices), choice_from_key("2-6", choices)
+('2-6', '2-6', '2-6')
 >>> plain_words("seat2 pays table_inventory on pai_gow (621a.8(d), spec W2)", "pa-2019")
 'Seat 2 pays table inventory on Pai Gow (621a.8(d), reading: ties inside a house-way step)'
 """
@@ -49,28 +50,34 @@ _KIND_HELP = {
 }
 
 
-def _choices(choices: Sequence[str], indent: str = "  ") -> list[str]:
-    return [f"{indent}{string.ascii_lowercase[i]}) {c}" for i, c in enumerate(choices)]
+def _choices(choices: Sequence[str], indent: str = "  ", numbered: bool = False) -> list[str]:
+    keys = [str(i) for i in range(1, len(choices) + 1)] if numbered else string.ascii_lowercase
+    return [f"{indent}{key}) {c}" for key, c in zip(keys, choices)]
 
 
-def choice_from_letter(raw: str, choices: Sequence[str]) -> str:
-    """A typed letter ``a``, ``b``, ... stands for that choice; anything else is passed on as typed."""
+def choice_from_key(raw: str, choices: Sequence[str]) -> str:
+    """A typed letter ``a``, ``b``, ... or number ``1``, ``2``, ... (as the app numbers its
+    choices) stands for that choice; anything else is passed on as typed."""
     key = raw.strip().lower()
     if len(key) == 1 and key in string.ascii_lowercase[:len(choices)]:
         return choices[string.ascii_lowercase.index(key)]
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(choices):
+        return choices[int(key) - 1]
     return raw
 
 
-def render_question(q: Question, *, help_text: bool = False) -> str:
-    """The prompt, lettered choices and (for a multi-part question) the numbered parts."""
-    lines = [q.prompt]
+def render_question(q: Question, *, typed: bool = False) -> str:
+    """The prompt as worded for text, the choices and (for a multi-part question) the numbered
+    parts; lettered for paper, or with ``typed`` (the terminal drill) numbered as in the app and
+    followed by how to type the answer."""
+    lines = [q.typed_prompt or q.prompt]
     if q.kind is AnswerKind.CHOICE:
-        lines += _choices(q.choices)
+        lines += _choices(q.choices, numbered=typed)
     for i, part in enumerate(q.parts, start=1):
         lines.append(f"  ({i}) {part.prompt}")
         if part.kind is AnswerKind.CHOICE:
-            lines += _choices(part.choices, "      ")
-    if help_text and q.kind in _KIND_HELP:
+            lines += _choices(part.choices, "      ", numbered=typed)
+    if typed and q.kind in _KIND_HELP:
         lines.append(f"  [{_KIND_HELP[q.kind]}]")
     return plain_words("\n".join(lines), q.profile)
 

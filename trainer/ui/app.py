@@ -30,15 +30,23 @@ def icon_path() -> Path | None:
     return None
 
 
+def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The app's own options; ``paigow-trainer`` without a command takes them too (``trainer.cli``)."""
+    from trainer.cli.args import seed
+
+    parser.add_argument("--theme", choices=("light", "dark"), help="light or dark (default: as last used)")
+    parser.add_argument("--profile", metavar="P", help="any game's profile, e.g. pa-2019 or pa-631a "
+                                                       "(default: as last used)")
+    parser.add_argument("--screen", choices=[s.key for s in SCREENS], help="the screen to open on")
+    parser.add_argument("--seed", type=seed, metavar="N", help="seed for the table and drills (to replay them)")
+    parser.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
+    parser.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
+                        help=argparse.SUPPRESS)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paigow-trainer", add_help=True)
-    p.add_argument("--theme", choices=("light", "dark"))
-    p.add_argument("--profile", metavar="P", help="any game's profile, e.g. pa-2019 or pa-631a")
-    p.add_argument("--screen", choices=[s.key for s in SCREENS])
-    p.add_argument("--seed", type=int)
-    p.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
-    p.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
-                   help=argparse.SUPPRESS)
+    add_app_options(p)
     return p
 
 

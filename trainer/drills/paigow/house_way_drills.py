@@ -33,11 +33,11 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])
     if way.rule is None:
         cites.append("spec W3")
-    return draft(f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}: "
-                 "drag or click the tiles into High and Low, or type high / low.",
+    task = f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}"
+    return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
                  data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
-                 hint=HINT)
+                 hint=HINT, typed_prompt=f"{task}: a high hand and a low hand.")
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:

@@ -108,6 +108,9 @@ class Attempt:
     fault: NoRoll
 
 
+_ROLL_TEXT = re.compile(r"[0-9]{1,2}((\s*[,;+-]\s*|\s+)[0-9]{1,2})*")
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """The number for the count: ``total`` 3-18, the dice shown (empty when only a number is)."""
@@ -129,9 +132,9 @@ class Roll:
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        """``3,2,4`` (three dice) or ``9`` (a total only)."""
-        values = [v for v in re.split(r"[\s,;+-]+", text.strip()) if v]
-        if not values or not all(v.isdigit() for v in values) or len(values) not in (1, DICE):
+        """``3,2,4`` (three dice) or ``9`` (a total only), in ASCII digits: ``-3`` is not 3, ``²`` not 2."""
+        values = re.split(r"\s*[,;+-]\s*|\s+", text.strip())
+        if not _ROLL_TEXT.fullmatch(text.strip()) or len(values) not in (1, DICE):
             raise NotationError(f"'{text}' is not a dice roll (write 9 or 3,2,4)")
         numbers = tuple(int(v) for v in values)
         return cls(sum(numbers), numbers if len(numbers) == DICE else ())

@@ -857,9 +857,10 @@ class Simulation:
 
 
 def simulate(rounds: int, seed: int, policy: Policy = Policy.HOUSE_WAY, *,
-             profile: Profile | str = DEFAULT_PROFILE) -> Simulation:
+             profile: Profile | str = DEFAULT_PROFILE, progress: Callable[[], None] | None = None) -> Simulation:
     """Play ``rounds`` dealer-banked rounds with six players who all set by ``policy``, never surrender
-    and bet no side wager; each hand's result in units of its wager (``UNITS``)."""
+    and bet no side wager; each hand's result in units of its wager (``UNITS``). ``progress`` is
+    called after each round (a progress bar)."""
     if rounds < 2:
         raise TrainerError(f"simulate at least 2 rounds, not {rounds}")
     prof = profile if isinstance(profile, Profile) else profile_named(profile)
@@ -870,6 +871,8 @@ def simulate(rounds: int, seed: int, policy: Policy = Policy.HOUSE_WAY, *,
         played = play_round(rng, players, profile=prof)
         units = [UNITS[p.results[PAI_GOW].outcome] for p in played.positions if PAI_GOW in p.results]
         means.append(sum(units) / len(units))
+        if progress is not None:
+            progress()
     mean = sum(means) / rounds
     variance = sum((m - mean) ** 2 for m in means) / (rounds - 1)
     return Simulation(rounds, rounds * len(players), mean, (variance / rounds) ** 0.5)

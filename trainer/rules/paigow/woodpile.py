@@ -59,7 +59,7 @@ _ALL_IDS = list(range(len(TILE_SET)))
 def stack_number(name: str | int) -> int:
     """1..8 for ``S1``..``S8`` (or the number itself); anything else is a :class:`NotationError`."""
     text = str(name).strip().upper().removeprefix("S")
-    if not text.isdigit() or not 1 <= int(text) <= STACKS:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= STACKS:
         raise NotationError(f"'{name}' is not a stack (S1..S8)")
     return int(text)
 

@@ -1,0 +1,237 @@
+"""Fuzzing every subcommand's options (issue 13): whatever is typed, the answer is the command's output
+(exit 0) or one line on stderr with exit 2, never a traceback; plus real processes for what only a
+process shows: bytes that are not UTF-8, Ctrl+C, and the progress bar on a terminal.
+
+Each command fuzzes from a cheap base command line (a snapshot whose --out is not a .png never starts
+Qt; a simulation of 2 rounds), so the whole file stays within a few seconds.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import json
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainer.cli import main
+
+#: Values a hostile but fair tester types: empty, other digits, signs, huge numbers, control and
+#: text-direction characters, bytes that were not UTF-8 (lone surrogates, PEP 383), option-like words.
+HOSTILE = ["", " ", "\t", "²", "①", "٣", "-3", "-1", "+1", "1e3", "0x10", "1_000", str(10**12), "9" * 5000,
+           "nan", "\n", "a\nb", "\x1b[2J", "\x00", "\u202e", "Ann\u202eLee", "\udcff", "-", "--json", "S²-S5 right"]
+#: Always invalid where a number is wanted (random text could be a valid, slow request: --rounds 999999).
+NUMBERS = st.sampled_from(HOSTILE[:14] + ["0", "-0", "1.5", "٣٣"])
+VALUES = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12))
+
+#: Each command: a cheap base command line, its text options (any value; TILES: the positional
+#: tiles), its number options.
+COMMANDS = {
+    "house-way": (["house-way", "6-6 4-5 1-3 2-3"], ["TILES", "--profile", "--house-way"], []),
+    "analyze": (["analyze", "6-6 4-5 1-3 2-3", "--profile", "md"], ["TILES", "--house-way"], []),
+    "sidebets": (["sidebets", "--profile", "nowhere"], ["--profile"], []),
+    "deal": (["deal", "--seed", "1"], ["--woodpile", "--dice", "--bank", "--cut", "--style", "--method",
+                                       "--profile"], ["--seed"]),
+    "round": (["round", "--seed", "1"], ["--profile", "--bank", "--style", "--method", "--irregularity"],
+              ["--seed", "--players"]),
+    "simulate": (["simulate", "--rounds", "2", "--seed", "1"], ["--policy", "--profile"], ["--rounds", "--seed"]),
+    "snapshot": (["snapshot", "--out", "x.txt"], ["--style", "--style2", "--dice", "--bank", "--size", "--theme",
+                                                   "--screen", "--profile"], ["--seed", "--move"]),
+    "progress": (["progress"], ["--trainee", "--data-dir", "--create", "--switch", "--rename", "--delete",
+                                "--export", "--import", "--as"], []),
+    "drill": (["drill", "--skill", "tile-id", "--count", "1"], ["--skill", "--profile", "--mode", "--trainee",
+                                                                 "--data-dir"], ["--count", "--seed"]),
+    "exam": (["exam", "--seed", "1", "--skills", "tile-id", "--count", "1"], ["--skills", "--profile",
+                                                                              "--house-way"],
+             ["--seed", "--count", "--time-limit"]),
+    "report": (["report", "--out", "r.pdf", "--data-dir", "no-such-folder"], ["--trainee", "--out"], ["--exam"]),
+}
+FUZZ = settings(max_examples=12, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def call(argv: list[str]) -> tuple[int, str, str]:
+    """``main(argv)`` in this process with empty stdin; (exit code, stdout, stderr)."""
+    out, err, stdin = io.StringIO(), io.StringIO(), sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # --help reached through a fuzzed value such as "-h"
+                code = exc.code
+    finally:
+        sys.stdin = stdin
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_clean(argv: list[str], code: int, out: str, err: str) -> None:
+    assert "Traceback" not in err, (argv, err)
+    assert code in (0, 2), (argv, code, err)
+    if code == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith("paigow-trainer"), (argv, err)
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    """Run in an empty folder: a fuzzed --export or --data-dir writes there, never into the checkout."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_fuzzed_options_give_output_or_one_line(scratch, command):
+    base, texts, numbers = COMMANDS[command]
+    choices = [(o, VALUES) for o in texts] + [(o, NUMBERS) for o in numbers]
+
+    @FUZZ
+    @given(data=st.data())
+    def check(data):
+        option, values = data.draw(st.sampled_from(choices))
+        argv = [*base, option, data.draw(values)]
+        if option == "TILES":
+            argv = [base[0], argv[-1], *base[2:]]
+        elif option == "--rename":
+            argv.append(data.draw(values))
+        elif option == "--out" and command == "report":
+            argv = ["report", "--data-dir", "no-such-folder", "--out", argv[-1]]
+        assert_clean(argv, *call(argv))
+
+    check()
+
+
+@FUZZ
+@given(argv=st.lists(st.one_of(st.sampled_from(["--json", "--profile", "--seed", "--yes", "--as", "--list",
+                                                 "--replace", "-x", "--"]), st.sampled_from(HOSTILE)),
+                     max_size=5))
+def test_fuzzed_command_lines_of_cheap_commands(scratch, argv):
+    for command in ("house-way", "progress"):
+        line = [command, *argv, "--data-dir", "fuzz-data"] if command == "progress" else [command, *argv]
+        assert_clean(line, *call(line))
+
+
+def test_fuzzed_app_options_never_open_the_app(scratch):
+    # An invalid --screen after the fuzzed option: argparse refuses it before anything opens.
+    for option in ("--theme", "--profile", "--screen", "--seed"):
+        for value in HOSTILE[:12]:
+            argv = [option, value, "--screen", "nowhere"]
+            assert_clean(argv, *call(argv))
+
+
+# -- real processes ----------------------------------------------------------------------------------------------
+
+def cli(*args: str | bytes) -> list[str | bytes]:
+    return [sys.executable, "-m", "trainer", *args]
+
+
+@pytest.mark.parametrize("args", [
+    [b"house-way", b"6-6 4-5 1-3 \xff\xfe"],
+    [b"progress", b"--create", b"Ann\xffLee"],
+    [b"deal", b"--seed", b"1", b"--dice", "３,2,4".encode()],
+    [b"drill", b"--skill", b"tile-id", b"--trainee", "Ann\u202eLee".encode()],
+])
+def test_real_processes_with_raw_bytes_answer_in_one_line(tmp_path, args):
+    result = subprocess.run(cli(*args, b"--data-dir", os.fsencode(tmp_path)) if args[0] != b"house-way"
+                            else cli(*args), capture_output=True, timeout=60, cwd=tmp_path)
+    err = result.stderr.decode("utf-8")
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert err.count("\n") == 1 and "Traceback" not in err and err.startswith("paigow-trainer")
+
+
+def _interrupt(proc: subprocess.Popen, ready) -> tuple[int, bytes, float]:
+    """Wait until ``ready()``, press Ctrl+C; the exit code, stderr (stdout when stderr is not a pipe)
+    and the seconds it took to stop."""
+    deadline = time.monotonic() + 60
+    while not ready() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    pressed = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    return proc.returncode, out if proc.stderr is None else err, time.monotonic() - pressed
+
+
+def _shows(pipe, text: bytes, seen: bytearray):
+    """A ``ready`` test: ``text`` has appeared on ``pipe`` (read as it comes into ``seen``)."""
+    def ready() -> bool:
+        if select.select([pipe], [], [], 0.05)[0]:
+            seen.extend(os.read(pipe.fileno(), 65536))
+        return text in seen
+    return ready
+
+
+def _loaded(proc: subprocess.Popen, library: str):
+    return lambda: library in Path(f"/proc/{proc.pid}/maps").read_text(errors="replace")
+
+
+def test_ctrl_c_in_a_drill_exits_quietly_and_keeps_the_answers_given(tmp_path):
+    from trainer.progress import ProgressStore
+
+    with ProgressStore.in_dir(tmp_path) as store:
+        store.create_trainee("Ana")
+        store.switch_trainee("Ana")
+    proc = subprocess.Popen(cli("drill", "--skill", "tile-compare", "--count", "5", "--seed", "3", "--data-dir",
+                                str(tmp_path)), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(b"1\n")
+    proc.stdin.flush()
+    # once the second question shows, the first answer has been judged and recorded
+    code, err, _ = _interrupt(proc, _shows(proc.stdout, b"2/5.", bytearray()))
+    assert (code, err) == (130, b"paigow-trainer: interrupted\n")
+    with ProgressStore.in_dir(tmp_path) as store:
+        assert len(store.answers("Ana")) == 1
+
+
+def test_ctrl_c_in_a_simulation_exits_quietly(tmp_path):
+    proc = subprocess.Popen(cli("simulate", "--rounds", "1000000", "--seed", "1", "--progress"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    bar = bytearray()
+    code, err, took = _interrupt(proc, _shows(proc.stderr, b"rounds/s", bar))
+    assert code == 130 and took < 5
+    assert err.endswith(b"paigow-trainer: interrupted\n") and b"Traceback" not in bar + err
+
+
+def test_ctrl_c_while_a_snapshot_renders_stops_it_at_once(tmp_path):
+    proc = subprocess.Popen(cli("snapshot", "--screen", "player", "--move", "50", "--out", str(tmp_path / "p.png")),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    code, err, took = _interrupt(proc, _loaded(proc, "libQt6Widgets"))
+    assert (code, err.decode().splitlines()[-1]) == (130, "paigow-trainer: interrupted") and took < 5
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_progress_bar_on_a_terminal_never_in_the_output(tmp_path):
+    main_fd, term = pty.openpty()
+    fcntl.ioctl(term, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a new pty is 0 columns wide
+    proc = subprocess.Popen(cli("simulate", "--rounds", "1000000", "--seed", "2", "--json"),
+                            stdout=subprocess.PIPE, stderr=term)
+    os.close(term)
+    terminal = bytearray()
+
+    def bar_shown() -> bool:
+        if select.select([main_fd], [], [], 0.05)[0]:
+            terminal.extend(os.read(main_fd, 65536))
+        return b"rounds/s" in terminal
+
+    code, out, _ = _interrupt(proc, bar_shown)
+    os.close(main_fd)
+    assert code == 130 and out == b""  # stdout holds the result only: nothing came before Ctrl+C
+    assert b"%|" in terminal and b"/1000000 [" in terminal
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
+    # 3,000 rounds take over a second (the bar's delay) at 2,000 rounds a second or fewer
+    result = subprocess.run(cli("simulate", "--rounds", "3000", "--seed", "2", "--json"), capture_output=True,
+                            timeout=120)
+    assert (result.returncode, result.stderr) == (0, b"") and json.loads(result.stdout)["rounds"] == 3000

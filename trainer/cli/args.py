@@ -1,0 +1,112 @@
+"""The command line's parser and value types: a bad value is one line that names the option, the
+value (escaped, so a newline or a text-direction mark cannot garble the terminal) and what is allowed.
+
+>>> printable("Ann\\nLee\\u202e")
+'Ann\\\\nLee\\\\u202e'
+>>> integer(1, 6)("3"), name(" Ann   Lee ")
+(3, 'Ann Lee')
+>>> integer(1, 6)("²")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: '²' is not a whole number from 1 to 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import unicodedata
+from typing import Any, Callable, NoReturn
+
+from trainer.rules.errors import TrainerError
+
+#: Seeds are stored with every answer: SQLite's INTEGER range (spec R1).
+MAX_SEED = 2**63 - 1
+MAX_NAME = 60
+_DIGITS = re.compile(r"-?[0-9]{1,30}")
+#: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
+#: reads differently from what is stored.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points.
+_UNFIT = {"Cc", "Cs", "Co", "Cn"}
+
+
+class UsageError(TrainerError):
+    """A command line argparse could not read; ``prog`` is the (sub)command it belongs to."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (no usage block), and whose text options
+    refuse an empty value instead of falling back to a default (options added to a group
+    name their ``type`` themselves)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self.prog, f"{message} (see {self.prog} --help)")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if kwargs.get("action", "store") == "store" and "type" not in kwargs and "choices" not in kwargs:
+            kwargs["type"] = text
+        return super().add_argument(*args, **kwargs)
+
+
+def printable(value: str) -> str:
+    """``value`` with every unprintable character (newline, escape, text-direction mark, a byte
+    that was not UTF-8) written as its escape, so a message stays one honest line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in value)
+
+
+def _shown(value: str) -> str:
+    """The value as typed, quoted and escaped; a long one cut, with its length."""
+    if len(value) > 40:
+        return f"'{printable(value[:30])}...' ({len(value):,} characters)"
+    return f"'{printable(value)}'"
+
+
+def text(value: str) -> str:
+    """Any text but an empty one: ``--house-way ''`` is a mistake, not a request for the default."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("needs a value, not an empty one")
+    return value
+
+
+def path(value: str) -> str:
+    """A file or folder as typed; an empty one is left to the command, which names what it needed
+    (``trainer.paths.usable_folder``: an empty folder is never the current folder)."""
+    if "\x00" in value:  # only reachable through main([...]): a command line cannot hold one
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a file name (it holds a NUL character)")
+    return value
+
+
+def integer(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number written in ASCII digits, ``low``..``high``. Other digits
+    (``²``, ``①``, ``٣``) are refused rather than read differently from how they look."""
+    allowed = f"from {low} to {high}" if high is not None else f"of {low} or more"
+
+    def parse(value: str) -> int:
+        given = value.strip()
+        number = int(given) if _DIGITS.fullmatch(given) else None
+        if number is None or number < low or (high is not None and number > high):
+            raise argparse.ArgumentTypeError(f"{_shown(value)} is not a whole number {allowed}")
+        return number
+
+    return parse
+
+
+seed = integer(0, MAX_SEED)
+
+
+def name(value: str) -> str:
+    """A trainee's name, spaces collapsed as the progress store keeps it (``Ann  Lee`` is ``Ann Lee``):
+    1-60 characters, no control or text-direction characters, no bytes that are not UTF-8."""
+    clean = " ".join(value.split())
+    if any(unicodedata.category(c) == "Cs" for c in clean):
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not UTF-8 text (check the terminal's encoding)")
+    unfit = any(unicodedata.category(c) in _UNFIT for c in clean) or _BIDI.search(clean)
+    if unfit or not 1 <= len(clean) <= MAX_NAME:
+        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a trainee name: 1 to {MAX_NAME} characters, "
+                                         "without control or text-direction characters")
+    return clean
