@@ -37,3 +37,46 @@ def shown(qtbot):
         widget.show()
         return widget
     return show
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory):
+    """A real PostgreSQL server for the session (``pgserver``: binaries from pip, data in a tmp dir)."""
+    pgserver = pytest.importorskip("pgserver", reason="pgserver is not installed: pip install -e '.[test]'")
+    pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[test]'")
+    try:
+        server = pgserver.get_server(tmp_path_factory.mktemp("pg") / "data", cleanup_mode="stop")
+    except Exception as exc:  # e.g. a platform pgserver ships no binaries for
+        pytest.skip(f"pgserver cannot start a PostgreSQL server on this platform: {exc}")
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """The URL of a new, empty database on the session's server."""
+    import uuid
+
+    import psycopg
+
+    name = "t" + uuid.uuid4().hex[:16]
+    admin = pg_server.get_uri()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield admin.replace("/postgres?", f"/{name}?", 1)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, tmp_path):
+    """A new store on each backend: this PC's SQLite file, and a school's PostgreSQL server."""
+    from trainer.progress import ProgressStore
+    from trainer.progress.server import open_store
+
+    if request.param == "sqlite":
+        store = ProgressStore(tmp_path / "progress.sqlite3")
+    else:
+        store = open_store(request.getfixturevalue("pg_url"), data=tmp_path / "pc")
+    yield store
+    store.close()

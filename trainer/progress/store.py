@@ -308,6 +308,14 @@ class ProgressStore:
     def close(self) -> None:
         self._conn.close()
 
+    def connection_state(self) -> str | None:
+        """A line for the status bar about a school's server (None: progress is kept on this PC)."""
+        return None
+
+    def flush(self) -> int:
+        """Send answers waiting for a school's server; returns how many were sent (none here)."""
+        return 0
+
     def __enter__(self) -> ProgressStore:
         return self
 
@@ -429,12 +437,11 @@ class ProgressStore:
         entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
-            self._review(conn, who.id, entry)
         return self._record_by_id(row_id)
 
     def _append(self, conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> int:
-        """Log ``e`` and count it in the skill totals; an answer whose ``uid`` is already in the log
-        (sent again after a lost connection) is not stored twice. Returns the row's id."""
+        """Log ``e``, count it in the skill totals and review its card; an answer whose ``uid`` is
+        already in the log (sent again after a lost connection) changes nothing. Returns the row's id."""
         if e.mode not in MODES:
             raise TrainerError(f"unknown answer mode '{e.mode}' (choose from: {', '.join(MODES)})")
         q = e.question
@@ -446,11 +453,8 @@ class ProgressStore:
         if inserted is None:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
         conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), max(0, int(e.ms)), iso(e.when)))
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
         return int(inserted[0])
-
-    @staticmethod
-    def _review(conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> None:
-        _review_card(conn, trainee_id, e.question.skill, e.question.item, e.correct, e.ms, e.hinted, e.when)
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
         """The trainee's answer log, oldest first (optionally one skill)."""
@@ -483,7 +487,7 @@ class ProgressStore:
     def cards(self, trainee: str) -> dict[tuple[str, str], Card]:
         """Every FSRS card of the trainee, by (skill, item)."""
         who = self.trainee(trainee)
-        rows = self._conn.execute("SELECT rowid, skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
+        rows = self._conn.execute("SELECT skill || ':' || item, skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
         return dict(self._intact("cards", rows, lambda r: ((r["skill"], r["item"]), Card.from_json(r["card"]))))
 
     def next_up(self, trainee: str, skills: Sequence[str] | None = None, *, now: datetime | None = None,
@@ -528,7 +532,6 @@ class ProgressStore:
                     entry = _Entry(graded.question, graded.correct, _answer_text(graded.answer), graded.ms or 0,
                                    "exam", False, finished)
                     self._append(conn, who.id, entry)
-                    self._review(conn, who.id, entry)
             return self._insert_exam(conn, who.id, {
                 "seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
                 "total": result.total, "finished_utc": iso(finished), "result": result.to_dict()})
