@@ -40,16 +40,25 @@ def shown(qtbot):
 
 
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory):
-    """A real PostgreSQL server for the session (``pgserver``: binaries from pip, data in a tmp dir)."""
+def pg_server():
+    """A real PostgreSQL server for the session (``pgserver``: binaries from pip, data in a tmp dir).
+
+    Not under pytest's basetemp: another pytest session on the machine prunes old basetemps, which
+    would delete a running server's files."""
+    import shutil
+    import tempfile
+
     pgserver = pytest.importorskip("pgserver", reason="pgserver is not installed: pip install -e '.[test]'")
     pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[test]'")
+    folder = tempfile.mkdtemp(prefix="paigow-pg-")
     try:
-        server = pgserver.get_server(tmp_path_factory.mktemp("pg") / "data", cleanup_mode="stop")
+        server = pgserver.get_server(os.path.join(folder, "data"), cleanup_mode="stop")
     except Exception as exc:  # e.g. a platform pgserver ships no binaries for
+        shutil.rmtree(folder, ignore_errors=True)
         pytest.skip(f"pgserver cannot start a PostgreSQL server on this platform: {exc}")
     yield server
     server.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -213,6 +213,9 @@ class PgConnection:
 def pg_reason(exc: BaseException) -> str:
     """The first line of a psycopg error, in plain words where we know better ones."""
     text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    text = " ".join(text.split("FATAL:")[-1].split())  # libpq's "connection to server ... failed:" prefix
+    if "Connection refused" in text or "No such file or directory" in text:
+        return "no server answers there (is it running, and is the host and port right?)"
     if "password authentication failed" in text:
         return "wrong user name or password"
     if "does not exist" in text and "database" in text:

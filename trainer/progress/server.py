@@ -83,8 +83,7 @@ POSTGRESQL = Dialect("postgresql", _pg_version, _pg_stamp, _pg_begin)
 class ServerStore(ProgressStore):
     """All trainees of a school, on its PostgreSQL server; this PC's progress file keeps the outbox."""
 
-    #: Seconds between attempts to reach a server that went away (answers queue meanwhile).
-    retry_s = 10.0
+    _row_lock = " FOR UPDATE"
 
     def __init__(self, url: str, *, outbox: Path | str, note: Callable[[str], None] | None = None) -> None:
         self._psycopg = psycopg_module()
@@ -165,7 +164,7 @@ class ServerStore(ProgressStore):
 
     def _send(self, name: str, entry: _Entry) -> int:
         with self._write() as conn:
-            row = conn.execute("SELECT id FROM trainees WHERE name = ? FOR UPDATE", (name,)).fetchone()
+            row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
             if row is None:
                 raise self._unknown(name)
             return self._append(conn, int(row[0]), entry)

@@ -144,6 +144,9 @@ class ProgressStore:
     _integrity_error: type[Exception] | tuple[type[Exception], ...] = sqlite3.IntegrityError
     #: Where the store's data lives, for messages and the status bar.
     url: str
+    #: Locks a trainee's row for the rest of the transaction, where writers do not lock the whole
+    #: database (SQLite's ``BEGIN IMMEDIATE`` does): one trainee's answers are reviewed one at a time.
+    _row_lock = ""
 
     def __init__(self, path: Path | str | None = None, *, note: Callable[[str], None] | None = None) -> None:
         if path is not None and not str(path).strip():
@@ -615,6 +618,24 @@ class ProgressStore:
             self._insert_log(conn, trainee_id, data.answers, data.exams)
         return self.trainee(target)
 
+    def copy_trainees_from(self, source: ProgressStore) -> list[dict[str, Any]]:
+        """Copy every trainee of ``source`` (e.g. a PC's file) into this store: a trainee of the same
+        name gets the answers and exams not already there, each trainee in one transaction; copying
+        again adds nothing. Returns per trainee how many answers were new."""
+        from trainer.progress.transfer import export_data
+
+        copied = []
+        for trainee in source.trainees():
+            data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
+            with self._write() as conn:
+                conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                             (trainee.name, trainee.created_utc))
+                trainee_id = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}",
+                                          (trainee.name,)).fetchone()[0]
+                new = self._insert_log(conn, int(trainee_id), data["answers"], data["exams"])
+            copied.append({"trainee": trainee.name, "new_answers": new})
+        return copied
+
     def _insert_log(self, conn: sqlite3.Connection, trainee_id: int, answers: Iterable[dict[str, Any]],
                     exams: Iterable[dict[str, Any]]) -> int:
         """Add answers and exams (fields as in an export) to a trainee's log, each at most once
@@ -646,6 +667,11 @@ class _Entry:
     when: datetime
     #: The answer's id everywhere (this PC, the outbox, the school's server): made where it was given.
     uid: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def __post_init__(self) -> None:
+        # The log keeps milliseconds: the card is reviewed at the time the log says, so a replay of
+        # the log gives the very same card.
+        object.__setattr__(self, "when", self.when.replace(microsecond=self.when.microsecond // 1000 * 1000))
 
 
 _COUNT_ANSWER = (
