@@ -60,6 +60,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         stored_theme, stored_profile = stored_choices(store)
         theme = args.theme or stored_theme or "light"
         ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
+        ctx.database = str(store.value("database", "") or "") or None  # File > School database
         shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
         apply_theme(app, theme_named(theme))
         window = MainWindow(ctx, store)

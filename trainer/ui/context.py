@@ -25,6 +25,8 @@ class AppContext(QObject):
         self._trainee = trainee
         self.seed = seed
         self.data_dir = data or data_dir()
+        #: The progress database URL from the app's settings (None: the progress file in ``data_dir``).
+        self.database: str | None = None
 
     @property
     def profile(self) -> Profile:
