@@ -18,7 +18,7 @@ from trainer.rules.errors import TrainerError
 
 ORDER = 60
 
-SCREEN_CHOICES = ("table", "scene", "drills", "progress", "exam", "dealer", "player")
+SCREEN_CHOICES = ("table", "scene", "drills", "progress", "exam", "dealer", "player", "class")
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 7680
 

@@ -195,12 +195,12 @@ def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None 
     from trainer.progress.stats import _skill_order
 
     skills = tuple(_skill_order({f.skill for figures in totals.values() for f in figures}))
-    rows = tuple(_trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
+    rows = tuple(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
     return ClassReport(group.name, group.instructor, group.ready_percent, group.ready_answers, iso(now or utc_now()),
                        skills, rows)
 
 
-def _trainee_row(name: str, figures: list[SkillFigure], skills: tuple[str, ...], due: int,
+def trainee_row(name: str, figures: list[SkillFigure], skills: tuple[str, ...], due: int,
                  exams: list[tuple[int, int, str]], group: SchoolClass) -> TraineeRow:
     by_skill = {f.skill: f for f in figures}
     ordered = tuple(by_skill[s] for s in skills if s in by_skill)
@@ -220,20 +220,36 @@ def _trainee_row(name: str, figures: list[SkillFigure], skills: tuple[str, ...],
 
 # --- export -----------------------------------------------------------------------------------------------
 
-def report_rows(report: ClassReport) -> list[list[str]]:
-    """The class as a table of text (header first): the CSV export and the screen's columns."""
+Cell = tuple[str, Any]
+
+
+def report_table(report: ClassReport, *, combined: bool = False) -> tuple[list[str], list[list[Cell]]]:
+    """The class as a table (header, rows of ``(text, sort key)``): the screen's columns and the CSV.
+    A missing figure shows empty and sorts first. ``combined``: one column per skill (its id as
+    the heading), ``accuracy · time``, sorted by accuracy (the screen's narrower table)."""
     header = ["Trainee", "Ready", "Answers", "Accuracy", "Mean time (s)", "Due", "Exams", "Last exam", "Best exam"]
-    header += [f"{s} {what}" for s in report.skills for what in ("accuracy", "time (s)")]
-    rows = [header]
+    if combined:
+        header += list(report.skills)
+    else:
+        header += [f"{s} {what}" for s in report.skills for what in ("accuracy", "time (s)")]
+    rows = []
     for t in report.trainees:
         by_skill = {f.skill: f for f in t.skills}
-        row = [t.name, "ready" if t.ready else "not yet", str(t.answered), _pct(t.accuracy), _secs(t.mean_ms),
-               str(t.due), str(t.exams), t.last_exam or "", _pct(t.best_exam)]
+        row: list[Cell] = [(t.name, t.name.lower()), ("ready" if t.ready else "not yet", int(t.ready)),
+                           _num(t.answered), _pct(t.accuracy), _secs(t.mean_ms), _num(t.due), _num(t.exams),
+                           (t.last_exam or "", t.last_exam or ""), _pct(t.best_exam)]
         for s in report.skills:
             f = by_skill.get(s)
-            row += [_pct(f.accuracy), _secs(f.mean_ms)] if f else ["", ""]
+            cells = [_pct(f.accuracy), _secs(f.mean_ms)] if f else [("", -1.0), ("", -1.0)]
+            row += [(f"{cells[0][0]} · {cells[1][0]} s" if f else "", cells[0][1])] if combined else cells
         rows.append(row)
-    return rows
+    return header, rows
+
+
+def report_rows(report: ClassReport) -> list[list[str]]:
+    """The class as a table of text, header first."""
+    header, rows = report_table(report)
+    return [header] + [[text for text, _ in row] for row in rows]
 
 
 def report_csv(report: ClassReport) -> str:
@@ -242,9 +258,13 @@ def report_csv(report: ClassReport) -> str:
     return out.getvalue()
 
 
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{value:.0%}"
+def _num(value: int) -> Cell:
+    return str(value), value
 
 
-def _secs(ms: float | None) -> str:
-    return "" if ms is None else f"{ms / 1000:.1f}"
+def _pct(value: float | None) -> Cell:
+    return ("", -1.0) if value is None else (f"{value:.0%}", value)
+
+
+def _secs(ms: float | None) -> Cell:
+    return ("", -1.0) if ms is None else (f"{ms / 1000:.1f}", ms)

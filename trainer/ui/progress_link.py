@@ -47,6 +47,9 @@ def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
     bar.addPermanentWidget(label)
 
     def refresh() -> None:
+        if store not in _STORES.values():  # closed (application exit, tests)
+            timer.stop()
+            return
         try:
             store.flush()
         except TrainerError:

@@ -60,6 +60,8 @@ class Report:
     wrong: tuple[WrongAnswer, ...]
     wrong_title: str = "Wrong answers"
     extra_tables: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = field(default=())
+    #: What ``trainee`` names: a trainee, or a class (the instructor's class report).
+    who: str = "Trainee"
 
 
 def skill_title(skill: str) -> str:
@@ -250,7 +252,8 @@ def _blocks(report: Report) -> list:
         blocks.append((keep, fn))
 
     add(lambda pg, y, d: pg.text(y, report.title, 20, bold=True, draw=d) + 4)
-    meta = f"Trainee: {report.trainee}     Date: {report.date}\nProfile: {report.profile}"
+    meta = f"{report.who}: {report.trainee}     Date: {report.date}" + (f"\nProfile: {report.profile}"
+                                                                      if report.profile else "")
     add(lambda pg, y, d: pg.text(y, meta, 11, draw=d) + 6)
     for line in report.summary:
         add(lambda pg, y, d, line=line: pg.text(y, line, 11, bold=line is report.summary[0], draw=d) + 3)

@@ -24,4 +24,5 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen"),
     ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen"),
     ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen"),
+    ScreenSpec("class", "Class", "Ctrl+7", "trainer.ui.class_screen"),
 )
