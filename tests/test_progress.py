@@ -234,3 +234,16 @@ def test_import_of_a_bad_entry_deep_in_the_file_writes_nothing(store, tmp_path):
     with pytest.raises(TrainerError, match=r"answers\[2\].ms: expected a whole number >= 0"):
         store.import_trainee(out, name="Other")
     assert [t.name for t in store.trainees()] == ["Ana"]
+
+
+def test_an_answer_older_than_its_cards_last_review_replays_the_card(store):
+    """Another PC's answer (or one sent late from an outbox) arrives after a later one."""
+    store.create_trainee("Ana")
+    q = generate("tile-compare", seed=3)
+    store.record("Ana", q, check(q, q.answer), q.answer, 2000, when=T0 + timedelta(days=3))
+    wrong = "Same rank" if q.answer != "Same rank" else q.choices[0]
+    store.record("Ana", q, check(q, wrong), wrong, 2000, when=T0)
+    live = {k: c.to_json() for k, c in store.cards("Ana").items()}
+    store.rebuild_cards("Ana")
+    assert {k: c.to_json() for k, c in store.cards("Ana").items()} == live
+    assert json.loads(live[("tile-compare", q.item)])["last_review"].startswith("2024-05-04T09:00")

@@ -157,14 +157,31 @@ def test_answers_wait_in_the_outbox_and_are_sent_exactly_once(pg_url, tmp_path):
     assert store.flush() == 3 and store.waiting() == 0
     assert [a.seed for a in store.answers("Ana")] == [1, 2, 3, 4]
     # The connection broke after the server had committed: the same answer sent again is stored once.
+    uid = store._conn.execute("SELECT uid FROM answers ORDER BY id DESC LIMIT 1").fetchone()[0]
     store._outbox._conn.execute(
         "INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) SELECT ?, 'answer', 'Ana', ?, '2024-01-01'",
-        (store._conn.execute("SELECT uid FROM answers ORDER BY id DESC LIMIT 1").fetchone()[0],
-         json.dumps({"question": generate("tile-compare", seed=4).to_dict(), "correct": True, "answer": "x",
-                     "ms": 1, "mode": "practice", "hinted": False, "when": "2024-01-01T00:00:00+00:00"})))
+        (uid, json.dumps({"question": generate("tile-compare", seed=4).to_dict(), "correct": True, "answer": "x",
+                          "ms": 1, "mode": "practice", "hinted": False, "when": "2024-01-01T00:00:00+00:00",
+                          "uid": uid})))
     assert store.flush() == 1 and len(store.answers("Ana")) == 4
     assert store.skill_stats("Ana")[0].answered == 4
     store.close()
+
+
+def test_an_exam_finished_while_the_server_is_away_is_sent_with_its_answers(pg_url, tmp_path):
+    from trainer.drills.exam import ExamSpec, build_exam, grade
+
+    exam = build_exam(ExamSpec(seed=7, skills=("tile-compare", "vigorish"), count=4))
+    result = grade(exam, [q.answer for q in exam.questions[:3]] + [None])
+    with open_store(pg_url, data=tmp_path) as store:
+        store.create_trainee("Ana")
+        store._conn.retry_s = 0
+        _allow(pg_url, False)
+        assert store.record_exam("Ana", result) == 0 and store.waiting() == 1
+        _allow(pg_url, True)
+        assert store.flush() == 1 and store.flush() == 0
+        assert [(e["score"], e["total"]) for e in store.exams("Ana")] == [(3, 4)]
+        assert [a.mode for a in store.answers("Ana")] == ["exam"] * 3
 
 
 def test_a_new_process_sends_what_the_last_one_left_waiting(pg_url, tmp_path):

@@ -108,3 +108,31 @@ def test_a_pc_without_a_school_server_shows_no_connection_state(trainee_ctx, qtb
     window = MainWindow(trainee_ctx)
     qtbot.addWidget(window)
     assert window.connection_label is None
+
+
+def test_on_a_school_server_only_an_instructor_deletes_a_trainee(pg_url, tmp_path, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from trainer.ui.context import AppContext
+    from trainer.ui.progress_screen import ProgressScreen
+
+    ctx = AppContext(data=tmp_path / "data")
+    ctx.database = pg_url
+    try:
+        store = shared_store(ctx)
+        for name in ("Ana", "Bo"):
+            store.create_trainee(name)
+        school.create_class(store, "Morning", "Ms Lee", "hunter2")
+        ctx.set_trainee("Bo")
+        screen = ProgressScreen(ctx)
+        qtbot.addWidget(screen)
+        monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+        monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: None)
+        monkeypatch.setattr("trainer.ui.progress_link.QInputDialog.getText", lambda *a, **k: ("guess", True))
+        screen.delete_trainee()
+        assert [t.name for t in store.trainees()] == ["Ana", "Bo"]
+        monkeypatch.setattr("trainer.ui.progress_link.QInputDialog.getText", lambda *a, **k: ("hunter2", True))
+        screen.delete_trainee()
+        assert [t.name for t in store.trainees()] == ["Ana"]
+    finally:
+        close_shared_stores()

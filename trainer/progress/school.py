@@ -155,6 +155,12 @@ def sign_in(store: ProgressStore, class_name: str, password: str) -> SchoolClass
     return group
 
 
+def instructor_with(store: ProgressStore, password: str) -> SchoolClass | None:
+    """The first class whose instructor's password is ``password``, or None."""
+    rows = store._conn.execute("SELECT name, password FROM classes ORDER BY name").fetchall()
+    return next((school_class(store, name) for name, hashed in rows if verify_password(password, hashed)), None)
+
+
 def set_threshold(store: ProgressStore, group: SchoolClass, ready_percent: int, ready_answers: int) -> SchoolClass:
     """Change when a trainee of the class counts as ready for the exam (the instructor, signed in)."""
     _check_threshold(ready_percent, ready_answers)
@@ -192,9 +198,9 @@ def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None 
             "JOIN class_members m ON m.trainee_id = e.trainee_id WHERE m.class_id = ? ORDER BY e.finished_utc",
             (group.id,)):
         exams[trainee_id].append((int(score), int(total), finished))
-    from trainer.progress.stats import _skill_order
-
-    skills = tuple(_skill_order({f.skill for figures in totals.values() for f in figures}))
+    # By id, not in the drills' menu order: loading the drill registry would cost a fresh process
+    # more than the whole report.
+    skills = tuple(sorted({f.skill for figures in totals.values() for f in figures}))
     rows = tuple(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
     return ClassReport(group.name, group.instructor, group.ready_percent, group.ready_answers, iso(now or utc_now()),
                        skills, rows)

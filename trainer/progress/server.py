@@ -7,10 +7,11 @@ trainee's row (so two PCs never interleave a card's review), and an answer given
 last review (another PC's, or one sent late) replays that card from the log.
 
 A server that goes away never loses an answer the trainee saw confirmed: :meth:`ServerStore.record`
-then writes the answer to the ``outbox`` table of this PC's progress file (committed, ``synchronous
-= FULL``) and returns; :meth:`ServerStore.flush` sends the waiting answers, oldest first, when the
-server is back. Each answer carries the id made when it was given, so one sent twice (the
-connection broke after the server committed but before the PC heard) is stored once.
+(and :meth:`ServerStore.record_exam`) then writes it to the ``outbox`` table of this PC's progress
+file (committed, ``synchronous = FULL``) and returns; :meth:`ServerStore.flush` sends what waits,
+oldest first, when the server is back (on the next answer, on opening, and every few seconds from
+the app's status bar). Each answer and exam carries the id made when it was given, so one sent
+twice (the connection broke after the server committed but before the PC heard) is stored once.
 
 :func:`open_store` opens whichever store a URL names.
 """
@@ -27,8 +28,8 @@ from trainer.drills.model import Feedback, Question
 from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavailable, chosen_url, parse_url,
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
-from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry, iso,
-                                    utc_now)
+from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
+                                    entry_from, entry_payload, exam_parts, iso, utc_now)
 from trainer.paths import data_dir, usable_folder
 
 
@@ -155,31 +156,47 @@ class ServerStore(ProgressStore):
         entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
         try:
             self.flush()
-            return self._record_by_id(self._send(name, entry))
+            return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
         except ServerUnavailable:
-            self._queue(name, entry)
+            self._queue(name, "answer", entry_payload(entry))
             q = entry.question
             return AnswerRecord(0, name, q.skill, q.item, q.to_dict(), entry.answer, entry.correct,
                                 max(0, int(entry.ms)), iso(entry.when), q.seed, q.profile, mode, hinted)
 
-    def _send(self, name: str, entry: _Entry) -> int:
+    def record_exam(self, trainee: str, result: Any, *, when: datetime | None = None) -> int:
+        """Store a graded exam on the server, or in this PC's outbox if it cannot be reached (then 0
+        is returned: the exam gets its id when it is sent)."""
+        name = " ".join(str(trainee).split())
+        entries, row = exam_parts(result, when or utc_now())
+        payload = {"answers": [entry_payload(e) for e in entries], "exam": row}
+        try:
+            self.flush()
+            return self._send(name, "exam", payload)
+        except ServerUnavailable:
+            self._queue(name, "exam", payload)
+            return 0
+
+    def _send(self, name: str, kind: str, payload: dict[str, Any]) -> int:
+        """Store one answer or exam (as queued) for ``name`` in one transaction; returns its id. One
+        already stored (its ``uid`` is there) is not stored again."""
         with self._write() as conn:
             row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
             if row is None:
                 raise self._unknown(name)
-            return self._append(conn, int(row[0]), entry)
+            if kind == "exam":
+                return self._apply_exam(conn, int(row[0]), [entry_from(a) for a in payload["answers"]], payload["exam"])
+            return self._append(conn, int(row[0]), entry_from(payload))
 
     def _unknown(self, name: str) -> Exception:
         from trainer.rules.errors import UnknownNameError
 
         return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
 
-    def _queue(self, name: str, e: _Entry) -> None:
-        payload = {"question": e.question.to_dict(), "correct": e.correct, "answer": e.answer, "ms": e.ms,
-                   "mode": e.mode, "hinted": e.hinted, "when": iso(e.when)}
+    def _queue(self, name: str, kind: str, payload: dict[str, Any]) -> None:
+        uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
         with self._outbox._write() as conn:
-            conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, 'answer', ?, ?, ?) "
-                         "ON CONFLICT (uid) DO NOTHING", (e.uid, name, json.dumps(payload), iso(utc_now())))
+            conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
+                         "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
 
     def waiting(self) -> int:
         """How many answers wait in this PC's outbox."""
@@ -188,20 +205,17 @@ class ServerStore(ProgressStore):
     def flush(self) -> int:
         """Send the outbox's answers to the server, oldest first, each exactly once; returns how many
         were sent. Stops (keeping the rest) if the server goes away again."""
-        from trainer.progress.store import parse_iso
         from trainer.rules.errors import UnknownNameError
 
-        rows = self._outbox._conn.execute("SELECT uid, trainee, payload FROM outbox ORDER BY queued_utc, rowid").fetchall()
+        rows = self._outbox._conn.execute("SELECT uid, kind, trainee, payload FROM outbox "
+                                          "ORDER BY queued_utc, rowid").fetchall()
         sent = 0
-        for uid, name, payload in rows:
-            p = json.loads(payload)
-            entry = _Entry(Question.from_dict(p["question"]), p["correct"], p["answer"], p["ms"], p["mode"],
-                           p["hinted"], parse_iso(p["when"]), uid)
+        for uid, kind, name, payload in rows:
             try:
-                self._send(name, entry)
+                self._send(name, kind, json.loads(payload))
             except UnknownNameError:  # deleted on the server meanwhile: the answer is kept for them
                 self.ensure_trainee(name)
-                self._send(name, entry)
+                self._send(name, kind, json.loads(payload))
             with self._outbox._write() as conn:
                 conn.execute("DELETE FROM outbox WHERE uid = ?", (uid,))
             sent += 1

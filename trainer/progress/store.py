@@ -528,16 +528,14 @@ class ProgressStore:
         """Store a graded exam (``trainer.drills.exam.ExamResult``) and log its answers (mode ``exam``),
         in one transaction. Returns the exam's id."""
         who = self.trainee(trainee)
-        finished = when or utc_now()
+        entries, row = exam_parts(result, when or utc_now())
         with self._write() as conn:
-            for graded in result.graded:
-                if graded.answer is not None:
-                    entry = _Entry(graded.question, graded.correct, _answer_text(graded.answer), graded.ms or 0,
-                                   "exam", False, finished)
-                    self._append(conn, who.id, entry)
-            return self._insert_exam(conn, who.id, {
-                "seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
-                "total": result.total, "finished_utc": iso(finished), "result": result.to_dict()})
+            return self._apply_exam(conn, who.id, entries, row)
+
+    def _apply_exam(self, conn: sqlite3.Connection, trainee_id: int, entries: list[_Entry], row: dict[str, Any]) -> int:
+        for entry in entries:
+            self._append(conn, trainee_id, entry)
+        return self._insert_exam(conn, trainee_id, row)
 
     def _insert_exam(self, conn: sqlite3.Connection, trainee_id: int, e: dict[str, Any]) -> int:
         """Store one exam row (fields as in an export); one already stored (same ``uid``) is not
@@ -672,6 +670,26 @@ class _Entry:
         # The log keeps milliseconds: the card is reviewed at the time the log says, so a replay of
         # the log gives the very same card.
         object.__setattr__(self, "when", self.when.replace(microsecond=self.when.microsecond // 1000 * 1000))
+
+
+def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:
+    """A graded exam as the answers it logs (mode ``exam``) and its exams row (with a new ``uid``)."""
+    entries = [_Entry(g.question, g.correct, _answer_text(g.answer), g.ms or 0, "exam", False, finished)
+               for g in result.graded if g.answer is not None]
+    return entries, {"seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
+                     "total": result.total, "finished_utc": iso(finished), "result": result.to_dict(),
+                     "uid": uuid.uuid4().hex}
+
+
+def entry_payload(e: _Entry) -> dict[str, Any]:
+    """An answer as JSON-ready data (the outbox keeps it so)."""
+    return {"question": e.question.to_dict(), "correct": e.correct, "answer": e.answer, "ms": e.ms, "mode": e.mode,
+            "hinted": e.hinted, "when": iso(e.when), "uid": e.uid}
+
+
+def entry_from(p: dict[str, Any]) -> _Entry:
+    return _Entry(Question.from_dict(p["question"]), p["correct"], p["answer"], p["ms"], p["mode"], p["hinted"],
+                  parse_iso(p["when"]), p["uid"])
 
 
 _COUNT_ANSWER = (

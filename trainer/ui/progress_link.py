@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QInputDialog, QLabel, QMessageBox, QStatusBar, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMessageBox, QStatusBar, QWidget
 
 from trainer.progress import ProgressStore
 from trainer.progress.database import chosen_url
@@ -82,6 +82,23 @@ def ask_database(settings, parent: QWidget) -> str | None:
     settings.setValue("database", url.strip())
     QMessageBox.information(parent, "School database", "The trainer uses this database from its next start.")
     return url.strip()
+
+
+def instructor_allows(ctx, parent: QWidget, what: str) -> bool:
+    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job:
+    ask for an instructor's password; on this PC's own file, anyone at the PC may."""
+    from trainer.progress import school
+
+    store = shared_store(ctx)
+    if store.connection_state() is None:
+        return True
+    password, ok = QInputDialog.getText(parent, "Instructor's password", f"To {what}, an instructor's password:",
+                                        QLineEdit.EchoMode.Password)
+    if ok and school.instructor_with(store, password) is not None:
+        return True
+    if ok:
+        QMessageBox.warning(parent, "Instructor's password", "That is not an instructor's password: nothing was changed.")
+    return False
 
 
 def close_shared_stores() -> None:

@@ -31,7 +31,7 @@ from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
 from trainer.ui.progress_link import (
-    adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store, switch_to,
+    adopt_saved_trainee, ask_new_trainee, current_trainee, instructor_allows, shared_store, switch_to,
 )
 from trainer.ui.report import skill_title
 from trainer.ui.theme import Theme
@@ -438,7 +438,7 @@ class ProgressScreen(Screen):
         if not old:
             return
         new, ok = QInputDialog.getText(self, "Rename trainee", f"New name for {old}:", text=old)
-        if not ok or not new.strip() or new.strip() == old:
+        if not ok or not new.strip() or new.strip() == old or not instructor_allows(self.ctx, self, f"rename {old}"):
             return
 
         def rename() -> None:
@@ -455,7 +455,7 @@ class ProgressScreen(Screen):
         answer = QMessageBox.question(
             self, "Delete trainee", f"Delete {name} and all of their progress? This cannot be undone.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
-        if answer != QMessageBox.StandardButton.Yes:
+        if answer != QMessageBox.StandardButton.Yes or not instructor_allows(self.ctx, self, f"delete {name}"):
             return
         if self._try(lambda: self.store.delete_trainee(name, confirm=True), f"Deleted {name}."):
             others = self.store.trainees()
@@ -492,6 +492,8 @@ class ProgressScreen(Screen):
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if choice == QMessageBox.StandardButton.Yes:
+                if not instructor_allows(self.ctx, self, f"replace {name}'s progress"):
+                    return
                 kwargs["replace"] = True
             elif choice == QMessageBox.StandardButton.No:
                 other, ok = QInputDialog.getText(self, "Import", "Import under the name:", text=f"{name} (2)")
