@@ -136,3 +136,34 @@ def test_on_a_school_server_only_an_instructor_deletes_a_trainee(pg_url, tmp_pat
         assert [t.name for t in store.trainees()] == ["Ana"]
     finally:
         close_shared_stores()
+
+
+def test_app_with_an_unreachable_school_database_says_how_to_train_meanwhile(capsys, tmp_path, qapp):
+    from trainer.ui.app import run_app
+
+    code = run_app(["--database", "postgresql://coach:secret@/school?host=/nonexistent"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "secret" not in err
+    assert "no server answers there" in err and "start with --database sqlite:///" in err
+    assert "progress --migrate-from" in err
+
+
+def test_the_school_database_setting_is_checked_and_kept(tmp_path, qtbot, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    from trainer.ui.progress_link import ask_database
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
+    monkeypatch.setattr("trainer.ui.progress_link.QInputDialog.getText", lambda *a, **k: ("mysql://x/y", True))
+    assert ask_database(settings, parent) is None and settings.value("database") is None
+    assert warned and warned[0].startswith("bad database URL 'mysql://x/y'")
+    monkeypatch.setattr("trainer.ui.progress_link.QInputDialog.getText",
+                        lambda *a, **k: ("postgresql://coach@school/trainer", True))
+    assert ask_database(settings, parent) == "postgresql://coach@school/trainer"
+    assert settings.value("database") == "postgresql://coach@school/trainer"

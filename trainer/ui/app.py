@@ -1,7 +1,7 @@
 """Start the app: ``run_app()`` is what ``paigow-trainer`` with no command calls.
 
 Options (after the program name): ``--theme light|dark``, ``--profile P``, ``--screen KEY``,
-``--seed N``. ``--quit-after-paint`` prints the seconds from process start to the first painted
+``--seed N``, ``--database URL``. ``--quit-after-paint`` prints the seconds from process start to the first painted
 main window and quits (used by ``benchmarks/bench_startup.py``).
 """
 
@@ -36,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=sorted(PROFILES))
     p.add_argument("--screen", choices=[s.key for s in SCREENS])
     p.add_argument("--seed", type=int)
+    p.add_argument("--database", metavar="URL", help="progress database (sqlite:///path or postgresql://...)")
     p.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
                    help=argparse.SUPPRESS)
     return p
@@ -46,6 +47,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
     from PySide6.QtWidgets import QApplication
 
+    from trainer.progress import FILENAME
+    from trainer.progress.database import DatabaseError, chosen_url
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow, settings, stored_choices
     from trainer.ui.progress_link import shared_store
@@ -60,8 +63,14 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         stored_theme, stored_profile = stored_choices(store)
         theme = args.theme or stored_theme or "light"
         ctx = AppContext(profile=args.profile or stored_profile or DEFAULT_PROFILE, theme=theme, seed=args.seed)
-        ctx.database = str(store.value("database", "") or "") or None  # File > School database
-        shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
+        # --database, else $PAIGOW_TRAINER_DATABASE, else File > School database.
+        ctx.database = chosen_url(args.database, str(store.value("database", "") or ""))
+        try:
+            shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
+        except DatabaseError as exc:
+            raise DatabaseError(f"{exc} — to train on this PC meanwhile, start with --database "
+                                f"sqlite:///{ctx.data_dir / FILENAME} (an instructor copies it to the school later "
+                                "with: paigow-trainer progress --migrate-from)") from None
         apply_theme(app, theme_named(theme))
         window = MainWindow(ctx, store)
     except TrainerError as exc:

@@ -1,9 +1,9 @@
 """The drill, progress and exam screens' link to the progress store and the current trainee.
 
 One :class:`~trainer.progress.ProgressStore` per data folder (or school database) is shared by the
-screens (every answer committed as it is given). The database is ``$PAIGOW_TRAINER_DATABASE``, else
-the app's setting (``ctx.database``, File > School database), else the progress file in the data
-folder. If the application context ever carries a ``store`` attribute, that one is used instead.
+screens (every answer committed as it is given). The database is ``ctx.database`` (the app's
+``--database``, else ``$PAIGOW_TRAINER_DATABASE``, else File > School database), else
+``$PAIGOW_TRAINER_DATABASE``, else the progress file in the data folder. If the application context ever carries a ``store`` attribute, that one is used instead.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ def shared_store(ctx) -> ProgressStore:
     if store is not None:
         return store
     data = Path(ctx.data_dir).resolve()
-    key = chosen_url(None, getattr(ctx, "database", None)) or data
+    key = chosen_url(getattr(ctx, "database", None)) or data
     if key not in _STORES:
-        _STORES[key] = open_store(None, data=data, setting=getattr(ctx, "database", None))
+        _STORES[key] = open_store(getattr(ctx, "database", None), data=data)
     return _STORES[key]
 
 
