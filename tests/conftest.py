@@ -89,3 +89,22 @@ def any_store(request, tmp_path):
         store = open_store(request.getfixturevalue("pg_url"), data=tmp_path / "pc")
     yield store
     store.close()
+
+
+@pytest.fixture
+def server_reachable(pg_url):
+    """``server_reachable(False)``: the database of ``pg_url`` refuses connections and drops those it
+    has, as a restarted server or a cut cable does to every PC; ``server_reachable(True)``: back."""
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = urlsplit(pg_url).path.strip("/")
+
+    def switch(on: bool) -> None:
+        with psycopg.connect(pg_url.replace(f"/{name}?", "/postgres?", 1), autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {name} WITH ALLOW_CONNECTIONS {str(on).lower()}")
+            if not on:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+    yield switch
+    switch(True)

@@ -8,7 +8,6 @@ import json
 import subprocess
 import sys
 import textwrap
-from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -132,28 +131,20 @@ def test_many_processes_hammering_one_server_lose_nothing(pg_url, tmp_path):
 
 # --- the server goes away -----------------------------------------------------------------------------
 
-def _allow(url, allowed):
-    db = urlsplit(url).path.strip("/")
-    with psycopg.connect(url.replace(f"/{db}?", "/postgres?"), autocommit=True) as conn:
-        conn.execute(f"ALTER DATABASE {db} WITH ALLOW_CONNECTIONS {str(allowed).lower()}")
-        if not allowed:  # as a restarted server or a cut cable does to every PC
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (db,))
-
-
-def test_answers_wait_in_the_outbox_and_are_sent_exactly_once(pg_url, tmp_path):
+def test_answers_wait_in_the_outbox_and_are_sent_exactly_once(pg_url, tmp_path, server_reachable):
     store = open_store(pg_url, data=tmp_path)
     assert isinstance(store, ServerStore) and store.connection_state().endswith(": connected")
     store._conn.retry_s = 0
     store.create_trainee("Ana")
     _record(store, "Ana", 1)
-    _allow(pg_url, False)
+    server_reachable(False)
     offline = [_record(store, "Ana", seed) for seed in (2, 3, 4)]
     assert [r.correct for r in offline] == [True] * 3 and store.waiting() == 3
     assert "unreachable: 3 answers wait on this PC" in store.connection_state()
     # The outbox is committed in this PC's file: a new process (after a crash) still has it.
     with ProgressStore(tmp_path / "progress.sqlite3") as local:
         assert local._conn.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 3
-    _allow(pg_url, True)
+    server_reachable(True)
     assert store.flush() == 3 and store.waiting() == 0
     assert [a.seed for a in store.answers("Ana")] == [1, 2, 3, 4]
     # The connection broke after the server had committed: the same answer sent again is stored once.
@@ -168,7 +159,7 @@ def test_answers_wait_in_the_outbox_and_are_sent_exactly_once(pg_url, tmp_path):
     store.close()
 
 
-def test_an_exam_finished_while_the_server_is_away_is_sent_with_its_answers(pg_url, tmp_path):
+def test_an_exam_finished_while_the_server_is_away_is_sent_with_its_answers(pg_url, tmp_path, server_reachable):
     from trainer.drills.exam import ExamSpec, build_exam, grade
 
     exam = build_exam(ExamSpec(seed=7, skills=("tile-compare", "vigorish"), count=4))
@@ -176,21 +167,21 @@ def test_an_exam_finished_while_the_server_is_away_is_sent_with_its_answers(pg_u
     with open_store(pg_url, data=tmp_path) as store:
         store.create_trainee("Ana")
         store._conn.retry_s = 0
-        _allow(pg_url, False)
+        server_reachable(False)
         assert store.record_exam("Ana", result) == 0 and store.waiting() == 1
-        _allow(pg_url, True)
+        server_reachable(True)
         assert store.flush() == 1 and store.flush() == 0
         assert [(e["score"], e["total"]) for e in store.exams("Ana")] == [(3, 4)]
         assert [a.mode for a in store.answers("Ana")] == ["exam"] * 3
 
 
-def test_a_new_process_sends_what_the_last_one_left_waiting(pg_url, tmp_path):
+def test_a_new_process_sends_what_the_last_one_left_waiting(pg_url, tmp_path, server_reachable):
     with open_store(pg_url, data=tmp_path) as store:
         store.create_trainee("Ana")
         store._conn.retry_s = 0
-        _allow(pg_url, False)
+        server_reachable(False)
         _record(store, "Ana", 5)
-        _allow(pg_url, True)
+        server_reachable(True)
     with open_store(pg_url, data=tmp_path) as again:  # sent on opening
         assert again.waiting() == 0 and [a.seed for a in again.answers("Ana")] == [5]
 

@@ -61,7 +61,8 @@ def test_the_class_view_figures_and_the_ready_mark(morning):
     assert (ana.answered, ana.accuracy, ana.mean_ms) == (15, 14 / 15, (10 * 3000 + 5 * 5000) / 15)
     assert [(f.skill, f.answered, f.accuracy) for f in ana.skills] == [("tile-compare", 10, 0.9), ("vigorish", 5, 1.0)]
     assert ana.ready and ana.why_not == "" and ana.due > 0
-    assert not bo.ready and bo.why_not == "vigorish: 0 answers; tile-compare: 60%"
+    assert not bo.ready and bo.why_not == "vigorish: 0 of 5 answers; tile-compare: 60% right, 80% needed"
+    assert bo.missing == (("vigorish", "answers", 0.0), ("tile-compare", "accuracy", 0.6))
     assert not cy.ready and cy.answered == 0 and cy.accuracy is None
     stricter = school.set_threshold(store, group, 95, 5)
     assert not school.class_report(store, stricter).trainees[0].ready

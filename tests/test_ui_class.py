@@ -84,10 +84,13 @@ def test_the_class_report_pdf_names_the_class_and_its_ready_mark():
     assert (report.who, report.trainee) == ("Class", "Morning class (instructor Ms Lee)")
     assert report.summary[0].endswith("of 14 trainees ready for the exam")
     assert "at least 85% right in every skill" in report.summary[1]
-    assert [t for t, _, _ in report.extra_tables] == ["Exams", "Per skill"]
+    assert [t for t, _, _ in report.extra_tables] == ["Still needed for the exam", "Exams", "Per skill"]
+    assert report.table_title == "Trainees" and report.date == "2026-11-23 " + report.date[11:]
 
 
-def test_the_status_bar_shows_the_school_server(pg_url, tmp_path, qtbot):
+def test_the_status_bar_shows_the_school_server(pg_url, tmp_path, qtbot, server_reachable):
+    from PySide6.QtCore import QTimer
+
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow
 
@@ -96,8 +99,19 @@ def test_the_status_bar_shows_the_school_server(pg_url, tmp_path, qtbot):
     try:
         window = MainWindow(ctx)
         qtbot.addWidget(window)
-        assert window.connection_label.text().endswith(": connected")
-        assert "postgres" in window.connection_label.text()
+        label = window.connection_label
+        assert label.text().endswith(": connected") and "postgres" in label.text()
+        store = shared_store(ctx)
+        store.create_trainee("Ana")
+        store._conn.retry_s = 0
+        server_reachable(False)
+        _answer(store, "Ana", 2, 2)
+        tick = label.findChild(QTimer).timeout
+        tick.emit()
+        assert label.text().endswith("unreachable: 2 answers wait on this PC and will be sent")
+        server_reachable(True)
+        tick.emit()  # the status bar's timer sends them
+        assert label.text().endswith(": connected") and len(store.answers("Ana")) == 2
     finally:
         close_shared_stores()
 

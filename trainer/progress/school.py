@@ -19,10 +19,11 @@ import csv
 import hashlib
 import hmac
 import io
+import math
 import os
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from trainer.progress.store import ProgressStore, _valid_name, iso, utc_now
 from trainer.rules.errors import TrainerError, UnknownNameError
@@ -86,6 +87,9 @@ class TraineeRow:
     ready: bool
     why_not: str
     skills: tuple[SkillFigure, ...]
+    #: What keeps the trainee from the ready mark: ``(skill, "answers", count)`` or
+    #: ``(skill, "accuracy", fraction)`` (``why_not`` says it in words, with skill ids).
+    missing: tuple[tuple[str, str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,15 +217,27 @@ def trainee_row(name: str, figures: list[SkillFigure], skills: tuple[str, ...], 
     answered = sum(f.answered for f in ordered)
     correct = sum(f.correct for f in ordered)
     ms = sum((f.mean_ms or 0) * f.answered for f in ordered)
-    short = [f"{s}: {by_skill[s].answered if s in by_skill else 0} answers" for s in skills
-             if (by_skill[s].answered if s in by_skill else 0) < group.ready_answers]
-    weak = [f"{s}: {by_skill[s].accuracy:.0%}" for s in skills
-            if s in by_skill and (by_skill[s].accuracy or 0) * 100 < group.ready_percent]
-    why = "; ".join(short + weak) if skills else "no answers yet"
+    counts = {s: by_skill[s].answered if s in by_skill else 0 for s in skills}
+    missing = tuple((s, "answers", float(n)) for s, n in counts.items() if n < group.ready_answers)
+    missing += tuple((s, "accuracy", by_skill[s].accuracy or 0.0) for s in skills
+                     if s in by_skill and (by_skill[s].accuracy or 0) * 100 < group.ready_percent)
+    why = describe_missing(missing, group.ready_percent, group.ready_answers) if skills else "no answers yet"
     last = f"{exams[-1][0]}/{exams[-1][1]}" if exams else None
     best = max((s / t for s, t, _ in exams if t), default=None)
     return TraineeRow(name, answered, correct / answered if answered else None, ms / answered if answered else None,
-                      due, len(exams), last, best, not why, why, ordered)
+                      due, len(exams), last, best, bool(skills) and not missing, why, ordered, missing)
+
+
+def describe_missing(missing: tuple[tuple[str, str, float], ...], percent: int, answers: int,
+                     title: Callable[[str], str] = str) -> str:
+    """What a trainee still needs, in words (``title`` names a skill).
+
+    >>> describe_missing((("vigorish", "answers", 3.0), ("tile-id", "accuracy", 0.846)), 85, 20)
+    'vigorish: 3 of 20 answers; tile-id: 84% right, 85% needed'
+    """
+    return "; ".join(f"{title(skill)}: {int(value)} of {answers} answers" if kind == "answers" else
+                     f"{title(skill)}: {math.floor(value * 100)}% right, {percent}% needed"
+                     for skill, kind, value in missing)
 
 
 # --- export -----------------------------------------------------------------------------------------------

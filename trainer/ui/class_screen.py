@@ -27,7 +27,7 @@ from trainer.progress import school
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, set_font
 from trainer.ui.progress_link import shared_store
-from trainer.ui.report import Report, skill_title, write_pdf
+from trainer.ui.report import Report, _date, skill_title, write_pdf
 
 NOT_READY = "not yet"
 #: The drill screens' colours of a right and a wrong answer, readable on both themes.
@@ -45,11 +45,19 @@ def pdf_report(report: school.ClassReport) -> Report:
     exams = tuple((t.name, str(t.exams), t.last_exam or "—", _pct(t.best_exam)) for t in people if t.exams)
     skills = tuple((f"{t.name} · {skill_title(f.skill)}", str(f.answered), _pct(f.accuracy), _secs(f.mean_ms))
                    for t in people for f in t.skills)
-    return Report("Class report", f"{report.name} (instructor {report.instructor})", report.generated_utc, "",
-                  summary, ("Trainee", "Ready", "Answers", "Accuracy", "Mean s", "Due"), rows, (),
-                  extra_tables=(("Exams", ("Trainee", "Exams", "Last", "Best"), exams),
+    missing = tuple((f"{t.name}: {why_not(t, report)}",) for t in people if not t.ready)
+    return Report("Class report", f"{report.name} (instructor {report.instructor})", _date(report.generated_utc),
+                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Mean s", "Due"), rows, (),
+                  extra_tables=(("Still needed for the exam", ("Trainee: what is missing",), missing),
+                                ("Exams", ("Trainee", "Exams", "Last", "Best"), exams),
                                 ("Per skill", ("Trainee · skill", "Answers", "Accuracy", "Mean s"), skills)),
-                  who="Class")
+                  who="Class", table_title="Trainees")
+
+
+def why_not(trainee: school.TraineeRow, report: school.ClassReport) -> str:
+    """What the trainee still needs for the ready mark, with the skills' titles."""
+    return school.describe_missing(trainee.missing, report.ready_percent, report.ready_answers,
+                                   skill_title) or trainee.why_not
 
 
 def _pct(value: float | None) -> str:
@@ -233,7 +241,7 @@ class ClassScreen(Screen):
                                           | Qt.AlignmentFlag.AlignVCenter)
                 items.append(item)
             items[1].setForeground(self._ready_colour(trainee.ready))
-            items[1].setToolTip(trainee.why_not or "ready for the exam")
+            items[1].setToolTip(why_not(trainee, report) if not trainee.ready else "ready for the exam")
             self.model.appendRow(items)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
 

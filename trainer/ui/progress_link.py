@@ -39,7 +39,10 @@ def shared_store(ctx) -> ProgressStore:
 def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
     """On a school's server: a permanent status-bar label saying whether it is reachable and how
     many answers wait on this PC, refreshed (and the waiting answers sent) every ``FLUSH_MS``."""
-    store = shared_store(ctx)
+    try:
+        store = shared_store(ctx)
+    except TrainerError:  # an unusable progress file: the screens that need it say why
+        return None
     if store.connection_state() is None:
         return None
     label = QLabel(store.connection_state())

@@ -62,6 +62,8 @@ class Report:
     extra_tables: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = field(default=())
     #: What ``trainee`` names: a trainee, or a class (the instructor's class report).
     who: str = "Trainee"
+    #: The first table's title (default: by the report's kind).
+    table_title: str = ""
 
 
 def skill_title(skill: str) -> str:
@@ -257,8 +259,8 @@ def _blocks(report: Report) -> list:
     add(lambda pg, y, d: pg.text(y, meta, 11, draw=d) + 6)
     for line in report.summary:
         add(lambda pg, y, d, line=line: pg.text(y, line, 11, bold=line is report.summary[0], draw=d) + 3)
-    tables = (("Score per skill" if report.title == "Exam report" else "Per skill", report.skill_header,
-               report.skill_rows),) + report.extra_tables
+    first = report.table_title or ("Score per skill" if report.title == "Exam report" else "Per skill")
+    tables = ((first, report.skill_header, report.skill_rows),) + report.extra_tables
     for title, header, rows in tables:
         add(lambda pg, y, d, t=title: 10 + pg.text(y + 10, t, 14, bold=True, draw=d) + 4, keep=True)
         add(lambda pg, y, d, h=header: _header_row(pg, y, h, d), keep=True)
