@@ -295,7 +295,10 @@ def _paginate(page: _Page, blocks: list) -> list[list[tuple[float, Any]]]:
     y = top
     heights = [fn(page, 0.0, False) for _, fn in blocks]
     for i, ((keep, fn), h) in enumerate(zip(blocks, heights)):
-        need = h + (heights[i + 1] if keep and i + 1 < len(blocks) else 0)
+        need, j = h, i
+        while blocks[j][0] and j + 1 < len(blocks):  # a title keeps with its header, which keeps with a row
+            j += 1
+            need += heights[j]
         if y + need > bottom and pages[-1]:
             pages.append([])
             y = top
