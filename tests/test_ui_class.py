@@ -181,3 +181,18 @@ def test_the_school_database_setting_is_checked_and_kept(tmp_path, qtbot, monkey
                         lambda *a, **k: ("postgresql://coach@school/trainer", True))
     assert ask_database(settings, parent) == "postgresql://coach@school/trainer"
     assert settings.value("database") == "postgresql://coach@school/trainer"
+
+
+def test_an_instructor_adds_a_class_and_its_trainees(trainee_ctx, shown):
+    store = shared_store(trainee_ctx)
+    store.create_trainee("Bo")
+    view = shown(ClassScreen(trainee_ctx))
+    assert view.class_box.count() == 0 and view.message.text().startswith("No classes yet")
+    assert not view.create_class("Evening", "Mr Kim", "pw1", "pw2")
+    assert view.message.text() == "⚠ the two passwords differ: the class was not added"
+    assert view.create_class("Evening", "Mr Kim", "pw1", "pw1")
+    assert view.class_box.currentText() == "Evening" and view.instructor.text() == "Instructor: Mr Kim"
+    view.add_trainees(["Bo"])
+    assert _column(view, 0) == ["Bo"] and view.summary.text() == "Evening: 0 of 1 trainees ready for the exam"
+    assert not view.create_class("Evening", "Mr Kim", "x", "x")
+    assert view.message.text() == "⚠ a class called 'Evening' already exists"

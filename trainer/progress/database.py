@@ -150,7 +150,7 @@ class PgConnection:
 
     retry_s = 10.0
 
-    def __init__(self, url: str, timeout_s: int = 5) -> None:
+    def __init__(self, url: str, timeout_s: int = 3) -> None:
         self.url, self.timeout_s = url, timeout_s
         self._psycopg = psycopg_module()
         self._retry_at = 0.0
@@ -159,8 +159,11 @@ class PgConnection:
 
     def _connect(self) -> Any:
         try:
+            # A cut cable must not hang the trainee's screen: TCP gives up on an unanswered send
+            # after a few seconds (then the answer goes to the outbox) instead of the system's minutes.
             return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
-                                         row_factory=_row_factory)
+                                         row_factory=_row_factory, keepalives=1, keepalives_idle=5,
+                                         keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
         except self._psycopg.Error as exc:
             raise DatabaseError(f"cannot connect to the progress database {redact(self.url)}: "
                                 f"{pg_reason(exc)}") from None

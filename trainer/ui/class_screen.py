@@ -8,7 +8,10 @@ header), filter by name, show only those not ready yet; the instructor sets the 
 same machinery as the exam report, ``trainer.ui.report``). The screen only shows: it records and
 changes no trainee's answers.
 
-Keys: Ctrl+L sign in, F5 refresh, Ctrl+F filter, Ctrl+E export CSV, Ctrl+P print PDF.
+An instructor adds a class (New class…: name, instructor, password) and, signed in, ticks its
+trainees (Add trainees…).
+
+Keys: Ctrl+L sign in, Ctrl+N new class, F5 refresh, Ctrl+F filter, Ctrl+E export CSV, Ctrl+P print PDF.
 """
 
 from __future__ import annotations
@@ -100,11 +103,16 @@ class ClassScreen(Screen):
         class_label.setBuddy(self.class_box)
         self.sign_in_button = QPushButton("Sign in…  (Ctrl+L)")
         self.instructor = QLabel()
+        self.new_button = QPushButton("New class…  (Ctrl+N)")
+        self.add_button = QPushButton("Add trainees…")
         top = QHBoxLayout()
         for w in (class_label, self.class_box, self.sign_in_button, self.instructor):
             set_font(w, 1.3, bold=w is self.class_box)
             top.addWidget(w)
         top.addStretch(1)
+        for w in (self.add_button, self.new_button):
+            set_font(w, 1.2)
+            top.addWidget(w)
 
         self.percent = QSpinBox()
         self.percent.setRange(0, 100)
@@ -157,12 +165,14 @@ class ClassScreen(Screen):
     def _wire(self) -> None:
         self.class_box.activated.connect(lambda _: self.sign_out())
         self.sign_in_button.clicked.connect(self.ask_password)
+        self.new_button.clicked.connect(self.new_class)
+        self.add_button.clicked.connect(self.ask_trainees)
         self.apply_button.clicked.connect(self.apply_threshold)
         self.filter.textChanged.connect(self.name_filter.setFilterFixedString)
         self.not_ready.toggled.connect(lambda on: self.ready_filter.setFilterFixedString(NOT_READY if on else ""))
         self.csv_button.clicked.connect(self.export_csv)
         self.pdf_button.clicked.connect(self.print_pdf)
-        for key, slot in (("Ctrl+L", self.ask_password), ("F5", self.refresh), ("Ctrl+F", self.filter.setFocus),
+        for key, slot in (("Ctrl+L", self.ask_password), ("Ctrl+N", self.new_class), ("F5", self.refresh), ("Ctrl+F", self.filter.setFocus),
                           ("Ctrl+E", self.export_csv), ("Ctrl+P", self.print_pdf)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
@@ -185,6 +195,7 @@ class ClassScreen(Screen):
         self.group = self.report = None
         self.model.clear()
         self.controls.setEnabled(False)
+        self.add_button.setEnabled(False)
         self.instructor.setText("")
         self.summary.setText("Sign in as the class's instructor to see it." if self.class_box.count() else "")
 
@@ -206,6 +217,7 @@ class ClassScreen(Screen):
             return False
         self.say("")
         self.controls.setEnabled(True)
+        self.add_button.setEnabled(True)
         self.instructor.setText(f"Instructor: {self.group.instructor}")
         self.refresh()
         return True
@@ -256,6 +268,66 @@ class ClassScreen(Screen):
         self.message.setVisible(bool(text))
 
     # -- the instructor's actions -------------------------------------------------------------------------
+    def new_class(self) -> None:
+        """Ask for the class's name, its instructor and their password (twice), then add it."""
+        asked = []
+        for title, prompt, echo in (("New class", "Name of the class:", QLineEdit.EchoMode.Normal),
+                                    ("New class", "Instructor's name:", QLineEdit.EchoMode.Normal),
+                                    ("New class", "Instructor's password:", QLineEdit.EchoMode.Password),
+                                    ("New class", "The password again:", QLineEdit.EchoMode.Password)):
+            text, ok = QInputDialog.getText(self, title, prompt, echo)
+            if not ok:
+                return
+            asked.append(text)
+        self.create_class(*asked)
+
+    def create_class(self, name: str, instructor: str, password: str, again: str) -> bool:
+        if password != again:
+            self.say("⚠ the two passwords differ: the class was not added")
+            return False
+        try:
+            group = school.create_class(self.store, name, instructor, password)
+        except TrainerError as exc:
+            self.say(f"⚠ {exc}")
+            return False
+        self.load_classes()
+        self.class_box.setCurrentText(group.name)
+        self.sign_in(group.name, password)
+        self.say(f"Added the class {group.name}. Add its trainees with “Add trainees…”.")
+        return True
+
+    def ask_trainees(self) -> None:
+        """Tick the trainees to put into the signed-in class."""
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox, QListWidget, QListWidgetItem
+
+        if self.group is None:
+            return
+        members = {t.name for t in self.report.trainees} if self.report else set()
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Trainees of {self.group.name}")
+        names = QListWidget()
+        for trainee in self.store.trainees():
+            item = QListWidgetItem(trainee.name)
+            item.setCheckState(Qt.CheckState.Checked if trainee.name in members else Qt.CheckState.Unchecked)
+            names.addItem(item)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(names)
+        layout.addWidget(buttons)
+        if dialog.exec():
+            self.add_trainees([names.item(i).text() for i in range(names.count())
+                               if names.item(i).checkState() == Qt.CheckState.Checked])
+
+    def add_trainees(self, names: list[str]) -> None:
+        try:
+            school.add_trainees(self.store, self.group.name, names)
+        except TrainerError as exc:
+            self.say(f"⚠ {exc}")
+            return
+        self.refresh()
+
     def apply_threshold(self) -> None:
         if self.group is None:
             return
@@ -303,6 +375,7 @@ class ClassScreen(Screen):
         self.class_box.clear()
         self.class_box.addItem("Morning class")
         self.controls.setEnabled(True)
+        self.add_button.setEnabled(True)
         self.instructor.setText("Instructor: Ms Lee")
         self.say("")
         self.show_report(demo_report(seed or 1))
