@@ -156,7 +156,8 @@ _V5 = (
         last_utc TEXT NOT NULL,
         PRIMARY KEY (trainee_id, skill))""",
     """INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc)
-        SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers GROUP BY trainee_id, skill""",
+        SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers
+        GROUP BY trainee_id, skill""",
     """CREATE TABLE classes (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,

@@ -450,7 +450,8 @@ class ProgressStore:
         q = e.question
         inserted = conn.execute(
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, profile, "
-            "mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING RETURNING id",
+            "mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (uid) DO NOTHING RETURNING id",
             (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), max(0, int(e.ms)),
              iso(e.when), q.seed, q.profile, e.mode, int(e.hinted), e.uid)).fetchone()
         if inserted is None:
@@ -490,7 +491,8 @@ class ProgressStore:
     def cards(self, trainee: str) -> dict[tuple[str, str], Card]:
         """Every FSRS card of the trainee, by (skill, item)."""
         who = self.trainee(trainee)
-        rows = self._conn.execute("SELECT skill || ':' || item, skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
+        rows = self._conn.execute("SELECT skill || ':' || item, skill, item, card FROM cards WHERE trainee_id = ?",
+                                  (who.id,))
         return dict(self._intact("cards", rows, lambda r: ((r["skill"], r["item"]), Card.from_json(r["card"]))))
 
     def next_up(self, trainee: str, skills: Sequence[str] | None = None, *, now: datetime | None = None,

@@ -172,7 +172,8 @@ class ClassScreen(Screen):
         self.not_ready.toggled.connect(lambda on: self.ready_filter.setFilterFixedString(NOT_READY if on else ""))
         self.csv_button.clicked.connect(self.export_csv)
         self.pdf_button.clicked.connect(self.print_pdf)
-        for key, slot in (("Ctrl+L", self.ask_password), ("Ctrl+N", self.new_class), ("F5", self.refresh), ("Ctrl+F", self.filter.setFocus),
+        for key, slot in (("Ctrl+L", self.ask_password), ("Ctrl+N", self.new_class), ("F5", self.refresh),
+                          ("Ctrl+F", self.filter.setFocus),
                           ("Ctrl+E", self.export_csv), ("Ctrl+P", self.print_pdf)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 

@@ -1,9 +1,10 @@
 """The drill, progress and exam screens' link to the progress store and the current trainee.
 
 One :class:`~trainer.progress.ProgressStore` per data folder (or school database) is shared by the
-screens (every answer committed as it is given). The database is ``ctx.database`` (the app's
-``--database``, else ``$PAIGOW_TRAINER_DATABASE``, else File > School database), else
-``$PAIGOW_TRAINER_DATABASE``, else the progress file in the data folder. If the application context ever carries a ``store`` attribute, that one is used instead.
+screens (every answer committed as it is given). The database is ``ctx.database`` (into which the
+app resolves ``--database``, ``$PAIGOW_TRAINER_DATABASE`` and File > School database); without one,
+``$PAIGOW_TRAINER_DATABASE``, else the progress file in the data folder. If the application context
+ever carries a ``store`` attribute, that one is used instead.
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ def instructor_allows(ctx, parent: QWidget, what: str) -> bool:
     if ok and school.instructor_with(store, password) is not None:
         return True
     if ok:
-        QMessageBox.warning(parent, "Instructor's password", "That is not an instructor's password: nothing was changed.")
+        QMessageBox.warning(parent, "Instructor's password",
+                            "That is not an instructor's password: nothing was changed.")
     return False
 
 
