@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -188,6 +189,7 @@ def main() -> None:
         class_view(url, args.runs)
     finally:
         server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
     print(f"load average after: {os.getloadavg()}")
 
 
