@@ -43,3 +43,74 @@ def pytest_collection_modifyitems(items):
     """The long statistical tests (marked ``slow``) first: on several workers (``-n auto``) they then
     run beside the rest instead of ending the run alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A real PostgreSQL server for the session (``pgserver``: binaries from pip, data in a tmp dir).
+
+    Not under pytest's basetemp: another pytest session on the machine prunes old basetemps, which
+    would delete a running server's files."""
+    import shutil
+    import tempfile
+
+    pgserver = pytest.importorskip("pgserver", reason="pgserver is not installed: pip install -e '.[test]'")
+    pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[test]'")
+    folder = tempfile.mkdtemp(prefix="paigow-pg-")
+    try:
+        server = pgserver.get_server(os.path.join(folder, "data"), cleanup_mode="stop")
+    except Exception as exc:  # e.g. a platform pgserver ships no binaries for
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.skip(f"pgserver cannot start a PostgreSQL server on this platform: {exc}")
+    yield server
+    server.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """The URL of a new, empty database on the session's server."""
+    import uuid
+
+    import psycopg
+
+    name = "t" + uuid.uuid4().hex[:16]
+    admin = pg_server.get_uri()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield admin.replace("/postgres?", f"/{name}?", 1)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, tmp_path):
+    """A new store on each backend: this PC's SQLite file, and a school's PostgreSQL server."""
+    from trainer.progress import ProgressStore
+    from trainer.progress.server import open_store
+
+    if request.param == "sqlite":
+        store = ProgressStore(tmp_path / "progress.sqlite3")
+    else:
+        store = open_store(request.getfixturevalue("pg_url"), data=tmp_path / "pc")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def server_reachable(pg_url):
+    """``server_reachable(False)``: the database of ``pg_url`` refuses connections and drops those it
+    has, as a restarted server or a cut cable does to every PC; ``server_reachable(True)``: back."""
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = urlsplit(pg_url).path.strip("/")
+
+    def switch(on: bool) -> None:
+        with psycopg.connect(pg_url.replace(f"/{name}?", "/postgres?", 1), autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {name} WITH ALLOW_CONNECTIONS {str(on).lower()}")
+            if not on:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+    yield switch
+    switch(True)

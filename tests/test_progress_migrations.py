@@ -10,7 +10,7 @@ import pytest
 from trainer.drills import check, generate
 from trainer.progress import ProgressStore
 from trainer.progress.schema import APPLICATION_ID, LATEST, MIGRATIONS, UNSTAMPED_UP_TO, migrate, version
-from trainer.progress.store import rebuild_cards
+from trainer.progress.store import rebuild_cards, rebuild_totals
 
 QUESTIONS = [generate(skill, seed=seed) for skill, seed in
              [("tile-compare", 1), ("vigorish", 2), ("tile-compare", 3), ("dice-start", 4)]]
@@ -40,6 +40,9 @@ def build_old(path, at: int) -> list[dict]:
     if at >= 2:  # from version 2 on, the writing code kept a card per skill item
         for trainee_id in (1, 2):
             rebuild_cards(conn, trainee_id)
+    if at >= 5:  # ... and from version 5 on, the skill totals
+        for trainee_id in (1, 2):
+            rebuild_totals(conn, trainee_id)
     conn.close()
     return rows
 
@@ -68,6 +71,11 @@ def test_every_earlier_version_migrates_with_data_intact(tmp_path, at):
         q = generate("vigorish", seed=9)
         store.record("Ana", q, check(q, q.answer), q.answer, 500)
         assert len(store.answers("Ana")) == 3
+        # Version 5's skill totals (the class view's) were counted from the old log, and go on counting.
+        totals = store._conn.execute("SELECT skill, answered, ms_total FROM skill_totals WHERE trainee_id = 1")
+        assert sorted(map(tuple, totals)) == sorted((s.skill, s.answered, sum(r.ms for r in store.answers("Ana")
+                                                                             if r.skill == s.skill))
+                                                    for s in store.skill_stats("Ana"))
 
 
 def test_migrations_are_numbered_in_order():

@@ -4,6 +4,10 @@
     paigow-trainer progress --list | --next | --create NAME | --switch NAME
     paigow-trainer progress --rename OLD NEW | --delete NAME --yes
     paigow-trainer progress --export FILE [--trainee NAME] | --import FILE [--as NAME] [--replace]
+    paigow-trainer progress --database URL --migrate-from sqlite:///old.sqlite3   copy a PC's trainees
+
+``--database URL`` (or ``$PAIGOW_TRAINER_DATABASE``) names the progress database: ``sqlite:///path``
+or a school's ``postgresql://user@host/db``.
 """
 
 from __future__ import annotations
@@ -22,15 +26,18 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", metavar="D", type=path, default=None,
                         help="folder of the progress file (default: the user data folder, or "
                              "$PAIGOW_TRAINER_DATA_DIR)")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="progress database: sqlite:///path/file.sqlite3 or postgresql://user@host/db "
+                             "(default: $PAIGOW_TRAINER_DATABASE, else the progress file in the data folder)")
 
 
 def open_store(args: argparse.Namespace):  # -> ProgressStore
-    """The progress store of ``--data-dir``; a moved-aside file's notice goes to stderr."""
+    """The progress store of ``--database`` (or ``--data-dir``); a moved-aside file's notice goes to stderr."""
     import sys
 
-    from trainer.progress import ProgressStore
+    from trainer.progress.server import open_store as open_url
 
-    store = ProgressStore.in_dir(args.data_dir)
+    store = open_url(args.database, data=args.data_dir)
     if store.notice:
         print(f"note: {store.notice}", file=sys.stderr)
     return store
@@ -65,6 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--export", metavar="FILE", type=path, help="write the trainee's progress to a JSON file")
     actions.add_argument("--import", dest="import_file", metavar="FILE", type=path,
                          help="add a trainee from an exported JSON file")
+    actions.add_argument("--migrate-from", metavar="URL",
+                         help="copy every trainee of another progress database (e.g. a PC's "
+                              "sqlite:///path/progress.sqlite3) into --database; running it again adds nothing twice")
     p.add_argument("--yes", action="store_true", help="confirm --delete")
     p.add_argument("--as", dest="as_name", type=name, metavar="NAME", help="with --import: the name to import under")
     p.add_argument("--replace", action="store_true", help="with --import: replace a trainee of the same name")
@@ -163,6 +173,13 @@ def run(args: argparse.Namespace) -> int:
         elif args.import_file:
             trainee = _import(store, args)
             emit(args, {"imported": trainee.name}, lambda d: f"Imported {d['imported']}")
+        elif args.migrate_from:
+            from trainer.progress.server import open_store as open_url
+
+            with open_url(args.migrate_from, data=args.data_dir) as source:
+                copied = store.copy_trainees_from(source)
+            emit(args, {"copied": copied}, lambda d: "\n".join(
+                f"{c['trainee']}: {c['new_answers']} new answers" for c in d["copied"]) or "No trainees to copy.")
         elif args.next:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "next": [item.__dict__ for item in store.next_up(name)]}

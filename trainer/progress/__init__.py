@@ -1,4 +1,6 @@
-"""Progress: every trainee's answers, spaced-repetition cards, statistics and exams, in one SQLite file.
+"""Progress: every trainee's answers, spaced-repetition cards, statistics and exams, in one SQLite file
+(or on a dealer school's PostgreSQL server: ``open_store("postgresql://...")`` gives a
+:class:`~trainer.progress.server.ServerStore`, the same API; ``trainer.progress.school`` has the classes).
 
 Public API (stable): :class:`ProgressStore` (open with ``ProgressStore()`` for the default data
 folder, ``ProgressStore.in_dir(folder)`` or ``ProgressStore(path)``), :class:`StoreError` (the file
@@ -8,6 +10,7 @@ statistics values :class:`SkillStats`, :class:`DayPoint`, :class:`HeatMap`. See 
 
 from trainer.progress.stats import DayPoint, DueItem, HeatMap, SkillStats, weakest
 from trainer.progress.store import FILENAME, MODES, AnswerRecord, ProgressStore, StoreError, Trainee
+from trainer.progress.server import ServerStore, open_store
 
 __all__ = ["FILENAME", "MODES", "AnswerRecord", "DayPoint", "DueItem", "HeatMap", "ProgressStore", "SkillStats",
-           "StoreError", "Trainee", "weakest"]
+           "ServerStore", "StoreError", "Trainee", "open_store", "weakest"]

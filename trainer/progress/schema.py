@@ -12,8 +12,18 @@ Version 4: the file is stamped with :data:`APPLICATION_ID` (``PRAGMA application
            migration from now on also sets; a file of an older version without it is recognised
            by its tables (:func:`verdict`). A file of any other program is never written to.
 
+Version 5: a school's server. Answers and exams carry a client-made ``uid`` (sending one twice,
+           from a PC's outbox or a migration, stores it once); ``outbox`` holds answers waiting
+           for the school's server; ``skill_totals`` (a cache of the log, like ``cards``) lets the
+           class view read 200 trainees at once; ``classes`` and ``class_members``.
+
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
+
+The same migrations build a PostgreSQL database (``trainer.progress.database`` words the SQL for
+it); a step worded differently for each is a :class:`Dialected` pair. PostgreSQL has no
+``user_version``/``application_id`` header, so it keeps both in one more table, ``paigow_schema``,
+and the migration's lock is a transaction-scoped advisory lock.
 
 ``REFERENCES`` clauses document the links; foreign keys are not enforced, because deleting a
 trainee removes the trainee row first (which is what lets the append-only trigger allow removing
@@ -27,7 +37,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable
 
-Step = str | Callable[[sqlite3.Connection], None]
+Call = Callable[[sqlite3.Connection], None]
+
+
+@dataclass(frozen=True)
+class Dialected:
+    """One step worded for each database (None: nothing to do there)."""
+
+    sqlite: str | Call | None
+    postgresql: str | Call | None
+
+
+Step = str | Call | Dialected
 
 
 @dataclass(frozen=True)
@@ -40,10 +61,14 @@ class Migration:
 
 
 _V1 = (
-    """CREATE TABLE trainees (
+    Dialected("""CREATE TABLE trainees (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        created_utc TEXT NOT NULL)""",
+        created_utc TEXT NOT NULL)""", """CREATE TABLE trainees (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_utc TEXT NOT NULL)"""),
+    Dialected(None, "CREATE UNIQUE INDEX trainees_by_name ON trainees (lower(name))"),
     """CREATE TABLE answers (
         id INTEGER PRIMARY KEY,
         trainee_id INTEGER NOT NULL REFERENCES trainees(id),
@@ -71,9 +96,9 @@ _V2 = (
     "ALTER TABLE answers ADD COLUMN profile TEXT NOT NULL DEFAULT 'pa-2019'",
     "ALTER TABLE answers ADD COLUMN mode TEXT NOT NULL DEFAULT 'practice'",
     # Version 1 kept the item and profile only inside the question JSON.
-    """UPDATE answers SET
+    Dialected("""UPDATE answers SET
         item = COALESCE(json_extract(question, '$.item'), ''),
-        profile = COALESCE(json_extract(question, '$.profile'), 'pa-2019')""",
+        profile = COALESCE(json_extract(question, '$.profile'), 'pa-2019')""", None),
     """CREATE TABLE cards (
         trainee_id INTEGER NOT NULL REFERENCES trainees(id),
         skill TEXT NOT NULL,
@@ -83,11 +108,17 @@ _V2 = (
         reviews INTEGER NOT NULL,
         PRIMARY KEY (trainee_id, skill, item))""",
     _rebuild_all_cards,
-    """CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
+    Dialected("""CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
         BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
-    """CREATE TRIGGER answers_append_only_delete BEFORE DELETE ON answers
+              """CREATE FUNCTION answers_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id) THEN
+            RETURN OLD; END IF;
+        RAISE EXCEPTION 'the answer log is append-only'; END $$"""),
+    Dialected("""CREATE TRIGGER answers_append_only_delete BEFORE DELETE ON answers
         WHEN EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id)
         BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
+              """CREATE TRIGGER answers_append_only BEFORE UPDATE OR DELETE ON answers
+        FOR EACH ROW EXECUTE FUNCTION answers_append_only()"""),
 )
 
 _V3 = (
@@ -105,11 +136,48 @@ _V3 = (
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
+_V5 = (
+    "ALTER TABLE answers ADD COLUMN uid TEXT",
+    "CREATE UNIQUE INDEX answers_by_uid ON answers (uid)",
+    "ALTER TABLE exams ADD COLUMN uid TEXT",
+    "CREATE UNIQUE INDEX exams_by_uid ON exams (uid)",
+    """CREATE TABLE outbox (
+        uid TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        trainee TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        queued_utc TEXT NOT NULL)""",
+    """CREATE TABLE skill_totals (
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        skill TEXT NOT NULL,
+        answered INTEGER NOT NULL,
+        correct INTEGER NOT NULL,
+        ms_total INTEGER NOT NULL,
+        last_utc TEXT NOT NULL,
+        PRIMARY KEY (trainee_id, skill))""",
+    """INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc)
+        SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers
+        GROUP BY trainee_id, skill""",
+    """CREATE TABLE classes (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        instructor TEXT NOT NULL,
+        password TEXT NOT NULL,
+        ready_percent INTEGER NOT NULL DEFAULT 90 CHECK (ready_percent BETWEEN 0 AND 100),
+        ready_answers INTEGER NOT NULL DEFAULT 20 CHECK (ready_answers >= 0),
+        created_utc TEXT NOT NULL)""",
+    """CREATE TABLE class_members (
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        PRIMARY KEY (class_id, trainee_id))""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
     Migration(3, "hints, exams, settings", _V3),
     Migration(4, "application id: this trainer's files told apart from other programs'", ()),
+    Migration(5, "a school's server: answer ids, outbox, skill totals, classes", _V5),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
@@ -133,23 +201,48 @@ def _plain_begin(conn: sqlite3.Connection) -> None:
     conn.execute("BEGIN IMMEDIATE")
 
 
+def _stamp(conn: sqlite3.Connection, at: int) -> None:
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+    conn.execute(f"PRAGMA user_version = {at:d}")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How one database keeps the schema's version, and which wording of a :class:`Dialected` step it runs."""
+
+    name: str
+    version: Callable[[sqlite3.Connection], int]
+    stamp: Callable[[sqlite3.Connection, int], None]
+    begin: Callable[[sqlite3.Connection], None]
+
+
+SQLITE = Dialect("sqlite", version, _stamp, _plain_begin)
+
+
+def _run(conn: sqlite3.Connection, step: Step, dialect: str) -> None:
+    worded = getattr(step, dialect) if isinstance(step, Dialected) else step
+    if isinstance(worded, str):
+        conn.execute(worded)
+    elif worded is not None:
+        worded(conn)
+
+
 def migrate(conn: sqlite3.Connection, target: int = LATEST,
-            begin: Callable[[sqlite3.Connection], None] = _plain_begin) -> int:
+            begin: Callable[[sqlite3.Connection], None] | None = None, dialect: Dialect = SQLITE) -> int:
     """Bring ``conn`` (autocommit mode) from its version up to ``target`` in one transaction (a crash
     leaves the version it had); returns the new version.
 
     ``begin`` starts a write transaction (the store's waits for a busy file, with feedback). The
     version is read after the lock is taken, so steps another process just ran are not run again.
     """
-    begin(conn)
+    (begin or dialect.begin)(conn)
     try:
-        current = version(conn)
+        current = dialect.version(conn)
         for step in MIGRATIONS:
             if current < step.version <= target:
                 for sql_or_call in step.steps:
-                    conn.execute(sql_or_call) if isinstance(sql_or_call, str) else sql_or_call(conn)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-                conn.execute(f"PRAGMA user_version = {step.version:d}")
+                    _run(conn, sql_or_call, dialect.name)
+                dialect.stamp(conn, step.version)
                 current = step.version
     except BaseException:
         conn.execute("ROLLBACK")

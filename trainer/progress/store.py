@@ -27,13 +27,15 @@ A folder or file that cannot be used (read-only, a file for a folder, a broken l
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
 import sqlite3
 import sys
+import uuid
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -138,11 +140,19 @@ class ProgressStore:
 
     #: Seconds SQLite waits for another writer before the store says it is waiting (and waits on).
     busy_wait_s = 5.0
+    #: The database's "unique name taken" error (PostgreSQL's store sets its own).
+    _integrity_error: type[Exception] | tuple[type[Exception], ...] = sqlite3.IntegrityError
+    #: Where the store's data lives, for messages and the status bar.
+    url: str
+    #: Locks a trainee's row for the rest of the transaction, where writers do not lock the whole
+    #: database (SQLite's ``BEGIN IMMEDIATE`` does): one trainee's answers are reviewed one at a time.
+    _row_lock = ""
 
     def __init__(self, path: Path | str | None = None, *, note: Callable[[str], None] | None = None) -> None:
         if path is not None and not str(path).strip():
             raise StoreError("the progress file's path is empty")
         self.path = Path(path) if path is not None else data_dir() / FILENAME
+        self.url = f"sqlite:///{self.path}"
         usable_folder(self.path.parent)
         self.note = note or _stderr_note
         #: Why the previous file was moved aside on opening, for the UI to show; else None.
@@ -301,6 +311,14 @@ class ProgressStore:
     def close(self) -> None:
         self._conn.close()
 
+    def connection_state(self) -> str | None:
+        """A line for the status bar about a school's server (None: progress is kept on this PC)."""
+        return None
+
+    def flush(self) -> int:
+        """Send answers waiting for a school's server; returns how many were sent (none here)."""
+        return 0
+
     def __enter__(self) -> ProgressStore:
         return self
 
@@ -348,9 +366,9 @@ class ProgressStore:
 
     def _insert_trainee(self, conn: sqlite3.Connection, name: str, created: str) -> int:
         try:
-            return int(conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?)",
-                                    (name, created)).lastrowid)
-        except sqlite3.IntegrityError:
+            return int(conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) RETURNING id",
+                                    (name, created)).fetchone()[0])
+        except self._integrity_error:
             raise TrainerError(f"a trainee called '{name}' already exists") from None
 
     def rename_trainee(self, old: str, new: str) -> Trainee:
@@ -359,7 +377,7 @@ class ProgressStore:
         with self._write() as conn:
             try:
                 conn.execute("UPDATE trainees SET name = ? WHERE id = ?", (clean, trainee.id))
-            except sqlite3.IntegrityError:
+            except self._integrity_error:
                 raise TrainerError(f"a trainee called '{clean}' already exists") from None
             if self._setting(conn, "current_trainee") == trainee.name:
                 self._set_setting(conn, "current_trainee", clean)
@@ -379,7 +397,7 @@ class ProgressStore:
     def _delete(conn: sqlite3.Connection, trainee_id: int) -> None:
         # The trainee row goes first: the append-only trigger allows removing a deleted trainee's log.
         conn.execute("DELETE FROM trainees WHERE id = ?", (trainee_id,))
-        for table in ("answers", "cards", "exams"):
+        for table in ("answers", "cards", "exams", "skill_totals", "class_members"):
             conn.execute(f"DELETE FROM {table} WHERE trainee_id = ?", (trainee_id,))
 
     @property
@@ -422,22 +440,25 @@ class ProgressStore:
         entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
-            self._review(conn, who.id, entry)
         return self._record_by_id(row_id)
 
     def _append(self, conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> int:
+        """Log ``e``, count it in the skill totals and review its card; an answer whose ``uid`` is
+        already in the log (sent again after a lost connection) changes nothing. Returns the row's id."""
         if e.mode not in MODES:
             raise TrainerError(f"unknown answer mode '{e.mode}' (choose from: {', '.join(MODES)})")
         q = e.question
-        return int(conn.execute(
+        inserted = conn.execute(
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, profile, "
-            "mode, hinted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (uid) DO NOTHING RETURNING id",
             (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), max(0, int(e.ms)),
-             iso(e.when), q.seed, q.profile, e.mode, int(e.hinted))).lastrowid)
-
-    @staticmethod
-    def _review(conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> None:
-        _review_card(conn, trainee_id, e.question.skill, e.question.item, e.correct, e.ms, e.hinted, e.when)
+             iso(e.when), q.seed, q.profile, e.mode, int(e.hinted), e.uid)).fetchone()
+        if inserted is None:
+            return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
+        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), max(0, int(e.ms)), iso(e.when)))
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
+        return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
         """The trainee's answer log, oldest first (optionally one skill)."""
@@ -470,7 +491,8 @@ class ProgressStore:
     def cards(self, trainee: str) -> dict[tuple[str, str], Card]:
         """Every FSRS card of the trainee, by (skill, item)."""
         who = self.trainee(trainee)
-        rows = self._conn.execute("SELECT rowid, skill, item, card FROM cards WHERE trainee_id = ?", (who.id,))
+        rows = self._conn.execute("SELECT skill || ':' || item, skill, item, card FROM cards WHERE trainee_id = ?",
+                                  (who.id,))
         return dict(self._intact("cards", rows, lambda r: ((r["skill"], r["item"]), Card.from_json(r["card"]))))
 
     def next_up(self, trainee: str, skills: Sequence[str] | None = None, *, now: datetime | None = None,
@@ -508,19 +530,25 @@ class ProgressStore:
         """Store a graded exam (``trainer.drills.exam.ExamResult``) and log its answers (mode ``exam``),
         in one transaction. Returns the exam's id."""
         who = self.trainee(trainee)
-        finished = when or utc_now()
+        entries, row = exam_parts(result, when or utc_now())
         with self._write() as conn:
-            for graded in result.graded:
-                if graded.answer is not None:
-                    entry = _Entry(graded.question, graded.correct, _answer_text(graded.answer), graded.ms or 0,
-                                   "exam", False, finished)
-                    self._append(conn, who.id, entry)
-                    self._review(conn, who.id, entry)
-            return int(conn.execute(
-                "INSERT INTO exams (trainee_id, seed, spec, score, total, finished_utc, result) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (who.id, result.spec.seed, json.dumps(result.spec.to_dict()), result.score, result.total,
-                 iso(finished), json.dumps(result.to_dict()))).lastrowid)
+            return self._apply_exam(conn, who.id, entries, row)
+
+    def _apply_exam(self, conn: sqlite3.Connection, trainee_id: int, entries: list[_Entry], row: dict[str, Any]) -> int:
+        for entry in entries:
+            self._append(conn, trainee_id, entry)
+        return self._insert_exam(conn, trainee_id, row)
+
+    def _insert_exam(self, conn: sqlite3.Connection, trainee_id: int, e: dict[str, Any]) -> int:
+        """Store one exam row (fields as in an export); one already stored (same ``uid``) is not
+        stored twice. Returns its id."""
+        uid = e.get("uid") or content_uid("exam", trainee_id, e["finished_utc"], e["seed"], e["score"])
+        row = conn.execute(
+            "INSERT INTO exams (trainee_id, seed, spec, score, total, finished_utc, result, uid) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING RETURNING id",
+            (trainee_id, e["seed"], json.dumps(e["spec"]), e["score"], e["total"], e["finished_utc"],
+             json.dumps(e["result"]), uid)).fetchone()
+        return int(row[0]) if row else int(conn.execute("SELECT id FROM exams WHERE uid = ?", (uid,)).fetchone()[0])
 
     def exams(self, trainee: str) -> list[dict[str, Any]]:
         """The trainee's stored exam results (as ``ExamResult.to_dict()``), oldest first, each with
@@ -587,19 +615,45 @@ class ProgressStore:
             if existing:
                 self._delete(conn, existing[0])
             trainee_id = self._insert_trainee(conn, target, data.created_utc)
-            for a in data.answers:
-                conn.execute(
-                    "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "
-                    "profile, mode, hinted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (trainee_id, a["skill"], a["item"], json.dumps(a["question"]), a["answer"], int(a["correct"]),
-                     a["ms"], a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"])))
-            for e in data.exams:
-                conn.execute("INSERT INTO exams (trainee_id, seed, spec, score, total, finished_utc, result) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (trainee_id, e["seed"], json.dumps(e["spec"]), e["score"], e["total"],
-                              e["finished_utc"], json.dumps(e["result"])))
-            rebuild_cards(conn, trainee_id)
+            self._insert_log(conn, trainee_id, data.answers, data.exams)
         return self.trainee(target)
+
+    def copy_trainees_from(self, source: ProgressStore) -> list[dict[str, Any]]:
+        """Copy every trainee of ``source`` (e.g. a PC's file) into this store: a trainee of the same
+        name gets the answers and exams not already there, each trainee in one transaction; copying
+        again adds nothing. Returns per trainee how many answers were new."""
+        from trainer.progress.transfer import export_data
+
+        copied = []
+        for trainee in source.trainees():
+            data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
+            with self._write() as conn:
+                conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                             (trainee.name, trainee.created_utc))
+                trainee_id = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}",
+                                          (trainee.name,)).fetchone()[0]
+                new = self._insert_log(conn, int(trainee_id), data["answers"], data["exams"])
+            copied.append({"trainee": trainee.name, "new_answers": new})
+        return copied
+
+    def _insert_log(self, conn: sqlite3.Connection, trainee_id: int, answers: Iterable[dict[str, Any]],
+                    exams: Iterable[dict[str, Any]]) -> int:
+        """Add answers and exams (fields as in an export) to a trainee's log, each at most once
+        (by its content and the trainee it is added to), then rebuild the caches. Returns how many answers were new."""
+        before = conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?", (trainee_id,)).fetchone()[0]
+        conn.executemany(
+            "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "
+            "profile, mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+            [(trainee_id, a["skill"], a["item"], json.dumps(a["question"]), a["answer"], int(a["correct"]),
+              a["ms"], a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"]),
+              content_uid("answer", trainee_id, a.get("uid"), a["ts_utc"], a["skill"], a["item"], a["seed"],
+                          a["answer"], a["ms"], a["mode"])) for a in answers])
+        for e in exams:
+            self._insert_exam(conn, trainee_id, e)
+        rebuild_cards(conn, trainee_id)
+        rebuild_totals(conn, trainee_id)
+        return int(conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?",
+                                (trainee_id,)).fetchone()[0]) - int(before)
 
 
 @dataclass(frozen=True)
@@ -611,6 +665,52 @@ class _Entry:
     mode: str
     hinted: bool
     when: datetime
+    #: The answer's id everywhere (this PC, the outbox, the school's server): made where it was given.
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def __post_init__(self) -> None:
+        # The log keeps milliseconds: the card is reviewed at the time the log says, so a replay of
+        # the log gives the very same card.
+        object.__setattr__(self, "when", self.when.replace(microsecond=self.when.microsecond // 1000 * 1000))
+
+
+def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:
+    """A graded exam as the answers it logs (mode ``exam``) and its exams row (with a new ``uid``)."""
+    entries = [_Entry(g.question, g.correct, _answer_text(g.answer), g.ms or 0, "exam", False, finished)
+               for g in result.graded if g.answer is not None]
+    return entries, {"seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
+                     "total": result.total, "finished_utc": iso(finished), "result": result.to_dict(),
+                     "uid": uuid.uuid4().hex}
+
+
+def entry_payload(e: _Entry) -> dict[str, Any]:
+    """An answer as JSON-ready data (the outbox keeps it so)."""
+    return {"question": e.question.to_dict(), "correct": e.correct, "answer": e.answer, "ms": e.ms, "mode": e.mode,
+            "hinted": e.hinted, "when": iso(e.when), "uid": e.uid}
+
+
+def entry_from(p: dict[str, Any]) -> _Entry:
+    return _Entry(Question.from_dict(p["question"]), p["correct"], p["answer"], p["ms"], p["mode"], p["hinted"],
+                  parse_iso(p["when"]), p["uid"])
+
+
+_COUNT_ANSWER = (
+    "INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) VALUES (?, ?, 1, ?, ?, ?) "
+    "ON CONFLICT (trainee_id, skill) DO UPDATE SET answered = skill_totals.answered + 1, "
+    "correct = skill_totals.correct + excluded.correct, ms_total = skill_totals.ms_total + excluded.ms_total, "
+    "last_utc = CASE WHEN excluded.last_utc > skill_totals.last_utc THEN excluded.last_utc "
+    "ELSE skill_totals.last_utc END")
+
+
+def content_uid(*fields: Any) -> str:
+    """A stable id for a row logged before rows had ids: the same answer copied twice (from one
+    PC's file, or two copies of it) gets the same id, so it is stored once.
+
+    >>> row = ("answer", 7, "2024-05-01T09:00:00.000+00:00", "vigorish", "exact", 5)
+    >>> content_uid(*row) == content_uid(*row) != content_uid("answer", 8, *row[2:])
+    True
+    """
+    return "c" + hashlib.sha256(json.dumps([str(f) for f in fields]).encode()).hexdigest()[:31]
 
 
 _SELECT_ANSWERS = ("SELECT a.id, t.name, a.skill, a.item, a.question, a.answer, a.correct, a.ms, a.ts_utc, a.seed, "
@@ -660,6 +760,11 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
         card = Card.from_json(row[0]) if row else scheduling.new_card(skill, item, when)
     except (ValueError, KeyError, TypeError):  # a card damaged on disk: the log's answer still counts
         card = scheduling.new_card(skill, item, when)
+    if card.last_review is not None and when < card.last_review:
+        # Given before the card's last review (another PC's answer, or one sent late from an
+        # outbox): the card is replayed from the log, where this answer already is, in time order.
+        rebuild_cards(conn, trainee_id, (skill, item))
+        return
     card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
@@ -667,13 +772,24 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
                  (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
 
 
-def rebuild_cards(conn: sqlite3.Connection, trainee_id: int) -> None:
-    """Replay a trainee's answer log through FSRS (inside the caller's transaction)."""
-    columns = {r[1] for r in conn.execute("PRAGMA table_info(answers)")}
+def rebuild_totals(conn: sqlite3.Connection, trainee_id: int) -> None:
+    """Recount a trainee's skill totals from the answer log (inside the caller's transaction)."""
+    conn.execute("DELETE FROM skill_totals WHERE trainee_id = ?", (trainee_id,))
+    conn.execute("INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) "
+                 "SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers "
+                 "WHERE trainee_id = ? GROUP BY trainee_id, skill", (trainee_id,))
+
+
+def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, str] | None = None) -> None:
+    """Replay a trainee's answer log through FSRS (inside the caller's transaction); ``only`` one
+    (skill, item) card."""
+    columns = [d[0] for d in conn.execute("SELECT * FROM answers LIMIT 0").description]
     hinted = "hinted" if "hinted" in columns else "0"  # the log had no hints before schema version 3
-    conn.execute("DELETE FROM cards WHERE trainee_id = ?", (trainee_id,))
-    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ? "
-                        "ORDER BY ts_utc, id", (trainee_id,)).fetchall()
+    where = " AND skill = ? AND item = ?" if only else ""
+    params = (trainee_id, *only) if only else (trainee_id,)
+    conn.execute(f"DELETE FROM cards WHERE trainee_id = ?{where}", params)
+    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ?{where} "
+                        "ORDER BY ts_utc, id", params).fetchall()
     for skill, item, correct, ms, ts, was_hinted in rows:
         try:
             when = parse_iso(ts)

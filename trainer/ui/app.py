@@ -1,7 +1,7 @@
 """Start the app: ``run_app()`` is what ``paigow-trainer`` with no command calls.
 
 Options (after the program name): ``--theme light|dark``, ``--profile P``, ``--screen KEY``,
-``--seed N``. ``--quit-after-paint`` prints the seconds from process start to the first painted
+``--seed N``, ``--database URL``. ``--quit-after-paint`` prints the seconds from process start to the first painted
 main window and quits (used by ``benchmarks/bench_startup.py``).
 """
 
@@ -40,6 +40,7 @@ def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
     parser.add_argument("--screen", choices=[s.key for s in SCREENS], help="the screen to open on")
     parser.add_argument("--seed", type=seed, metavar="N", help="seed for the table and drills (to replay them)")
     parser.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
+    parser.add_argument("--database", metavar="URL", help="progress database (sqlite:///path or postgresql://...)")
     parser.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
                         help=argparse.SUPPRESS)
 
@@ -55,6 +56,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
     from PySide6.QtWidgets import QApplication
 
+    from trainer.progress import FILENAME
+    from trainer.progress.database import DatabaseError, chosen_url
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow, settings, stored_choices, stored_text_size
     from trainer.ui.progress_link import shared_store
@@ -75,7 +78,14 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         stored_theme, stored_profile = stored_choices(store)
         theme = args.theme or stored_theme or "light"
         ctx = AppContext(profile=args.profile or stored_profile, theme=theme, seed=args.seed)
-        shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
+        # --database, else $PAIGOW_TRAINER_DATABASE, else File > School database.
+        ctx.database = chosen_url(args.database, str(store.value("database", "") or ""))
+        try:
+            shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
+        except DatabaseError as exc:
+            raise DatabaseError(f"{exc} — to train on this PC meanwhile, start with --database "
+                                f"sqlite:///{ctx.data_dir / FILENAME} (an instructor copies it to the school later "
+                                "with: paigow-trainer progress --migrate-from)") from None
         apply_theme(app, theme_named(theme))
         apply_text_size(app, args.text_size or stored_text_size(store) or DEFAULT_TEXT_SIZE)
         window = MainWindow(ctx, store)

@@ -43,6 +43,8 @@ class AppContext(QObject):
         self._trainee = trainee
         self.seed = seed
         self.data_dir = data or data_dir()
+        #: The progress database URL from the app's settings (None: the progress file in ``data_dir``).
+        self.database: str | None = None
 
     # -- the game and its profile
     def _ready(self) -> None:

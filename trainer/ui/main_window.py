@@ -25,6 +25,7 @@ from trainer import __version__
 from trainer.paths import config_dir
 from trainer.rules.errors import TrainerError
 from trainer.ui.context import AppContext
+from trainer.ui.progress_link import ask_database, watch_connection
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
 from trainer.ui.screens import SCREENS, ScreenSpec, find_screen, screens_for
 from trainer.ui import warm_up
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
         self._first_pending = False
         self._games_ready = False
         self._build_actions()
+        self.connection_label = watch_connection(ctx, self.statusBar())
         ctx.profileChanged.connect(self._profile_changed)
         ctx.gameChanged.connect(self._game_changed)
         ctx.themeChanged.connect(self._theme_changed)
@@ -188,6 +190,9 @@ class MainWindow(QMainWindow):
         quit_action = QAction("&Quit", self)
         self._shortcuts.append((quit_action, "Ctrl+Q"))
         quit_action.triggered.connect(self.close)
+        database_action = QAction("School &database…", self)
+        database_action.triggered.connect(lambda: ask_database(self.store, self))
+        file_menu.addAction(database_action)
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 

@@ -1,31 +1,109 @@
 """The drill, progress and exam screens' link to the progress store and the current trainee.
 
-One :class:`~trainer.progress.ProgressStore` per data folder is shared by the screens (SQLite in WAL
-mode, every answer committed as it is given). If the application context ever carries a ``store``
-attribute, that one is used instead.
+One :class:`~trainer.progress.ProgressStore` per data folder (or school database) is shared by the
+screens (every answer committed as it is given). The database is ``ctx.database`` (into which the
+app resolves ``--database``, ``$PAIGOW_TRAINER_DATABASE`` and File > School database); without one,
+``$PAIGOW_TRAINER_DATABASE``, else the progress file in the data folder. If the application context
+ever carries a ``store`` attribute, that one is used instead.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMessageBox, QStatusBar, QWidget
 
 from trainer.progress import ProgressStore
+from trainer.progress.database import chosen_url
+from trainer.progress.server import open_store
 from trainer.rules.errors import TrainerError
 
-_STORES: dict[Path, ProgressStore] = {}
+_STORES: dict[Path | str, ProgressStore] = {}
+
+#: How often the status bar re-checks a school's server and sends answers waiting on this PC.
+FLUSH_MS = 15_000
 
 
 def shared_store(ctx) -> ProgressStore:
-    """The progress store of ``ctx.data_dir`` (opened once, then shared)."""
+    """The progress store of the context's database (opened once, then shared)."""
     store = getattr(ctx, "store", None)
     if store is not None:
         return store
-    key = Path(ctx.data_dir).resolve()
+    data = Path(ctx.data_dir).resolve()
+    key = chosen_url(getattr(ctx, "database", None)) or data
     if key not in _STORES:
-        _STORES[key] = ProgressStore.in_dir(key)
+        _STORES[key] = open_store(getattr(ctx, "database", None), data=data)
     return _STORES[key]
+
+
+def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
+    """On a school's server: a permanent status-bar label saying whether it is reachable and how
+    many answers wait on this PC, refreshed (and the waiting answers sent) every ``FLUSH_MS``."""
+    try:
+        store = shared_store(ctx)
+    except TrainerError:  # an unusable progress file: the screens that need it say why
+        return None
+    if store.connection_state() is None:
+        return None
+    label = QLabel(store.connection_state())
+    label.setObjectName("connectionState")
+    bar.addPermanentWidget(label)
+
+    def refresh() -> None:
+        if store not in _STORES.values():  # closed (application exit, tests)
+            timer.stop()
+            return
+        try:
+            store.flush()
+        except TrainerError:
+            pass  # still unreachable: the answers keep waiting, the label says so
+        label.setText(store.connection_state())
+
+    timer = QTimer(label)
+    timer.timeout.connect(refresh)
+    timer.start(FLUSH_MS)
+    return label
+
+
+def ask_database(settings, parent: QWidget) -> str | None:
+    """Ask for the school's database URL (empty: this PC's progress file) and keep it in the app's
+    settings; it is used from the next start. Returns the URL kept, or None if cancelled or refused."""
+    from trainer.progress.database import parse_url
+
+    current = str(settings.value("database", "") or "")
+    url, ok = QInputDialog.getText(parent, "School database",
+                                   "Progress database (postgresql://user@host/db, or empty for this PC's file):",
+                                   text=current)
+    if not ok:
+        return None
+    try:
+        if url.strip():
+            parse_url(url)
+    except TrainerError as exc:
+        QMessageBox.warning(parent, "School database", str(exc))
+        return None
+    settings.setValue("database", url.strip())
+    QMessageBox.information(parent, "School database", "The trainer uses this database from its next start.")
+    return url.strip()
+
+
+def instructor_allows(ctx, parent: QWidget, what: str) -> bool:
+    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job:
+    ask for an instructor's password; on this PC's own file, anyone at the PC may."""
+    from trainer.progress import school
+
+    store = shared_store(ctx)
+    if store.connection_state() is None:
+        return True
+    password, ok = QInputDialog.getText(parent, "Instructor's password", f"To {what}, an instructor's password:",
+                                        QLineEdit.EchoMode.Password)
+    if ok and school.instructor_with(store, password) is not None:
+        return True
+    if ok:
+        QMessageBox.warning(parent, "Instructor's password",
+                            "That is not an instructor's password: nothing was changed.")
+    return False
 
 
 def close_shared_stores() -> None:

@@ -33,7 +33,7 @@ from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import (
-    adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store, switch_to,
+    adopt_saved_trainee, ask_new_trainee, current_trainee, instructor_allows, shared_store, switch_to,
 )
 from trainer.ui.report import skill_title
 from trainer.ui.theme import Theme
@@ -449,7 +449,7 @@ class ProgressScreen(Screen):
         if not old:
             return
         new, ok = QInputDialog.getText(self, "Rename trainee", f"New name for {old}:", text=old)
-        if not ok or not new.strip() or new.strip() == old:
+        if not ok or not new.strip() or new.strip() == old or not instructor_allows(self.ctx, self, f"rename {old}"):
             return
 
         def rename() -> None:
@@ -466,7 +466,7 @@ class ProgressScreen(Screen):
         answer = QMessageBox.question(
             self, "Delete trainee", f"Delete {name} and all of their progress? This cannot be undone.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
-        if answer != QMessageBox.StandardButton.Yes:
+        if answer != QMessageBox.StandardButton.Yes or not instructor_allows(self.ctx, self, f"delete {name}"):
             return
         if self._try(lambda: self.store.delete_trainee(name, confirm=True), f"Deleted {name}."):
             others = self.store.trainees()
@@ -503,6 +503,8 @@ class ProgressScreen(Screen):
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if choice == QMessageBox.StandardButton.Yes:
+                if not instructor_allows(self.ctx, self, f"replace {name}'s progress"):
+                    return
                 kwargs["replace"] = True
             elif choice == QMessageBox.StandardButton.No:
                 other, ok = QInputDialog.getText(self, "Import", "Import under the name:", text=f"{name} (2)")

@@ -60,6 +60,10 @@ class Report:
     wrong: tuple[WrongAnswer, ...]
     wrong_title: str = "Wrong answers"
     extra_tables: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = field(default=())
+    #: What ``trainee`` names: a trainee, or a class (the instructor's class report).
+    who: str = "Trainee"
+    #: The first table's title (default: by the report's kind).
+    table_title: str = ""
 
 
 def skill_title(skill: str) -> str:
@@ -267,12 +271,13 @@ def _blocks(report: Report) -> list:
         blocks.append((keep, fn))
 
     add(lambda pg, y, d: pg.text(y, report.title, 20, bold=True, draw=d) + 4)
-    meta = f"Trainee: {report.trainee}     Date: {report.date}\nProfile: {report.profile}"
+    meta = f"{report.who}: {report.trainee}     Date: {report.date}" + (f"\nProfile: {report.profile}"
+                                                                      if report.profile else "")
     add(lambda pg, y, d: pg.text(y, meta, 11, draw=d) + 6)
     for line in report.summary:
         add(lambda pg, y, d, line=line: pg.text(y, line, 11, bold=line is report.summary[0], draw=d) + 3)
-    tables = (("Score per skill" if report.title == "Exam report" else "Per skill", report.skill_header,
-               report.skill_rows),) + report.extra_tables
+    first = report.table_title or ("Score per skill" if report.title == "Exam report" else "Per skill")
+    tables = ((first, report.skill_header, report.skill_rows),) + report.extra_tables
     for title, header, rows in tables:
         add(lambda pg, y, d, t=title: 10 + pg.text(y + 10, t, 14, bold=True, draw=d) + 4, keep=True)
         add(lambda pg, y, d, h=header: _header_row(pg, y, h, d), keep=True)
@@ -307,7 +312,10 @@ def _paginate(page: _Page, blocks: list) -> list[list[tuple[float, Any]]]:
     y = top
     heights = [fn(page, 0.0, False) for _, fn in blocks]
     for i, ((keep, fn), h) in enumerate(zip(blocks, heights)):
-        need = h + (heights[i + 1] if keep and i + 1 < len(blocks) else 0)
+        need, j = h, i
+        while blocks[j][0] and j + 1 < len(blocks):  # a title keeps with its header, which keeps with a row
+            j += 1
+            need += heights[j]
         if y + need > bottom and pages[-1]:
             pages.append([])
             y = top

@@ -41,6 +41,7 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("baccarat-dealer", "Calling the game", "Ctrl+5", "trainer.ui.baccarat.dealer_screen", "baccarat"),
     ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen", "paigow"),
     ScreenSpec("rulebook", "Rule book", "Ctrl+R", "trainer.ui.rulebook_screen"),
+    ScreenSpec("class", "Class", "Ctrl+7", "trainer.ui.class_screen"),
 )
 
 

@@ -1,0 +1,102 @@
+"""Classes and the instructor's class view (on SQLite and PostgreSQL), and the ``class`` command."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from trainer.cli import main
+from trainer.drills import check, generate
+from trainer.progress import school
+from trainer.rules.errors import TrainerError
+
+T0 = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def _answers(store, trainee, skill, right, wrong, ms=2000):
+    for n in range(right + wrong):
+        q = generate(skill, seed=n)
+        given = q.answer if n < right else ("Same rank" if q.answer != "Same rank" else q.choices[0])
+        if skill != "tile-compare" and n >= right:
+            given = 999999
+        store.record(trainee, q, check(q, given), given, ms, when=T0 + timedelta(minutes=n))
+
+
+@pytest.fixture
+def morning(any_store):
+    store = any_store
+    for name in ("Ana", "Bo", "Cy", "Outsider"):
+        store.create_trainee(name)
+    group = school.create_class(store, "Morning", "Ms Lee", "hunter2", ready_percent=80, ready_answers=5)
+    school.add_trainees(store, "Morning", ["Ana", "Bo", "Cy"])
+    school.add_trainees(store, "Morning", ["Ana"])  # twice: once
+    _answers(store, "Ana", "tile-compare", 9, 1, ms=3000)
+    _answers(store, "Ana", "vigorish", 5, 0, ms=5000)
+    _answers(store, "Bo", "tile-compare", 3, 2)
+    _answers(store, "Outsider", "tile-compare", 10, 0)
+    return store, group
+
+
+def test_the_password_is_kept_only_as_a_scrypt_hash(morning):
+    store, group = morning
+    stored = store._conn.execute("SELECT password FROM classes").fetchone()[0]
+    assert "hunter2" not in stored and stored.startswith(f"scrypt${2 ** 14}$8$1$")
+    assert school.sign_in(store, "Morning", "hunter2") == group
+    with pytest.raises(TrainerError, match="wrong password for the instructor of 'Morning'"):
+        school.sign_in(store, "Morning", "Hunter2")
+    with pytest.raises(TrainerError, match="already exists"):
+        school.create_class(store, "Morning", "Mr Kim", "x")
+
+
+def test_the_class_view_figures_and_the_ready_mark(morning):
+    store, group = morning
+    report = school.class_report(store, group, now=T0 + timedelta(days=400))
+    assert [t.name for t in report.trainees] == ["Ana", "Bo", "Cy"]  # not the outsider
+    assert report.skills == ("tile-compare", "vigorish")
+    ana, bo, cy = report.trainees
+    assert (ana.answered, ana.accuracy, ana.mean_ms) == (15, 14 / 15, (10 * 3000 + 5 * 5000) / 15)
+    assert [(f.skill, f.answered, f.accuracy) for f in ana.skills] == [("tile-compare", 10, 0.9), ("vigorish", 5, 1.0)]
+    assert ana.ready and ana.why_not == "" and ana.due > 0
+    assert not bo.ready and bo.why_not == "vigorish: 0 of 5 answers; tile-compare: 60% right, 80% needed"
+    assert bo.missing == (("vigorish", "answers", 0.0), ("tile-compare", "accuracy", 0.6))
+    assert not cy.ready and cy.answered == 0 and cy.accuracy is None
+    stricter = school.set_threshold(store, group, 95, 5)
+    assert not school.class_report(store, stricter).trainees[0].ready
+    with pytest.raises(TrainerError, match="0 to 100%"):
+        school.set_threshold(store, group, 101, 5)
+
+
+def test_csv_export_has_one_row_per_trainee(morning):
+    store, group = morning
+    rows = list(csv.reader(io.StringIO(school.report_csv(school.class_report(store, group)))))
+    assert rows[0][:5] == ["Trainee", "Ready", "Answers", "Accuracy", "Mean time (s)"]
+    assert rows[0][9:] == ["tile-compare accuracy", "tile-compare time (s)", "vigorish accuracy", "vigorish time (s)"]
+    assert rows[1][:5] == ["Ana", "ready", "15", "93%", "3.7"] and rows[1][9:] == ["90%", "3.0", "100%", "5.0"]
+    assert rows[3][:3] == ["Cy", "not yet", "0"]
+
+
+def test_deleting_a_trainee_takes_them_out_of_the_class(morning):
+    store, group = morning
+    store.delete_trainee("Bo", confirm=True)
+    assert [t.name for t in school.class_report(store, group).trainees] == ["Ana", "Cy"]
+
+
+def test_the_class_command_gives_the_same_figures(tmp_path, capsys, monkeypatch):
+    data = str(tmp_path / "d")
+    for name in ("Ana", "Bo"):
+        assert main(["progress", "--data-dir", data, "--create", name]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("hunter2\n"))
+    assert main(["class", "--data-dir", data, "--create", "Morning", "--instructor", "Ms Lee"]) == 0
+    assert main(["class", "--data-dir", data, "--class", "Morning", "--add", "Ana", "Bo"]) == 0
+    capsys.readouterr()
+    assert main(["class", "--data-dir", data, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [t["name"] for t in shown["trainees"]] == ["Ana", "Bo"] and shown["ready_percent"] == 90
+    assert main(["class", "--data-dir", data, "--class", "Evening"]) == 2
+    assert "unknown class 'Evening' (choose from: Morning)" in capsys.readouterr().err
+    assert main(["class", "--data-dir", data, "--csv", str(tmp_path / "no" / "such" / "c.csv")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -1,0 +1,91 @@
+"""``paigow-trainer class``: a dealer school's classes and the instructor's class view.
+
+    paigow-trainer class [--database URL] [--class NAME] [--json]        the class view's figures
+    paigow-trainer class --create NAME --instructor WHO                   (password read from stdin)
+    paigow-trainer class --class NAME --add TRAINEE [TRAINEE ...]
+    paigow-trainer class --class NAME --csv FILE
+
+The figures are those of the app's Class screen (``trainer.progress.school.class_report``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from trainer.cli.common import add_json, emit
+from trainer.cli.progress import add_data_dir, open_store
+from trainer.rules.errors import TrainerError
+
+ORDER = 75
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("class", help="a school's classes: who is ready for the exam",
+                       description="Every trainee of a class: accuracy and speed per skill, exams, what is due, "
+                                   "and whether they are ready for the exam.")
+    add_data_dir(p)
+    p.add_argument("--class", dest="group", metavar="NAME", help="the class (default: the only one)")
+    actions = p.add_mutually_exclusive_group()
+    actions.add_argument("--create", metavar="NAME", help="add a class (with --instructor; password from stdin)")
+    actions.add_argument("--add", nargs="+", metavar="TRAINEE", help="put trainees into --class")
+    actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
+    p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
+    p.add_argument("--ready-percent", type=int, default=90, help="with --create: accuracy needed per skill")
+    p.add_argument("--ready-answers", type=int, default=20, help="with --create: answers needed per skill")
+    add_json(p)
+    p.set_defaults(run=run)
+
+
+def _group(store, given: str | None):
+    from trainer.progress import school
+
+    if given:
+        return school.school_class(store, given)
+    found = school.classes(store)
+    if len(found) != 1:
+        names = ", ".join(c.name for c in found) or "none yet; add one with --create NAME --instructor WHO"
+        raise TrainerError(f"choose a class with --class NAME (classes: {names})")
+    return found[0]
+
+
+def _text(d: dict) -> str:
+    lines = [f"Class {d['name']} (instructor {d['instructor']}): ready at {d['ready_percent']}% with "
+             f"{d['ready_answers']} answers per skill"]
+    for t in d["trainees"]:
+        acc = "-" if t["accuracy"] is None else f"{t['accuracy']:.0%}"
+        mark = "READY" if t["ready"] else f"not yet ({t['why_not']})"
+        lines.append(f"  {t['name']:<24} {t['answered']:>6} answers {acc:>5}  due {t['due']:>3}  "
+                     f"exams {t['exams']}  {mark}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from trainer.progress import school
+
+    with open_store(args) as store:
+        if args.create:
+            if not args.instructor:
+                raise TrainerError("--create needs --instructor WHO")
+            password = sys.stdin.readline().rstrip("\n") if not sys.stdin.isatty() else __import__(
+                "getpass").getpass("Instructor's password: ")
+            group = school.create_class(store, args.create, args.instructor, password,
+                                        ready_percent=args.ready_percent, ready_answers=args.ready_answers)
+            emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
+        elif args.add:
+            group = _group(store, args.group)
+            school.add_trainees(store, group.name, args.add)
+            emit(args, {"class": group.name, "added": args.add}, lambda d: f"Added to {d['class']}: "
+                                                                           f"{', '.join(d['added'])}")
+        else:
+            report = school.class_report(store, _group(store, args.group))
+            if args.csv:
+                try:
+                    args.csv.write_text(school.report_csv(report), encoding="utf-8")
+                except OSError as exc:
+                    raise TrainerError(f"cannot write {args.csv}: {exc.strerror or exc}") from None
+                emit(args, {"csv": str(args.csv)}, lambda d: f"Wrote {d['csv']}")
+            else:
+                emit(args, report.to_dict(), _text)
+    return 0

@@ -1,0 +1,228 @@
+"""Where the progress lives: a database URL, and the thin dialect layer between SQLite and PostgreSQL.
+
+``sqlite:///path/to/progress.sqlite3`` is one file on this PC (the default, under the platformdirs
+data folder); ``postgresql://user@host/db`` is a dealer school's shared server. The URL comes from
+``--database``, else ``$PAIGOW_TRAINER_DATABASE``, else the app's setting, else the default file.
+
+Both databases hold the same tables, created by the same numbered migrations
+(``trainer.progress.schema``). The store's SQL is written once, in SQLite's words; on PostgreSQL
+:func:`pg_sql` rewrites the few places where the two differ, so a reader sees one schema:
+
+- ``?`` placeholders become ``%s``;
+- ``INTEGER`` columns become ``BIGINT`` (SQLite's integers are 64-bit; seeds need it) and
+  ``INTEGER PRIMARY KEY`` an identity column;
+- ``REFERENCES`` (documentation only on SQLite) are enforced, checked at commit, so deleting a
+  trainee row before its log (which the append-only trigger needs) stays one valid transaction;
+- a trainee's name is unique and matched regardless of case: SQLite's ``COLLATE NOCASE`` is, on
+  PostgreSQL, a unique index on ``lower(name)`` and ``lower(name) = lower(?)`` comparisons.
+
+PostgreSQL needs ``psycopg`` 3, an optional extra: ``pip install "paigow-trainer[school]"``.
+
+>>> parse_url("sqlite:////tmp/p.sqlite3")
+('sqlite', '/tmp/p.sqlite3')
+>>> parse_url("postgresql://school@db.example/trainer")[0]
+'postgresql'
+>>> pg_sql("SELECT id FROM trainees WHERE name = ? ORDER BY name COLLATE NOCASE")
+'SELECT id FROM trainees WHERE lower(name) = lower(%s) ORDER BY lower(name)'
+>>> pg_sql("SELECT t.name FROM trainees t ORDER BY t.name COLLATE NOCASE")
+'SELECT t.name FROM trainees t ORDER BY lower(t.name)'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from functools import lru_cache
+from typing import Any, Iterator, Sequence
+from urllib.parse import urlsplit
+
+from trainer.rules.errors import TrainerError
+
+#: The environment variable naming the progress database's URL.
+ENV = "PAIGOW_TRAINER_DATABASE"
+
+INSTALL_HINT = 'install the school extra: pip install "paigow-trainer[school]" (or: pip install "psycopg[binary]")'
+
+
+class DatabaseError(TrainerError):
+    """The progress database cannot be used (bad URL, unreachable server, wrong password, another
+    program's or a newer trainer's database, psycopg missing): one line, nothing was changed."""
+
+
+def parse_url(url: str) -> tuple[str, str]:
+    """``(dialect, target)``: ``("sqlite", path)`` or ``("postgresql", the URL for libpq)``."""
+    text = str(url).strip()
+    scheme = text.split(":", 1)[0].lower() if ":" in text else ""
+    if scheme == "sqlite":
+        if not text.lower().startswith("sqlite:///") or len(text) <= len("sqlite:///"):
+            raise DatabaseError(f"bad database URL {text!r}: a progress file is sqlite:///path/to/file.sqlite3")
+        # As SQLAlchemy reads it: sqlite:///rel/file is relative, sqlite:////abs/file absolute.
+        return "sqlite", text[len("sqlite:///"):]
+    if scheme in ("postgresql", "postgres"):
+        parts = urlsplit(text)
+        if not parts.path.strip("/") and "dbname=" not in parts.query:
+            raise DatabaseError(f"bad database URL {redact(text)!r}: name the database, e.g. "
+                                "postgresql://user@host/trainer")
+        return "postgresql", text
+    raise DatabaseError(f"bad database URL {redact(text)!r}: use sqlite:///path/to/file.sqlite3 or "
+                        "postgresql://user@host/database")
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for messages and the status bar).
+
+    >>> redact("postgresql://ana:secret@db/school")
+    'postgresql://ana:***@db/school'
+    """
+    return re.sub(r"(//[^:/@]+):[^@/]*@", r"\1:***@", str(url))
+
+
+def chosen_url(given: str | None = None, setting: str | None = None) -> str | None:
+    """The URL in force: ``given`` (``--database``), else ``$PAIGOW_TRAINER_DATABASE``, else the
+    app's ``setting``; None means the default progress file. Empty values count as unset."""
+    for value in (given, os.environ.get(ENV), setting):
+        if value is not None and str(value).strip():
+            return str(value).strip()
+    return None
+
+
+def psycopg_module() -> Any:
+    """``psycopg`` 3, or a ``DatabaseError`` saying how to install it."""
+    try:
+        import psycopg
+    except ImportError:
+        raise DatabaseError(f"a PostgreSQL database needs the psycopg package: {INSTALL_HINT}") from None
+    return psycopg
+
+
+# --- PostgreSQL ---------------------------------------------------------------------------------------
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), r) for p, r in (
+    (r"%", "%%"),
+    (r"\bWHERE name = \?", "WHERE lower(name) = lower(?)"),
+    (r"\b((?:\w+\.)?name) COLLATE NOCASE\b", r"lower(\1)"),
+    (r"ON CONFLICT \(name\)", "ON CONFLICT (lower(name))"),
+    (r"\bINTEGER PRIMARY KEY\b", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (r"\bINTEGER\b", "BIGINT"),
+    (r"(REFERENCES \w+\(\w+\))", r"\1 DEFERRABLE INITIALLY DEFERRED"),
+    (r"\?", "%s"),
+))
+
+
+@lru_cache(maxsize=512)
+def pg_sql(sql: str) -> str:
+    """The store's SQLite-worded ``sql`` in PostgreSQL's words (see the module docstring)."""
+    for pattern, replacement in _REWRITES:
+        sql = pattern.sub(replacement, sql)
+    return sql
+
+
+class Row(tuple):
+    """A result row readable by position and by column name, like ``sqlite3.Row``."""
+
+    names: dict[str, int]
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+        return tuple.__getitem__(self, self.names[key] if isinstance(key, str) else key)
+
+    def keys(self) -> list[str]:
+        return list(self.names)
+
+
+def _row_factory(cursor: Any) -> Any:
+    names = {c.name: i for i, c in enumerate(cursor.description or ())}
+    row_type = type("Row", (Row,), {"names": names})
+    return lambda values: row_type(values)
+
+
+class ServerUnavailable(DatabaseError):
+    """The school's server cannot be reached now (answers wait in this PC's outbox)."""
+
+
+class PgConnection:
+    """A psycopg connection (autocommit, so transactions are explicit ``BEGIN``/``COMMIT`` as on
+    SQLite) that takes the store's SQLite-worded SQL.
+
+    A lost server is a :class:`ServerUnavailable` (one line); the next statement outside a
+    transaction reconnects, at most every ``retry_s`` seconds, so a PC whose server is down does not
+    wait for a connection timeout on every answer."""
+
+    retry_s = 10.0
+
+    def __init__(self, url: str, timeout_s: int = 3) -> None:
+        self.url, self.timeout_s = url, timeout_s
+        self._psycopg = psycopg_module()
+        self._retry_at = 0.0
+        self._in_tx = False
+        self.raw = self._connect()
+
+    def _connect(self) -> Any:
+        try:
+            # A cut cable must not hang the trainee's screen: TCP gives up on an unanswered send
+            # after a few seconds (then the answer goes to the outbox) instead of the system's minutes.
+            return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
+                                         row_factory=_row_factory, keepalives=1, keepalives_idle=5,
+                                         keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
+        except self._psycopg.Error as exc:
+            raise DatabaseError(f"cannot connect to the progress database {redact(self.url)}: "
+                                f"{pg_reason(exc)}") from None
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        if self.raw.closed and not self._in_tx:
+            self._reconnect()
+        try:
+            cursor = self.raw.execute(pg_sql(sql), tuple(params))
+        except self._psycopg.OperationalError as exc:
+            raise self._lost(exc) from None
+        if sql in ("BEGIN", "COMMIT", "ROLLBACK"):
+            self._in_tx = sql == "BEGIN"
+        return cursor
+
+    def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        try:
+            with self.raw.cursor() as cur:
+                cur.executemany(pg_sql(sql), rows)
+        except self._psycopg.OperationalError as exc:
+            raise self._lost(exc) from None
+
+    def _reconnect(self) -> None:
+        if time.monotonic() < self._retry_at:
+            raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
+        try:
+            self.raw = self._connect()
+        except DatabaseError as exc:
+            self._retry_at = time.monotonic() + self.retry_s
+            raise ServerUnavailable(str(exc)) from None
+
+    def _lost(self, exc: Exception) -> ServerUnavailable:
+        self._retry_at = time.monotonic() + self.retry_s
+        self._in_tx = False
+        self.raw.close()
+        return ServerUnavailable(f"lost the progress database {redact(self.url)}: {pg_reason(exc)}")
+
+    def rollback(self) -> None:
+        """End a failed transaction (nothing to do if the connection is gone: the server rolled it back)."""
+        self._in_tx = False
+        if not self.raw.closed:
+            self.raw.execute("ROLLBACK")
+
+    def close(self) -> None:
+        self.raw.close()
+
+    @property
+    def online(self) -> bool:
+        return not self.raw.closed
+
+
+def pg_reason(exc: BaseException) -> str:
+    """The first line of a psycopg error, in plain words where we know better ones."""
+    text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    text = " ".join(text.split("FATAL:")[-1].split())  # libpq's "connection to server ... failed:" prefix
+    if "Connection refused" in text or "No such file or directory" in text:
+        return "no server answers there (is it running, and is the host and port right?)"
+    if "password authentication failed" in text:
+        return "wrong user name or password"
+    if "does not exist" in text and "database" in text:
+        return text + " (ask the school's IT to create it)"
+    return text

@@ -1,0 +1,292 @@
+"""A dealer school's classes and the instructor's class view, from the progress store.
+
+A class is a named group of trainees with an instructor, whose password is kept only as a scrypt
+hash (``hashlib.scrypt``, a standard memory-hard KDF, with a random salt): the class view asks for
+it. :func:`class_report` gathers, for every trainee of a class, accuracy and speed per skill (from
+``skill_totals``, the log's running totals, so 200 trainees x 10,000 answers load in well under a
+second), exams taken and their scores, how many items are due, and whether the trainee is **ready
+for the exam**: every skill the class practises answered at least ``ready_answers`` times with an
+accuracy of at least ``ready_percent``. The screen, the CLI and the PDF all show this one report.
+
+>>> h = hash_password("s3cret", n=2 ** 4)
+>>> h.startswith("scrypt$16$8$1$"), verify_password("s3cret", h), verify_password("S3cret", h)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import math
+import os
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any, Callable
+
+from trainer.progress.store import ProgressStore, _valid_name, iso, utc_now
+from trainer.rules.errors import TrainerError, UnknownNameError
+
+#: scrypt's cost (2**14, r=8: 16 MiB and some tens of ms per check, as OWASP suggests at least).
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
+
+
+def hash_password(password: str, *, n: int = SCRYPT_N) -> str:
+    """``scrypt$n$r$p$salt$hash`` (hex) of ``password`` with a new random salt."""
+    if not password:
+        raise TrainerError("the instructor's password must not be empty")
+    salt = os.urandom(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, n=n, r=SCRYPT_R, p=SCRYPT_P, dklen=32)
+    return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Whether ``password`` is the one ``stored`` was made from (constant-time comparison)."""
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        given = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p),
+                               dklen=len(digest) // 2)
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(given.hex(), digest)
+
+
+@dataclass(frozen=True)
+class SchoolClass:
+    id: int
+    name: str
+    instructor: str
+    ready_percent: int
+    ready_answers: int
+
+
+@dataclass(frozen=True)
+class SkillFigure:
+    """One trainee's record in one skill. ``mean_ms`` is the mean answer time."""
+
+    skill: str
+    answered: int
+    correct: int
+    accuracy: float | None
+    mean_ms: float | None
+
+
+@dataclass(frozen=True)
+class TraineeRow:
+    name: str
+    answered: int
+    accuracy: float | None
+    mean_ms: float | None
+    due: int
+    exams: int
+    last_exam: str | None
+    best_exam: float | None
+    ready: bool
+    why_not: str
+    skills: tuple[SkillFigure, ...]
+    #: What keeps the trainee from the ready mark: ``(skill, "answers", count)`` or
+    #: ``(skill, "accuracy", fraction)`` (``why_not`` says it in words, with skill ids).
+    missing: tuple[tuple[str, str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    name: str
+    instructor: str
+    ready_percent: int
+    ready_answers: int
+    generated_utc: str
+    skills: tuple[str, ...]
+    trainees: tuple[TraineeRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def ready_count(self) -> int:
+        return sum(t.ready for t in self.trainees)
+
+
+# --- classes ------------------------------------------------------------------------------------------
+
+def create_class(store: ProgressStore, name: str, instructor: str, password: str, *, ready_percent: int = 90,
+                 ready_answers: int = 20) -> SchoolClass:
+    """Add a class (names unique); the password is stored only as its scrypt hash."""
+    clean, who = _valid_name(name), _valid_name(instructor)
+    _check_threshold(ready_percent, ready_answers)
+    hashed = hash_password(password)
+    with store._write() as conn:
+        try:
+            conn.execute("INSERT INTO classes (name, instructor, password, ready_percent, ready_answers, created_utc) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", (clean, who, hashed, ready_percent, ready_answers,
+                                                       iso(utc_now())))
+        except store._integrity_error:
+            raise TrainerError(f"a class called '{clean}' already exists") from None
+    return school_class(store, clean)
+
+
+def classes(store: ProgressStore) -> list[SchoolClass]:
+    rows = store._conn.execute("SELECT id, name, instructor, ready_percent, ready_answers FROM classes ORDER BY name")
+    return [SchoolClass(*row) for row in rows]
+
+
+def school_class(store: ProgressStore, name: str) -> SchoolClass:
+    found = {c.name: c for c in classes(store)}
+    if name not in found:
+        raise UnknownNameError("class", name, sorted(found) or ["none yet"])
+    return found[name]
+
+
+def add_trainees(store: ProgressStore, class_name: str, names: list[str]) -> None:
+    """Put trainees into a class (already there: nothing changes)."""
+    group = school_class(store, class_name)
+    ids = [store.trainee(n).id for n in names]
+    with store._write() as conn:
+        for trainee_id in ids:
+            conn.execute("INSERT INTO class_members (class_id, trainee_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                         (group.id, trainee_id))
+
+
+def sign_in(store: ProgressStore, class_name: str, password: str) -> SchoolClass:
+    """The class, if ``password`` is its instructor's; else a ``TrainerError``."""
+    group = school_class(store, class_name)
+    row = store._conn.execute("SELECT password FROM classes WHERE id = ?", (group.id,)).fetchone()
+    if not verify_password(password, row[0]):
+        raise TrainerError(f"wrong password for the instructor of '{group.name}'")
+    return group
+
+
+def instructor_with(store: ProgressStore, password: str) -> SchoolClass | None:
+    """The first class whose instructor's password is ``password``, or None."""
+    rows = store._conn.execute("SELECT name, password FROM classes ORDER BY name").fetchall()
+    return next((school_class(store, name) for name, hashed in rows if verify_password(password, hashed)), None)
+
+
+def set_threshold(store: ProgressStore, group: SchoolClass, ready_percent: int, ready_answers: int) -> SchoolClass:
+    """Change when a trainee of the class counts as ready for the exam (the instructor, signed in)."""
+    _check_threshold(ready_percent, ready_answers)
+    with store._write() as conn:
+        conn.execute("UPDATE classes SET ready_percent = ?, ready_answers = ? WHERE id = ?",
+                     (ready_percent, ready_answers, group.id))
+    return school_class(store, group.name)
+
+
+def _check_threshold(percent: int, answers: int) -> None:
+    if not (0 <= int(percent) <= 100 and int(answers) >= 0):
+        raise TrainerError("the ready mark is an accuracy of 0 to 100% and a number of answers of 0 or more")
+
+
+# --- the class view ---------------------------------------------------------------------------------------
+
+def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None = None) -> ClassReport:
+    """Every trainee of ``group``: per-skill accuracy and mean time, exams, what is due, ready mark."""
+    members = store._conn.execute(
+        "SELECT t.id, t.name FROM class_members m JOIN trainees t ON t.id = m.trainee_id WHERE m.class_id = ? "
+        "ORDER BY t.name COLLATE NOCASE", (group.id,)).fetchall()
+    ids = {row[0]: row[1] for row in members}
+    totals: dict[int, list[SkillFigure]] = {i: [] for i in ids}
+    for trainee_id, skill, answered, correct, ms_total in store._conn.execute(
+            "SELECT s.trainee_id, s.skill, s.answered, s.correct, s.ms_total FROM skill_totals s "
+            "JOIN class_members m ON m.trainee_id = s.trainee_id WHERE m.class_id = ?", (group.id,)):
+        totals[trainee_id].append(SkillFigure(skill, int(answered), int(correct), int(correct) / int(answered),
+                                              int(ms_total) / int(answered)))
+    due = dict(store._conn.execute(
+        "SELECT c.trainee_id, COUNT(*) FROM cards c JOIN class_members m ON m.trainee_id = c.trainee_id "
+        "WHERE m.class_id = ? AND c.due_utc <= ? GROUP BY c.trainee_id", (group.id, iso(now or utc_now()))).fetchall())
+    exams: dict[int, list[tuple[int, int, str]]] = {i: [] for i in ids}
+    for trainee_id, score, total, finished in store._conn.execute(
+            "SELECT e.trainee_id, e.score, e.total, e.finished_utc FROM exams e "
+            "JOIN class_members m ON m.trainee_id = e.trainee_id WHERE m.class_id = ? ORDER BY e.finished_utc",
+            (group.id,)):
+        exams[trainee_id].append((int(score), int(total), finished))
+    # By id, not in the drills' menu order: loading the drill registry would cost a fresh process
+    # more than the whole report.
+    skills = tuple(sorted({f.skill for figures in totals.values() for f in figures}))
+    rows = tuple(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
+    return ClassReport(group.name, group.instructor, group.ready_percent, group.ready_answers, iso(now or utc_now()),
+                       skills, rows)
+
+
+def trainee_row(name: str, figures: list[SkillFigure], skills: tuple[str, ...], due: int,
+                 exams: list[tuple[int, int, str]], group: SchoolClass) -> TraineeRow:
+    by_skill = {f.skill: f for f in figures}
+    ordered = tuple(by_skill[s] for s in skills if s in by_skill)
+    answered = sum(f.answered for f in ordered)
+    correct = sum(f.correct for f in ordered)
+    ms = sum((f.mean_ms or 0) * f.answered for f in ordered)
+    counts = {s: by_skill[s].answered if s in by_skill else 0 for s in skills}
+    missing = tuple((s, "answers", float(n)) for s, n in counts.items() if n < group.ready_answers)
+    missing += tuple((s, "accuracy", by_skill[s].accuracy or 0.0) for s in skills
+                     if s in by_skill and (by_skill[s].accuracy or 0) * 100 < group.ready_percent)
+    why = describe_missing(missing, group.ready_percent, group.ready_answers) if skills else "no answers yet"
+    last = f"{exams[-1][0]}/{exams[-1][1]}" if exams else None
+    best = max((s / t for s, t, _ in exams if t), default=None)
+    return TraineeRow(name, answered, correct / answered if answered else None, ms / answered if answered else None,
+                      due, len(exams), last, best, bool(skills) and not missing, why, ordered, missing)
+
+
+def describe_missing(missing: tuple[tuple[str, str, float], ...], percent: int, answers: int,
+                     title: Callable[[str], str] = str) -> str:
+    """What a trainee still needs, in words (``title`` names a skill).
+
+    >>> describe_missing((("vigorish", "answers", 3.0), ("tile-id", "accuracy", 0.846)), 85, 20)
+    'vigorish: 3 of 20 answers; tile-id: 84% right, 85% needed'
+    """
+    return "; ".join(f"{title(skill)}: {int(value)} of {answers} answers" if kind == "answers" else
+                     f"{title(skill)}: {math.floor(value * 100)}% right, {percent}% needed"
+                     for skill, kind, value in missing)
+
+
+# --- export -----------------------------------------------------------------------------------------------
+
+Cell = tuple[str, Any]
+
+
+def report_table(report: ClassReport, *, combined: bool = False) -> tuple[list[str], list[list[Cell]]]:
+    """The class as a table (header, rows of ``(text, sort key)``): the screen's columns and the CSV.
+    A missing figure shows empty and sorts first. ``combined``: one column per skill (its id as
+    the heading), ``accuracy · time``, sorted by accuracy (the screen's narrower table)."""
+    header = ["Trainee", "Ready", "Answers", "Accuracy", "Mean time (s)", "Due", "Exams", "Last exam", "Best exam"]
+    if combined:
+        header += list(report.skills)
+    else:
+        header += [f"{s} {what}" for s in report.skills for what in ("accuracy", "time (s)")]
+    rows = []
+    for t in report.trainees:
+        by_skill = {f.skill: f for f in t.skills}
+        row: list[Cell] = [(t.name, t.name.lower()), ("ready" if t.ready else "not yet", int(t.ready)),
+                           _num(t.answered), _pct(t.accuracy), _secs(t.mean_ms), _num(t.due), _num(t.exams),
+                           (t.last_exam or "", t.last_exam or ""), _pct(t.best_exam)]
+        for s in report.skills:
+            f = by_skill.get(s)
+            cells = [_pct(f.accuracy), _secs(f.mean_ms)] if f else [("", -1.0), ("", -1.0)]
+            row += [(f"{cells[0][0]} · {cells[1][0]} s" if f else "", cells[0][1])] if combined else cells
+        rows.append(row)
+    return header, rows
+
+
+def report_rows(report: ClassReport) -> list[list[str]]:
+    """The class as a table of text, header first."""
+    header, rows = report_table(report)
+    return [header] + [[text for text, _ in row] for row in rows]
+
+
+def report_csv(report: ClassReport) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(report_rows(report))
+    return out.getvalue()
+
+
+def _num(value: int) -> Cell:
+    return str(value), value
+
+
+def _pct(value: float | None) -> Cell:
+    return ("", -1.0) if value is None else (f"{value:.0%}", value)
+
+
+def _secs(ms: float | None) -> Cell:
+    return ("", -1.0) if ms is None else (f"{ms / 1000:.1f}", ms)

@@ -1,0 +1,222 @@
+"""A dealer school's shared progress on PostgreSQL, with this PC's SQLite file as the outbox.
+
+:class:`ServerStore` is a :class:`~trainer.progress.store.ProgressStore` whose tables live on the
+school's server (same tables, same migrations, see ``trainer.progress.database``). Many PCs write
+at once: every write is one transaction; answers for one trainee are serialised by a lock on that
+trainee's row (so two PCs never interleave a card's review), and an answer given before its card's
+last review (another PC's, or one sent late) replays that card from the log.
+
+A server that goes away never loses an answer the trainee saw confirmed: :meth:`ServerStore.record`
+(and :meth:`ServerStore.record_exam`) then writes it to the ``outbox`` table of this PC's progress
+file (committed, ``synchronous = FULL``) and returns; :meth:`ServerStore.flush` sends what waits,
+oldest first, when the server is back (on the next answer, on opening, and every few seconds from
+the app's status bar). Each answer and exam carries the id made when it was given, so one sent
+twice (the connection broke after the server committed but before the PC heard) is stored once.
+
+:func:`open_store` opens whichever store a URL names.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from trainer.drills.model import Feedback, Question
+from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavailable, chosen_url, parse_url,
+                                       pg_reason, psycopg_module, redact)
+from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
+from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
+                                    entry_from, entry_payload, exam_parts, iso, utc_now)
+from trainer.paths import data_dir, usable_folder
+
+
+def open_store(url: str | None = None, *, data: Path | str | None = None, setting: str | None = None,
+               note: Callable[[str], None] | None = None) -> ProgressStore:
+    """The store a URL names (``--database``, else ``$PAIGOW_TRAINER_DATABASE``, else ``setting``,
+    else the progress file in ``data``, default the user data folder)."""
+    chosen = chosen_url(url, setting)
+    if chosen is None:
+        return ProgressStore.in_dir(data, note=note)
+    dialect, target = parse_url(chosen)
+    if dialect == "sqlite":
+        return ProgressStore(target, note=note)
+    local = usable_folder(data) if data is not None else data_dir()
+    return ServerStore(target, outbox=local / FILENAME, note=note)
+
+
+# --- PostgreSQL's keeping of the schema version --------------------------------------------------------
+
+def _pg_begin(conn: Any) -> None:
+    conn.execute("BEGIN")
+    # Of several PCs opening a new database at once, one migrates it; the others wait, then see it done.
+    conn.execute(f"SELECT pg_advisory_xact_lock({APPLICATION_ID:d})")
+
+
+def _pg_version(conn: Any) -> int:
+    """The schema version of the database; another program's database is an error (nothing written)."""
+    tables = [r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables "
+                                         "WHERE table_schema = current_schema() ORDER BY table_name")]
+    if "paigow_schema" not in tables:
+        if tables:
+            raise DatabaseError(f"it holds another program's tables ({', '.join(tables[:4])}"
+                                f"{', ...' if len(tables) > 4 else ''}): nothing was changed; give the trainer a "
+                                "database of its own")
+        return 0
+    row = conn.execute("SELECT application_id, version FROM paigow_schema").fetchone()
+    if row is None or row[0] != APPLICATION_ID:
+        raise DatabaseError("it is another program's database (its paigow_schema table is not this trainer's): "
+                            "nothing was changed")
+    return int(row[1])
+
+
+def _pg_stamp(conn: Any, at: int) -> None:
+    conn.execute("CREATE TABLE IF NOT EXISTS paigow_schema (application_id BIGINT NOT NULL, version INTEGER NOT NULL)")
+    conn.execute("DELETE FROM paigow_schema")
+    conn.execute("INSERT INTO paigow_schema (application_id, version) VALUES (?, ?)", (APPLICATION_ID, at))
+
+
+POSTGRESQL = Dialect("postgresql", _pg_version, _pg_stamp, _pg_begin)
+
+
+class ServerStore(ProgressStore):
+    """All trainees of a school, on its PostgreSQL server; this PC's progress file keeps the outbox."""
+
+    _row_lock = " FOR UPDATE"
+
+    def __init__(self, url: str, *, outbox: Path | str, note: Callable[[str], None] | None = None) -> None:
+        self._psycopg = psycopg_module()
+        self.url = url
+        self.path = Path(outbox)
+        self.moved_aside = None
+        self.note = note or (lambda message: None)
+        self._told = set()
+        self._integrity_error = self._psycopg.IntegrityError
+        self._outbox = ProgressStore(outbox, note=note)
+        self.notice = self._outbox.notice
+        self._conn = self._open()
+        self.flush()
+
+    def _unusable(self, exc: Exception) -> StoreError:
+        return DatabaseError(f"cannot use the progress database {redact(self.url)}: {pg_reason(exc)}")
+
+    def _open(self) -> PgConnection:  # type: ignore[override]
+        conn = PgConnection(self.url)
+        try:
+            found = migrate(conn, dialect=POSTGRESQL)  # type: ignore[arg-type]
+        except DatabaseError as exc:
+            conn.close()
+            raise DatabaseError(f"cannot use the progress database {redact(self.url)}: {exc}") from None
+        except self._psycopg.Error as exc:
+            conn.close()
+            raise self._unusable(exc) from None
+        if found > LATEST:
+            conn.close()
+            raise DatabaseError(f"cannot use the progress database {redact(self.url)}: a newer version of the "
+                                f"trainer wrote it (schema version {found}; this version reads up to {LATEST}); "
+                                "nothing was changed")
+        return conn
+
+    @property
+    def schema_version(self) -> int:
+        return _pg_version(self._conn)
+
+    def close(self) -> None:
+        self._conn.close()
+        self._outbox.close()
+
+    def connection_state(self) -> str:
+        """One line for the status bar: where the progress goes and whether answers are waiting."""
+        waiting, where = self.waiting(), redact(self.url)
+        if self._conn.online:
+            return f"School database {where}: connected" + (f" ({waiting} answers to send)" if waiting else "")
+        return f"School database {where} unreachable: {waiting} answers wait on this PC and will be sent"
+
+    @contextmanager
+    def _write(self) -> Iterator[Any]:  # type: ignore[override]
+        """One transaction on the server: committed on success, rolled back on any error."""
+        conn = self._conn
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.execute("COMMIT")
+
+    # --- the answer log, with the outbox ----------------------------------------------------------------
+
+    def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+        """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
+        :meth:`flush`). Either way the answer is committed somewhere when this returns."""
+        name = " ".join(str(trainee).split())
+        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        try:
+            self.flush()
+            return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
+        except ServerUnavailable:
+            self._queue(name, "answer", entry_payload(entry))
+            q = entry.question
+            return AnswerRecord(0, name, q.skill, q.item, q.to_dict(), entry.answer, entry.correct,
+                                max(0, int(entry.ms)), iso(entry.when), q.seed, q.profile, mode, hinted)
+
+    def record_exam(self, trainee: str, result: Any, *, when: datetime | None = None) -> int:
+        """Store a graded exam on the server, or in this PC's outbox if it cannot be reached (then 0
+        is returned: the exam gets its id when it is sent)."""
+        name = " ".join(str(trainee).split())
+        entries, row = exam_parts(result, when or utc_now())
+        payload = {"answers": [entry_payload(e) for e in entries], "exam": row}
+        try:
+            self.flush()
+            return self._send(name, "exam", payload)
+        except ServerUnavailable:
+            self._queue(name, "exam", payload)
+            return 0
+
+    def _send(self, name: str, kind: str, payload: dict[str, Any]) -> int:
+        """Store one answer or exam (as queued) for ``name`` in one transaction; returns its id. One
+        already stored (its ``uid`` is there) is not stored again."""
+        with self._write() as conn:
+            row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
+            if row is None:
+                raise self._unknown(name)
+            if kind == "exam":
+                return self._apply_exam(conn, int(row[0]), [entry_from(a) for a in payload["answers"]], payload["exam"])
+            return self._append(conn, int(row[0]), entry_from(payload))
+
+    def _unknown(self, name: str) -> Exception:
+        from trainer.rules.errors import UnknownNameError
+
+        return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+
+    def _queue(self, name: str, kind: str, payload: dict[str, Any]) -> None:
+        uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
+        with self._outbox._write() as conn:
+            conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
+                         "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
+
+    def waiting(self) -> int:
+        """How many answers wait in this PC's outbox."""
+        return int(self._outbox._conn.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+
+    def flush(self) -> int:
+        """Send the outbox's answers to the server, oldest first, each exactly once; returns how many
+        were sent. Stops (keeping the rest) if the server goes away again."""
+        from trainer.rules.errors import UnknownNameError
+
+        rows = self._outbox._conn.execute("SELECT uid, kind, trainee, payload FROM outbox "
+                                          "ORDER BY queued_utc, rowid").fetchall()
+        sent = 0
+        for uid, kind, name, payload in rows:
+            try:
+                self._send(name, kind, json.loads(payload))
+            except UnknownNameError:  # deleted on the server meanwhile: the answer is kept for them
+                self.ensure_trainee(name)
+                self._send(name, kind, json.loads(payload))
+            with self._outbox._write() as conn:
+                conn.execute("DELETE FROM outbox WHERE uid = ?", (uid,))
+            sent += 1
+        return sent
