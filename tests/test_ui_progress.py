@@ -185,8 +185,8 @@ def test_activating_what_to_practise_next_opens_the_drills_on_that_skill(qtbot, 
     window.show_screen("progress")  # hooked once: a second visit does not start two sessions
     calls = []
     monkeypatch.setattr(drills, "start_skill", calls.append)
-    progress.next_list.itemActivated.emit(progress.next_list.item(0))
-    assert calls == [progress.next_list.item(0).data(Qt.ItemDataRole.UserRole)]
+    progress.next_list.itemActivated.emit(progress.next_list.item(1))
+    assert calls == [progress.next_list.item(1).data(Qt.ItemDataRole.UserRole)]
 
 
 def test_the_no_trainee_line_requests_nothing(qtbot, screen):
@@ -195,3 +195,35 @@ def test_the_no_trainee_line_requests_nothing(qtbot, screen):
     screen.practiseRequested.connect(requests.append)
     screen.next_list.itemActivated.emit(screen.next_list.item(0))
     assert requests == []
+
+
+def test_skills_are_grouped_under_each_games_title(qtbot, screen, store):
+    """Issue 17: the table, what to practise next, the heat map and the charts show both games'
+    skills, each game's under its title (from the games registry)."""
+    from trainer.drills.games import games
+
+    record_days(store)
+    q = generate("bac-burn", seed=3)
+    store.record("Ana", q, check(q, q.answer), q.answer, ms=2000, when=datetime(2024, 5, 3, 11, tzinfo=timezone.utc))
+    screen.switch("Ana")
+    titles = [g.title for g in games()]
+    table = screen.table
+    headings = [r for r in range(table.rowCount()) if table.columnSpan(r, 0) == len(progress_screen.SKILL_COLUMNS)]
+    assert [table.item(r, 0).text() for r in headings] == titles
+    pai_gow, baccarat = headings
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert rows.index("Rank two tiles") < baccarat < rows.index("The burn")
+    assert not table.item(baccarat, 0).flags() & Qt.ItemFlag.ItemIsSelectable
+
+    entries = [screen.next_list.item(i) for i in range(screen.next_list.count())]
+    heads = [e.text() for e in entries if e.data(Qt.ItemDataRole.UserRole) is None]
+    assert heads and set(heads) <= set(titles) and entries[0].text() == heads[0]
+    requests = []
+    screen.practiseRequested.connect(requests.append)
+    screen.next_list.itemActivated.emit(entries[0])
+    assert requests == []
+
+    ticks = [label for _, label in screen.heat.plot.getAxis("left")._tickLevels[0]]
+    assert ticks[-1] == "Baccarat · The burn" and all(t.startswith(("Pai Gow tiles · ", "Baccarat · ")) for t in ticks)
+    legend = [label.text for _, label in screen.charts.legend.items]
+    assert legend[-1] == "Baccarat · The burn"

@@ -22,10 +22,12 @@ True
 
 from trainer.drills.answers import POSITIONS, check, expected_text, format_value, parse_answer
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Part, Question
-from trainer.drills.registry import GROUPS, Skill, all_skills, generate, item_title, skill_named, skills_for
+from trainer.drills.registry import (
+    GROUPS, Skill, all_skills, by_game, generate, item_title, offered_skills, skill_named, skills_for,
+)
 
 __all__ = [
     "AnswerKind", "AnswerParseError", "Feedback", "GROUPS", "POSITIONS", "Part", "Question", "Skill",
-    "all_skills", "check", "expected_text", "format_value", "generate", "item_title", "parse_answer", "skill_named",
+    "all_skills", "by_game", "check", "expected_text", "format_value", "generate", "item_title", "offered_skills", "parse_answer", "skill_named",
     "skills_for",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from trainer.drills.model import Draft, Feedback, Question, Setup
 from trainer.rules.errors import TrainerError, UnknownNameError
@@ -131,6 +131,26 @@ def skill_named(skill_id: str) -> Skill:
         return SKILLS[skill_id]
     except KeyError:
         raise UnknownNameError("skill", skill_id, [s.id for s in all_skills()]) from None
+
+
+#: The heading of skills no game knows (an old record's id).
+OTHER_SKILLS = "Other"
+
+
+def by_game(skill_ids: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """``skill_ids`` grouped under their game's title, games in menu order, each group in the given
+    order; ids no game knows (an old record) last, under :data:`OTHER_SKILLS`. Empty groups left out.
+
+    >>> by_game(["bac-burn", "tile-compare", "old-skill"])
+    [('Pai Gow tiles', ['tile-compare']), ('Baccarat', ['bac-burn']), ('Other', ['old-skill'])]
+    """
+    _load()
+    groups: dict[str, list[str]] = {game.title: [] for game in games()}
+    titles = {game.id: game.title for game in games()}
+    for skill in dict.fromkeys(skill_ids):
+        known = SKILLS.get(skill)
+        groups.setdefault(titles[known.game] if known else OTHER_SKILLS, []).append(skill)
+    return [(title, ids) for title, ids in groups.items() if ids]
 
 
 def check_offered(skill: Skill, profile: Profile) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from trainer.drills import all_skills, item_title, skills_for
+from trainer.drills import all_skills, by_game, item_title, offered_skills
 from trainer.progress import DayPoint, HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
@@ -79,14 +79,37 @@ class SkillTable(QTableWidget):
         set_font(header, 1.2, bold=True)
 
     def show_stats(self, rows: list[tuple[str, ...]]) -> None:
+        """One row per skill; a one-cell row is a game's heading, across the table."""
+        self.clearSpans()
         self.setRowCount(len(rows))
         for r, row in enumerate(rows):
+            if len(row) == 1:
+                self.setItem(r, 0, heading_item(row[0]))
+                self.setSpan(r, 0, 1, len(SKILL_COLUMNS))
+                continue
             for c, text in enumerate(row):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)  # a long skill name is elided at 1280 px
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(r, c, item)
+
+
+def heading_item(title: str, cls=QTableWidgetItem):
+    """A game's title over its skills: bold, neither selectable nor a skill (no UserRole)."""
+    item = cls(title)
+    font = item.font()
+    font.setBold(True)
+    item.setFont(font)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    return item
+
+
+def grouped_labels(skills) -> list[tuple[str, str]]:
+    """(skill, label) in game order; with more than one game each label names its game first."""
+    groups = by_game(skills)
+    return [(s, f"{game} · {skill_title(s)}" if len(groups) > 1 else skill_title(s))
+            for game, ids in groups for s in ids]
 
 
 #: Distinct line colours (Okabe-Ito and Tableau), one per skill in registry order.
@@ -141,12 +164,13 @@ class TrendCharts(QWidget):
         for skill in set(self.curves) - set(by_skill):
             for curve in self.curves[skill]:
                 curve.setData([], [])
-        for skill, series in by_skill.items():
+        for skill, label in grouped_labels(by_skill):
+            series = by_skill[skill]
             acc, ms = self._curves(skill)
             x = [day_timestamp(p.day) for p in series]
             acc.setData(x, [100 * p.accuracy for p in series])
             ms.setData(x, [p.median_ms / 1000 for p in series])
-            self.legend.addItem(acc, skill_title(skill))
+            self.legend.addItem(acc, label)
         self.accuracy.setYRange(0, 105, padding=0)
         if points:
             days = [day_timestamp(p.day) for p in points]
@@ -252,11 +276,14 @@ class HeatMapView(QWidget):
         if not has_data:
             self.image.clear()
             return
-        data = np.array([[np.nan if a is None else 100 * a for a in row] for row in matrix.accuracy], dtype=float)
+        labels = grouped_labels(matrix.rows)  # the rows in game order
+        where = {skill: i for i, skill in enumerate(matrix.rows)}
+        data = np.array([[np.nan if a is None else 100 * a for a in matrix.accuracy[where[s]]] for s, _ in labels],
+                        dtype=float)
         self.image.setImage(with_gaps(data), levels=(0, 100), autoLevels=False)
         self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
         left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
-        left.setTicks([[(i + 0.5, skill_title(s)) for i, s in enumerate(matrix.rows)]])
+        left.setTicks([[(i + 0.5, label) for i, (_, label) in enumerate(labels)]])
         bottom.setTicks([[(j + 0.5, item_title(c) if matrix.by == "item" else c)
                            for j, c in enumerate(matrix.columns)]])
         self.plot.setXRange(0, len(matrix.columns), padding=0.02)
@@ -380,35 +407,42 @@ class ProgressScreen(Screen):
             self.heat.show_matrix(HeatMap(self.heat.by, (), (), (), ()))
             return
         self.table.show_stats(self.skill_rows(name))
-        self.next_list.clear()
-        skills = [s.id for s in skills_for(self.ctx.profile)]
-        for due in self.store.next_up(name, skills, limit=12):
-            item = f" — {item_title(due.item)}" if due.item else ""
-            entry = QListWidgetItem(f"{skill_title(due.skill)}{item}  ({REASONS.get(due.reason, due.reason)})")
-            entry.setData(Qt.ItemDataRole.UserRole, due.skill)
-            entry.setToolTip("Enter or double-click: practise this skill now")
-            self.next_list.addItem(entry)
+        self.show_next(name)
         self.charts.show_series(self.store.daily_series(name))
         self.heat.show_matrix(self.store.heatmap(name, by=self.heat.by))
         refresh_fonts(self.table)
 
+    def show_next(self, name: str) -> None:
+        """What to practise next of every game's skills (this profile's for its game), under each game's title."""
+        self.next_list.clear()
+        ordered = self.store.next_up(name, [s.id for s in offered_skills(self.ctx.profile)], limit=12)
+        for game, skills in by_game(d.skill for d in ordered):
+            self.next_list.addItem(heading_item(game, QListWidgetItem))
+            for d in (d for d in ordered if d.skill in skills):
+                item = f" — {item_title(d.item)}" if d.item else ""
+                entry = QListWidgetItem(f"{skill_title(d.skill)}{item}  ({REASONS.get(d.reason, d.reason)})")
+                entry.setData(Qt.ItemDataRole.UserRole, d.skill)
+                entry.setToolTip("Enter or double-click: practise this skill now")
+                self.next_list.addItem(entry)
+
     def skill_rows(self, name: str) -> list[tuple[str, ...]]:
-        """Table rows: every skill of the profile, then any other skill the trainee answered."""
+        """Table rows under each game's title (a one-cell row): every skill offered (this profile's for
+        its game, the others' under their default profile), then any other skill the trainee answered."""
         stats = {s.skill: s for s in self.store.skill_stats(name)}
-        order = [s.id for s in skills_for(self.ctx.profile)] + [k for k in stats if k not in
-                                                                 {s.id for s in skills_for(self.ctx.profile)}]
         now = datetime.now(timezone.utc)
-        rows = []
-        for skill in order:
-            s = stats.get(skill)
-            if s is None:
-                rows.append((skill_title(skill), "0", "0", "—", "—", "—", "new"))
-                continue
-            rows.append((s.title, str(s.answered), str(s.correct),
-                         "—" if s.accuracy is None else f"{s.accuracy:.0%}",
-                         "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s",
-                         local_time(s.last_utc), local_time(s.next_due_utc, now)))
+        rows: list[tuple[str, ...]] = []
+        for game, skills in by_game([s.id for s in offered_skills(self.ctx.profile)] + list(stats)):
+            rows.append((game,))
+            rows += [self._skill_row(skill, stats.get(skill), now) for skill in skills]
         return rows
+
+    @staticmethod
+    def _skill_row(skill: str, s, now: datetime) -> tuple[str, ...]:
+        if s is None:
+            return (skill_title(skill), "0", "0", "—", "—", "—", "new")
+        return (s.title, str(s.answered), str(s.correct), "—" if s.accuracy is None else f"{s.accuracy:.0%}",
+                "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s",
+                local_time(s.last_utc), local_time(s.next_due_utc, now))
 
     def _practise(self, item: QListWidgetItem) -> None:
         skill = item.data(Qt.ItemDataRole.UserRole)
