@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable, Sequence
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QVBoxLayout,
-    QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
 )
 
 from trainer.drills.games import game_of_profile
@@ -31,6 +31,16 @@ from trainer.ui.baccarat.card_art import CARD_RATIO, draw_card
 from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
+
+
+def heading_item(title: str, cls=QTableWidgetItem):
+    """A game's title over its skills: bold, neither selectable nor a skill (no UserRole)."""
+    item = cls(title)
+    font = item.font()
+    font.setBold(True)
+    item.setFont(font)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    return item
 
 
 def zoom_of(widget: QWidget) -> float:

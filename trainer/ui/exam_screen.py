@@ -26,14 +26,16 @@ from PySide6.QtWidgets import (
     QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from trainer.drills import AnswerParseError, POSITIONS, skill_named, skills_for
+from trainer.drills import AnswerParseError, POSITIONS, by_game, skill_named, skills_for
 from trainer.drills.exam import MAX_QUESTIONS, ExamResult, ExamSession, ExamSpec, build_exam
 from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
-from trainer.drills.games import games
+from trainer.drills.games import game_of_profile, games
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.citation_links import citation_colour, citations_html, link_browser, text_html
-from trainer.ui.drill_widgets import AnswerPanel, QuestionView, Screen, error_label, make_label, set_font
+from trainer.ui.drill_widgets import (
+    AnswerPanel, QuestionView, Screen, error_label, heading_item, make_label, set_font,
+)
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf
 from trainer.ui.theme import Theme
@@ -98,8 +100,11 @@ class ExamSetup(QWidget):
     def __init__(self, profile: str, seed: int | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profile = QComboBox()
-        for name, p in ((n, p) for g in games() for n, p in g.profiles.items.items()):
-            self.profile.addItem(f"{name} — {p.title}", name)
+        for game in games():  # each game's profiles under its title (a heading, not a choice)
+            self.profile.addItem(game.title)
+            self.profile.model().item(self.profile.count() - 1).setEnabled(False)
+            for name, p in game.profiles.items.items():
+                self.profile.addItem(f"    {name} — {p.title}", name)
         self.profile.setCurrentIndex(self.profile.findData(profile))
         self.skills = SkillList()
         self.skills.setAccessibleName("Skills in the exam")
@@ -177,8 +182,9 @@ class ExamSetup(QWidget):
         self.fill_skills()
 
     def fill_skills(self) -> None:
-        """The skills the chosen profile offers; all but the advanced ones checked."""
+        """The skills the chosen profile offers, under its game's title; all but the advanced ones checked."""
         self.skills.clear()
+        self.skills.addItem(heading_item(game_of_profile(self.profile.currentData()).title, QListWidgetItem))
         for s in skills_for(self.profile.currentData()):
             item = QListWidgetItem(f"{s.group}: {s.title}" + ("  (advanced)" if s.advanced else ""))
             item.setData(Qt.ItemDataRole.UserRole, s.id)
@@ -189,16 +195,20 @@ class ExamSetup(QWidget):
 
     def _check_all(self, on: bool) -> None:
         state = Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
-        for i in range(self.skills.count()):
-            self.skills.item(i).setCheckState(state)
+        for item in self.skill_items():
+            item.setCheckState(state)
+
+    def skill_items(self) -> list[QListWidgetItem]:
+        """The list's skills (not its heading)."""
+        return [item for item in map(self.skills.item, range(self.skills.count()))
+                if item.data(Qt.ItemDataRole.UserRole) is not None]
 
     def chosen_skills(self) -> tuple[str, ...]:
-        return tuple(self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
-                     if self.skills.item(i).checkState() == Qt.CheckState.Checked)
+        return tuple(item.data(Qt.ItemDataRole.UserRole) for item in self.skill_items()
+                     if item.checkState() == Qt.CheckState.Checked)
 
     def set_skills(self, skills: tuple[str, ...]) -> None:
-        for i in range(self.skills.count()):
-            item = self.skills.item(i)
+        for item in self.skill_items():
             on = item.data(Qt.ItemDataRole.UserRole) in skills
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
@@ -260,14 +270,22 @@ class ResultView(QWidget):
         self.details.setText(
             f"Pass mark {result.spec.pass_percent}% · time used {used}" + (f" of {clock_text(limit)}" if limit else "")
             + (" · the time ran out" if result.timed_out else "") + f" · seed {result.spec.seed}")
-        self.table.setRowCount(len(result.by_skill))
-        for r, (skill, (correct, total)) in enumerate(result.by_skill.items()):
-            for c, text in enumerate((skill_named(skill).title, str(correct), str(total),
-                                      f"{100 * correct / total:.0f}%")):
-                item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.table.setItem(r, c, item)
+        groups = by_game(result.by_skill)
+        self.table.clearSpans()
+        self.table.setRowCount(len(result.by_skill) + len(groups))
+        r = 0
+        for game, skills in groups:  # each game's skills under its title
+            self.table.setItem(r, 0, heading_item(game))
+            self.table.setSpan(r, 0, 1, self.table.columnCount())
+            for r, skill in enumerate(skills, r + 1):
+                correct, total = result.by_skill[skill]
+                for c, text in enumerate((skill_named(skill).title, str(correct), str(total),
+                                          f"{100 * correct / total:.0f}%")):
+                    item = QTableWidgetItem(text)
+                    if c:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    self.table.setItem(r, c, item)
+            r += 1
         self.wrong.setHtml(wrong_answers_html(result, colours))
         self.message.clear()
 

@@ -29,7 +29,7 @@ from trainer.drills import all_skills, by_game, item_title, offered_skills
 from trainer.progress import DayPoint, HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
-from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
+from trainer.ui.drill_widgets import Screen, heading_item, make_label, refresh_fonts, set_font
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import (
@@ -93,16 +93,6 @@ class SkillTable(QTableWidget):
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(r, c, item)
-
-
-def heading_item(title: str, cls=QTableWidgetItem):
-    """A game's title over its skills: bold, neither selectable nor a skill (no UserRole)."""
-    item = cls(title)
-    font = item.font()
-    font.setBold(True)
-    item.setFont(font)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-    return item
 
 
 def grouped_labels(skills) -> list[tuple[str, str]]:
