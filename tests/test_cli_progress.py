@@ -32,6 +32,22 @@ def test_progress_trainee_management_and_stats(capsys, tmp_path, monkeypatch):
     assert run(capsys, "progress", "--data-dir", d, "--next", "--json")[0] == 0
 
 
+def test_progress_text_groups_skills_by_game(capsys, tmp_path, monkeypatch):
+    """Issue 17: the text statistics and what to practise next list each game's skills under its title."""
+    d = str(tmp_path)
+    run(capsys, "progress", "--data-dir", d, "--create", "Ana")
+    for skill, answer in (("bac-burn", "3"), ("tile-compare", "a")):
+        monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer}\n"))
+        assert run(capsys, "drill", "--skill", skill, "--count", "1", "--seed", "5", "--trainee", "Ana",
+                   "--data-dir", d)[0] == 0
+    lines = run(capsys, "progress", "--data-dir", d)[1].splitlines()
+    assert lines.index("Pai Gow tiles:") < lines.index("Baccarat:")
+    assert lines[lines.index("Pai Gow tiles:") + 1].startswith("Rank two tiles")
+    assert lines[lines.index("Baccarat:") + 1].startswith("The burn")
+    nexts = run(capsys, "progress", "--data-dir", d, "--next")[1].splitlines()
+    assert nexts[0] == "Pai Gow tiles:" and all(n.startswith("  ") for n in nexts[1:] if n != "Baccarat:")
+
+
 def test_progress_errors_are_one_line_exit_2(capsys, tmp_path):
     d = str(tmp_path)
     code, _, err = run(capsys, "progress", "--data-dir", d, "--json")

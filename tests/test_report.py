@@ -38,7 +38,8 @@ def test_exam_report_content():
     assert report.trainee == "Ana" and report.date.startswith("2024-05-0")
     assert "pa-2019" in report.profile
     assert report.summary[0].startswith("Score: 3 of 6 (50%) — not passed")
-    assert {row[0] for row in report.skill_rows} == {"Rank two tiles", "Vigorish", "Set by the house way"}
+    assert report.skill_rows[0] == ("Pai Gow tiles",)  # the game's title over its skills
+    assert {row[0] for row in report.skill_rows[1:]} == {"Rank two tiles", "Vigorish", "Set by the house way"}
     assert [w.number for w in report.wrong] == [2, 4, 6]
     for w, graded in zip(report.wrong, r.wrong):
         assert w.expected == graded.expected and w.given == "(no answer)"
@@ -138,3 +139,20 @@ def test_report_text_has_no_internal_ids(profile):
     assert len(report.wrong) == 60
     assert not re.search(r"\bspec\b|pai_gow|table_inventory|\bseat\d|\.md\b|§D|\bJ[A-Z]\d+\b", text)
     assert all(c.startswith("Reading: ") or " (" in c for w in report.wrong for c in w.citations)
+
+
+def test_both_games_skills_and_profiles_are_grouped_by_game(store_dir, tmp_path):
+    """Issue 17: a trainee of both games gets each game's skills under its title, and the profiles
+    of both games named."""
+    with ProgressStore.in_dir(store_dir) as store:
+        for n in range(2):
+            q = generate("bac-burn", seed=n, profile="pa-631a")
+            store.record("Ana", q, check(q, q.answer), q.answer, ms=900)
+        practice = trainee_report(store, "Ana")
+        assert [row[0] for row in practice.skill_rows] == ["Pai Gow tiles", "Rank two tiles", "Baccarat", "The burn"]
+        assert practice.profile.startswith("pa-2019 — ") and "; pa-631a — " in practice.profile
+        store.record_exam("Ana", result(3))
+        record = trainee_report(store, "Ana").extra_tables[0][2]
+        assert [row[0] for row in record if len(row) == 1] == ["Pai Gow tiles", "Baccarat"]
+        assert record[-1][0] == "The burn"
+        assert write_pdf(practice, tmp_path / "both.pdf") == 1

@@ -83,15 +83,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _stats_text(d: dict[str, Any]) -> str:
+    """The statistics table, each game's skills under its title."""
+    from trainer.drills import by_game
+
     lines = [f"Trainee: {d['trainee']}"]
     if not d["skills"]:
         return lines[0] + "\nNo answers yet."
     width = max(len(s["title"]) for s in d["skills"])
     lines.append(f"{'skill':<{width}} {'answered':>8} {'accuracy':>8} {'median s':>8}  next due (UTC)")
-    for s in d["skills"]:
-        acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.0%}"
-        med = "-" if s["median_ms"] is None else f"{s['median_ms'] / 1000:.1f}"
-        lines.append(f"{s['title']:<{width}} {s['answered']:>8} {acc:>8} {med:>8}  {(s['next_due_utc'] or '-')[:16]}")
+    stats = {s["skill"]: s for s in d["skills"]}
+    for game, skills in by_game(stats):
+        lines.append(f"{game}:")
+        for s in map(stats.get, skills):
+            acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.0%}"
+            med = "-" if s["median_ms"] is None else f"{s['median_ms'] / 1000:.1f}"
+            lines.append(f"{s['title']:<{width}} {s['answered']:>8} {acc:>8} {med:>8}  "
+                         f"{(s['next_due_utc'] or '-')[:16]}")
     return "\n".join(lines)
 
 
@@ -102,6 +109,14 @@ def _next_text(n: dict[str, Any]) -> str:
 
     item = f" — {item_title(n['item'])}" if n["item"] else ""
     return f"{skill_title(n['skill'])}{item} ({n['reason']})"
+
+
+def _next_list_text(d: dict[str, Any]) -> str:
+    """What to practise next, each game's under its title."""
+    from trainer.drills import by_game
+
+    return "\n".join(line for game, skills in by_game(n["skill"] for n in d["next"])
+                     for line in (f"{game}:", *(f"  {_next_text(n)}" for n in d["next"] if n["skill"] in skills)))
 
 
 #: Options that go only with some actions (None: showing the statistics, no action given).
@@ -183,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.next:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "next": [item.__dict__ for item in store.next_up(name)]}
-            emit(args, data, lambda d: "\n".join(_next_text(n) for n in d["next"]))
+            emit(args, data, _next_list_text)
         else:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "skills": [s.to_dict() for s in store.skill_stats(name)]}

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from trainer.rules.errors import TrainerError
-from trainer.drills.games import profile_named
+from trainer.drills.games import games, profile_named
 
 #: A4 in points, and the page margin.
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 48.0
@@ -96,6 +96,20 @@ def _profile_title(name: str) -> str:
         return name
 
 
+def _profiles_title(names: Iterable[str]) -> str:
+    """The profiles a record was made under, in the games' order (an unknown name last)."""
+    used = set(names)
+    known = [n for g in games() for n in g.profiles.names() if n in used]
+    return "; ".join(_profile_title(n) for n in known + sorted(used - set(known)))
+
+
+def grouped_rows(rows: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """Table rows by skill id, each game's under its title (a one-cell row, drawn bold across)."""
+    from trainer.drills import by_game
+
+    return tuple(row for game, skills in by_game(rows) for row in ((game,), *(rows[s] for s in skills)))
+
+
 def _date(when: str | None) -> str:
     moment = datetime.fromisoformat(when) if when else datetime.now(timezone.utc)
     if moment.tzinfo is None:
@@ -132,8 +146,8 @@ def exam_report(trainee: str, result: Mapping[str, Any], when: str | None = None
         f"Exam seed {spec['seed']}, {spec['count']} questions on: "
         + ", ".join(skill_title(s) for s in spec["skills"]),
     )
-    rows = tuple((skill_title(skill), str(v["correct"]), str(v["total"]), _percent(v["correct"], v["total"]))
-                 for skill, v in result["by_skill"].items())
+    rows = grouped_rows({skill: (skill_title(skill), str(v["correct"]), str(v["total"]),
+                                 _percent(v["correct"], v["total"])) for skill, v in result["by_skill"].items()})
     wrong = tuple(_worded(WrongAnswer(q["index"] + 1, skill_title(q["skill"]), q["prompt"],
                                       q["given"] or "(no answer)", q["expected"], tuple(q["citations"]),
                                       q.get("explanation", ""),
@@ -149,16 +163,18 @@ _PRACTICE_HEADER = ("Skill", "Answered", "Correct", "Accuracy", "Median time")
 
 
 def practice_rows(stats: Iterable[Any]) -> tuple[tuple[str, ...], ...]:
-    """Table rows of ``SkillStats``."""
-    return tuple((s.title, str(s.answered), str(s.correct),
-                  "—" if s.accuracy is None else f"{s.accuracy:.0%}",
-                  "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s") for s in stats if s.answered)
+    """Table rows of ``SkillStats`` practised, under each game's title."""
+    return grouped_rows({s.skill: (s.title, str(s.answered), str(s.correct),
+                                   "—" if s.accuracy is None else f"{s.accuracy:.0%}",
+                                   "—" if s.median_ms is None else f"{s.median_ms / 1000:.1f} s")
+                         for s in stats if s.answered})
 
 
-def practice_report(trainee: str, stats: Sequence[Any], wrong_records: Sequence[Any], profile: str,
+def practice_report(trainee: str, stats: Sequence[Any], wrong_records: Sequence[Any], profiles: Iterable[str],
                     limit: int = 100) -> Report:
     """A trainee's practice record: per-skill table and the most recent wrong answers (``AnswerRecord``,
-    oldest first as the store lists them; the report lists the newest first)."""
+    oldest first as the store lists them; the report lists the newest first). ``profiles``: those
+    the trainee answered under."""
     from trainer.drills.answers import expected_text
     from trainer.drills.model import Question
 
@@ -172,7 +188,7 @@ def practice_report(trainee: str, stats: Sequence[Any], wrong_records: Sequence[
     correct = sum(s.correct for s in stats)
     summary = (f"Answers recorded: {answered}, correct {correct} ({_percent(correct, answered)})",
                "No exam taken yet: this report shows the practice record.")
-    return Report("Practice report", trainee, _date(None), _profile_title(profile), summary, _PRACTICE_HEADER,
+    return Report("Practice report", trainee, _date(None), _profiles_title(profiles), summary, _PRACTICE_HEADER,
                   practice_rows(stats), tuple(wrong), wrong_title=f"Most recent wrong answers (up to {limit})")
 
 
@@ -191,8 +207,8 @@ def trainee_report(store: Any, trainee: str, exam_id: int | None = None) -> Repo
     if exams:
         return exam_report(name, exams[-1], practice=stats)
     records = store.answers(name)
-    profile = records[-1].profile if records else "pa-2019"
-    return practice_report(name, stats, [r for r in records if not r.correct], profile)
+    profiles = {r.profile for r in records} or {games()[0].default_profile}
+    return practice_report(name, stats, [r for r in records if not r.correct], profiles)
 
 
 # --- drawing ----------------------------------------------------------------------------------------
@@ -282,7 +298,7 @@ def _blocks(report: Report) -> list:
         add(lambda pg, y, d, t=title: 10 + pg.text(y + 10, t, 14, bold=True, draw=d) + 4, keep=True)
         add(lambda pg, y, d, h=header: _header_row(pg, y, h, d), keep=True)
         for row in rows or (("(none)",) + ("",) * (len(header) - 1),):
-            add(lambda pg, y, d, r=row, h=header: _row(pg, y, r, False, d, h))
+            add(lambda pg, y, d, r=row, h=header: _row(pg, y, r, len(r) == 1, d, h), keep=len(row) == 1)
     title = f"{report.wrong_title}: {len(report.wrong)}" if report.wrong else f"{report.wrong_title}: none"
     add(lambda pg, y, d: 12 + pg.text(y + 12, title, 14, bold=True, draw=d) + 4, keep=bool(report.wrong))
     for w in report.wrong:
