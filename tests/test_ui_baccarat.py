@@ -203,6 +203,27 @@ def test_an_injected_irregularity_is_asked_with_its_remedy(qtbot, screen):
     assert q.citations[0].startswith("631a.15(c)") and q.answer in q.choices
 
 
+def test_too_few_cards_is_a_chosen_irregularity_and_voids_the_round(qtbot, screen):
+    """Issue 17: 631a.15(e) offered on the screen; the round is void, every wager returned."""
+    from trainer.rules.baccarat.irregularities import VOID
+
+    screen.irregularity.setCurrentIndex(screen.irregularity.findText("too few"))
+    assert screen.irregularity.currentData() == "too-few"
+    screen.new_round()
+    r = screen.controller.round
+    clicked: set[str] = set()
+    asked = []
+    while not r.finished:
+        task = screen.controller.current
+        if task.skill == "bac-dealer-irregularity":
+            asked.append(task.question)
+        answer_by_widgets(qtbot, screen, clicked)
+    [q] = asked
+    assert q.answer == VOID and q.citations[0].startswith("631a.15(e)")
+    assert r.round.round.void and "Score 100%" in screen.summary.headline.text()
+    assert screen.pane.player.index == len(r.round.steps)
+
+
 def test_demonstration_mode_steps_through_every_round_step(qtbot, screen):
     screen.set_demo(True)
     player = screen.pane.player

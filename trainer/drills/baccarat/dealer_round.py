@@ -78,16 +78,16 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
                        8000),
     "bac-dealer-pass": ("Keep or pass the shoe", "The shoe passes whenever the Banker's Hand loses.", 5000),
     "bac-dealer-last-hand": ("Last hand", "Announce \"last hand\" after the cover card comes out.", 5000),
-    "bac-dealer-irregularity": ("Handle an irregularity", "The remedy 631a.15 gives for a card out of turn.",
+    "bac-dealer-irregularity": ("Handle an irregularity", "The remedy 631a.15 gives for a card out of turn or a shoe run short.",
                                 12000),
 }
 
 #: When in the shoe the round falls: a new shoe (its preparation first), in play, or the last hand.
 MOMENTS = ("new-shoe", "in-play", "last-hand")
 
-#: The irregularities of 631a.15 a round can have injected, played by the engine (a shoe short of
-#: cards, 631a.15(e), voids the round: the engine plays it when it happens).
-IRREGULARITIES = ("error-card", "third-undisclosed", "third-disclosed", "exposed-card")
+#: The irregularities of 631a.15 a round can have injected, played by the engine (``too-few``: the
+#: round is dealt from a shoe holding too few cards to complete it, 631a.15(e)).
+IRREGULARITIES = ("error-card", "third-undisclosed", "third-disclosed", "exposed-card", "too-few")
 
 
 @dataclass(frozen=True)
@@ -464,6 +464,7 @@ _IRREGULAR_STEPS = {
     "remedy": "",
     "card-in-error": "At the end of the last hand the curator drew a card from the shoe in error; nobody saw it",
     "simulated-round": "A card is exposed as it is dealt",
+    "void": "The shoe runs out of cards before the round is complete",
 }
 
 
