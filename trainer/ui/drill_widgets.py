@@ -419,8 +419,18 @@ class HandSetter(QWidget):
 _CHOICE_STYLE = "text-align: left; padding: 6px 18px;"
 
 
+def set_style(widget: QWidget, sheet: str) -> None:
+    """``widget``'s style sheet, set only when it changes (setting one re-polishes and repaints)."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
 class ChoiceList(QWidget):
-    """Numbered answer buttons; keys 1-9 choose. Emits the chosen index."""
+    """Numbered answer buttons; keys 1-9 choose. Emits the chosen index.
+
+    The buttons are kept from one question to the next and only their text changed (new buttons,
+    each with a style sheet, cost a re-polish, a relayout and a repaint of the panel per question).
+    """
 
     chosen = Signal(int)
 
@@ -430,6 +440,8 @@ class ChoiceList(QWidget):
         self.setAccessibleName("Choices")
         self.setObjectName("choices")
         self.buttons: list[QPushButton] = []
+        self._pool: list[QPushButton] = []
+        self._shape = (0, 0)  # (buttons, columns) laid out in the grid
         self._grid = QGridLayout()
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setSpacing(10)
@@ -439,27 +451,43 @@ class ChoiceList(QWidget):
         layout.addLayout(self._grid, 1)
         layout.addWidget(self.error)
 
+    def _button(self, i: int) -> QPushButton:
+        button = QPushButton(self)
+        button.setMinimumHeight(56)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.clicked.connect(lambda _=False: self.chosen.emit(i))
+        return button
+
     def set_choices(self, labels: Sequence[str]) -> None:
-        for button in self.buttons:
-            button.deleteLater()
-        self.buttons = []
         self.error.clear()
         # two columns save height (for a picture above) when the labels are short enough to sit side by side
         columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
-        for i, label in enumerate(labels):
-            button = QPushButton(f"{i + 1}   {label}" if i < 9 else label)
-            set_font(button, 1.6)
-            button.setMinimumHeight(56)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            button.setStyleSheet(_CHOICE_STYLE)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(lambda _=False, i=i: self.chosen.emit(i))
-            self.buttons.append(button)
+        while len(self._pool) < len(labels):
+            self._pool.append(self._button(len(self._pool)))
+        self.buttons = self._pool[:len(labels)]
+        for i, (button, label) in enumerate(zip(self.buttons, labels)):
+            text = f"{i + 1}   {label}" if i < 9 else label
+            if button.text() != text:
+                button.setText(text)
+            if button.property("fontScale") != 1.6:  # a long choice's smaller font (dealer's seat)
+                set_font(button, 1.6)
+            set_style(button, _CHOICE_STYLE)
+        if self._shape != (len(labels), columns):
+            self._lay_out(columns)
+        for button in self._pool[len(labels):]:
+            button.hide()
+
+    def _lay_out(self, columns: int) -> None:
+        for button in self._pool:
+            self._grid.removeWidget(button)
+        for i, button in enumerate(self.buttons):
             self._grid.addWidget(button, i // columns, i % columns)
+            button.show()
         for row in range(self._grid.rowCount()):
             self._grid.setRowStretch(row, 0)
-        self._grid.setRowStretch(self._grid.rowCount(), 1)
-        refresh_fonts(self)
+        self._grid.setRowStretch(-(-len(self.buttons) // columns), 1)
+        self._shape = (len(self.buttons), columns)
 
     def show_error(self, message: str, part: int | None = None) -> None:
         self.error.setText(message)
@@ -469,10 +497,10 @@ class ChoiceList(QWidget):
         for i, button in enumerate(self.buttons):
             if i == expected:
                 button.setText(f"✔ {button.text()}")
-                button.setStyleSheet(_CHOICE_STYLE + "border: 3px solid #2e9d5b; background: rgba(46, 157, 91, 50);")
+                set_style(button, _CHOICE_STYLE + "border: 3px solid #2e9d5b; background: rgba(46, 157, 91, 50);")
             elif i == given:
                 button.setText(f"✘ {button.text()}")
-                button.setStyleSheet(_CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
+                set_style(button, _CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         index = event.key() - Qt.Key.Key_1

@@ -35,7 +35,8 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, zoom_of,
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, set_style,
+    zoom_of,
 )
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
@@ -556,7 +557,7 @@ class DealerScreen(Screen):
 
     def _say_last(self, text: str, colour: str) -> None:
         self.last.setText(text)
-        self.last.setStyleSheet(f"color: {colour};")
+        set_style(self.last, f"color: {colour};")
 
     def _update_status(self) -> None:
         r = self.controller.round
