@@ -200,6 +200,7 @@ def test_the_no_trainee_line_requests_nothing(qtbot, screen):
 def test_skills_are_grouped_under_each_games_title(qtbot, screen, store):
     """Issue 17: the table, what to practise next, the heat map and the charts show both games'
     skills, each game's under its title (from the games registry)."""
+    from trainer.drills import skill_named
     from trainer.drills.games import games
 
     record_days(store)
@@ -216,8 +217,9 @@ def test_skills_are_grouped_under_each_games_title(qtbot, screen, store):
     assert not table.item(baccarat, 0).flags() & Qt.ItemFlag.ItemIsSelectable
 
     entries = [screen.next_list.item(i) for i in range(screen.next_list.count())]
-    heads = [e.text() for e in entries if e.data(Qt.ItemDataRole.UserRole) is None]
-    assert heads and set(heads) <= set(titles) and entries[0].text() == heads[0]
+    heads = [i for i, e in enumerate(entries) if e.data(Qt.ItemDataRole.UserRole) is None]
+    assert [entries[i].text() for i in heads] == titles and heads[0] == 0  # every game's, however many new
+    assert {skill_named(e.data(Qt.ItemDataRole.UserRole)).game for e in entries[heads[1] + 1:]} == {"baccarat"}
     requests = []
     screen.practiseRequested.connect(requests.append)
     screen.next_list.itemActivated.emit(entries[0])

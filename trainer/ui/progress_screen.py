@@ -41,6 +41,8 @@ from trainer.ui.theme import Theme
 pg.setConfigOptions(antialias=False, useOpenGL=False)
 
 SKILL_COLUMNS = ("Skill", "Answered", "Correct", "Accuracy", "Median time", "Last practised", "Next due")
+#: Entries of "What to practise next", shared among the games.
+NEXT_UP = 12
 REASONS = {"due": "due now", "new": "never practised", "weak": "weakest recall"}
 
 
@@ -403,12 +405,13 @@ class ProgressScreen(Screen):
         refresh_fonts(self.table)
 
     def show_next(self, name: str) -> None:
-        """What to practise next of every game's skills (this profile's for its game), under each game's title."""
+        """What to practise next, each game's under its title (this profile's skills for its game, the
+        others' under their default profile): the list shares its length among the games."""
         self.next_list.clear()
-        ordered = self.store.next_up(name, [s.id for s in offered_skills(self.ctx.profile)], limit=12)
-        for game, skills in by_game(d.skill for d in ordered):
+        groups = by_game(s.id for s in offered_skills(self.ctx.profile))
+        for game, skills in groups:
             self.next_list.addItem(heading_item(game, QListWidgetItem))
-            for d in (d for d in ordered if d.skill in skills):
+            for d in self.store.next_up(name, skills, limit=NEXT_UP // len(groups)):
                 item = f" — {item_title(d.item)}" if d.item else ""
                 entry = QListWidgetItem(f"{skill_title(d.skill)}{item}  ({REASONS.get(d.reason, d.reason)})")
                 entry.setData(Qt.ItemDataRole.UserRole, d.skill)
