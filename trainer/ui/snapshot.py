@@ -98,7 +98,7 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
            faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal"):
     """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end)."""
     app = ensure_app()
-    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
     from trainer.ui.scaling import apply_text_size
     from trainer.ui.theme import apply_theme, theme_named
@@ -143,6 +143,8 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
         window.resize(*size)
         for _ in range(3):
             app.processEvents()
+        # a timer that fired in the last pass (a screen's clock) may have left its relayout pending
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         image = window.grab().toImage()
         if (image.width(), image.height()) != size:
             image = image.scaled(*size, Qt.AspectRatioMode.IgnoreAspectRatio,
