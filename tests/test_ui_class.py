@@ -152,14 +152,23 @@ def test_on_a_school_server_only_an_instructor_deletes_a_trainee(pg_url, tmp_pat
         close_shared_stores()
 
 
-def test_app_with_an_unreachable_school_database_says_how_to_train_meanwhile(capsys, tmp_path, qapp):
-    from trainer.ui.app import run_app
+def test_the_app_starts_while_the_school_server_is_down(tmp_path, qtbot):
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow
 
-    code = run_app(["--database", "postgresql://coach:secret@/school?host=/nonexistent"])
-    err = capsys.readouterr().err
-    assert code == 2 and err.count("\n") == 1 and "secret" not in err
-    assert "no server answers there" in err and "start with --database sqlite:///" in err
-    assert "progress --migrate-from" in err
+    ctx = AppContext(data=tmp_path / "data")
+    ctx.database = "postgresql://coach:secret@/school?host=/nonexistent"
+    try:
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        text = window.connection_label.text()
+        assert text.endswith("unreachable: 0 answers wait on this PC and will be sent") and "secret" not in text
+        store = shared_store(ctx)
+        store.ensure_trainee("Ana")
+        _answer(store, "Ana", 2, 2)
+        assert store.waiting() == 2 and len(store.answers("Ana")) == 2
+    finally:
+        close_shared_stores()
 
 
 def test_the_school_database_setting_is_checked_and_kept(tmp_path, qtbot, monkeypatch):
