@@ -91,6 +91,7 @@ def test_the_class_command_gives_the_same_figures(tmp_path, capsys, monkeypatch)
         assert main(["progress", "--data-dir", data, "--create", name]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("hunter2\n"))
     assert main(["class", "--data-dir", data, "--create", "Morning", "--instructor", "Ms Lee"]) == 0
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "hunter2")
     assert main(["class", "--data-dir", data, "--class", "Morning", "--add", "Ana", "Bo"]) == 0
     capsys.readouterr()
     assert main(["class", "--data-dir", data, "--json"]) == 0
@@ -100,3 +101,29 @@ def test_the_class_command_gives_the_same_figures(tmp_path, capsys, monkeypatch)
     assert "unknown class 'Evening' (choose from: Morning)" in capsys.readouterr().err
     assert main(["class", "--data-dir", data, "--csv", str(tmp_path / "no" / "such" / "c.csv")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_class_command_needs_the_instructors_password(tmp_path, capsys, monkeypatch):
+    data = str(tmp_path / "d")
+    for name in ("Ana", "Bo"):
+        assert main(["progress", "--data-dir", data, "--create", name]) == 0
+    secret = tmp_path / "pw"
+    secret.write_text("hunter2\n", encoding="utf-8")
+    key = ["--password-file", str(secret)]
+    assert main(["class", "--data-dir", data, "--create", "Morning", "--instructor", "Ms Lee", *key]) == 0
+    assert main(["class", "--data-dir", data, "--add", "Ana", "Bo", *key]) == 0
+    capsys.readouterr()
+    for wrong in (["--password-file", str(tmp_path / "missing")], []):
+        monkeypatch.setattr("sys.stdin", io.StringIO("Hunter2\n"))
+        assert main(["class", "--data-dir", data, "--json", *wrong]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "Hunter2" not in err and "hunter2" not in err
+        assert ("cannot read the password file" if wrong else "wrong password for the instructor of 'Morning'") in err
+    assert main(["class", "--data-dir", data, "--remove", "Bo", "--password-file", str(tmp_path / "missing")]) == 2
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "hunter2")
+    assert main(["class", "--data-dir", data, "--remove", "Bo"]) == 0
+    assert main(["class", "--data-dir", data, "--remove", "Cy"]) == 2  # unknown: one line, nothing changed
+    capsys.readouterr()
+    assert main(["class", "--data-dir", data, "--json"]) == 0
+    assert [t["name"] for t in json.loads(capsys.readouterr().out)["trainees"]] == ["Ana"]
+    assert main(["progress", "--data-dir", data, "--list"]) == 0 and "Bo" in capsys.readouterr().out  # records stay

@@ -150,6 +150,15 @@ def add_trainees(store: ProgressStore, class_name: str, names: list[str]) -> Non
                          (group.id, trainee_id))
 
 
+def remove_trainees(store: ProgressStore, group: SchoolClass, names: list[str]) -> None:
+    """Take trainees out of ``group`` (the instructor, signed in); their records stay. A name not in
+    the class changes nothing; an unknown name is an error (nothing changed)."""
+    ids = [store.trainee(n).id for n in names]
+    with store._write() as conn:
+        for trainee_id in ids:
+            conn.execute("DELETE FROM class_members WHERE class_id = ? AND trainee_id = ?", (group.id, trainee_id))
+
+
 def sign_in(store: ProgressStore, class_name: str, password: str) -> SchoolClass:
     """The class, if ``password`` is its instructor's; else a ``TrainerError``."""
     group = school_class(store, class_name)
