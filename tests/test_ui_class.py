@@ -201,7 +201,11 @@ def test_an_instructor_adds_a_class_and_its_trainees(trainee_ctx, shown):
     assert view.message.text() == "⚠ the two passwords differ: the class was not added"
     assert view.create_class("Evening", "Mr Kim", "pw1", "pw1")
     assert view.class_box.currentText() == "Evening" and view.instructor.text() == "Instructor: Mr Kim"
-    view.add_trainees(["Bo"])
+    view.set_members(["Bo"])
     assert _column(view, 0) == ["Bo"] and view.summary.text() == "Evening: 0 of 1 trainees ready for the exam"
+    view.set_members(["Ana", "Bo"])
+    assert _column(view, 0) == ["Ana", "Bo"]
+    view.set_members(["Ana"])  # Bo unticked: out of the class, his records kept
+    assert _column(view, 0) == ["Ana"] and "Bo" in [t.name for t in store.trainees()]
     assert not view.create_class("Evening", "Mr Kim", "x", "x")
     assert view.message.text() == "⚠ a class called 'Evening' already exists"
