@@ -213,6 +213,15 @@ def test_a_pc_starts_while_the_server_is_down_and_sends_later_exactly_once(pg_ur
         store.close()
 
 
+def test_each_pc_keeps_its_own_current_trainee(pg_url, tmp_path):
+    with open_store(pg_url, data=tmp_path / "pc1") as one, open_store(pg_url, data=tmp_path / "pc2") as two:
+        for name in ("Ana", "Bo"):
+            one.create_trainee(name)
+        one.switch_trainee("Ana")
+        two.switch_trainee("Bo")
+        assert (one.current_trainee.name, two.current_trainee.name) == ("Ana", "Bo")
+
+
 # --- a PC's file copied to the school's server ------------------------------------------------------
 
 def test_migrate_from_copies_trainees_idempotently(pg_url, tmp_path, capsys):

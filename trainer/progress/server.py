@@ -34,6 +34,7 @@ from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
                                     entry_from, entry_payload, exam_parts, iso, utc_now)
 from trainer.paths import data_dir, usable_folder
+from trainer.rules.errors import UnknownNameError
 
 
 def open_store(url: str | None = None, *, data: Path | str | None = None, setting: str | None = None,
@@ -144,6 +145,21 @@ class ServerStore(ProgressStore):
             raise ServerUnavailable(f"cannot {what} while the school's database {redact(self.url)} is unreachable "
                                     "(try again when it is back)")
 
+    @property
+    def current_trainee(self) -> Any:
+        """This PC's trainee: kept in this PC's file, so one PC's choice never changes another's."""
+        name = self._setting(self._outbox._conn, "current_trainee")
+        try:
+            return self.trainee(name) if name else None
+        except UnknownNameError:
+            return None
+
+    def switch_trainee(self, name: str) -> Any:
+        trainee = self.trainee(name)
+        with self._outbox._write() as conn:
+            self._set_setting(conn, "current_trainee", trainee.name)
+        return trainee
+
     # Offline, only answers (and creating or choosing a trainee) are kept on this PC: changing the
     # school's records waits for the server.
     rename_trainee = _online_only("rename a trainee", ProgressStore.rename_trainee)
@@ -247,8 +263,6 @@ class ServerStore(ProgressStore):
             return self._append(conn, int(row[0]), entry_from(payload))
 
     def _unknown(self, name: str) -> Exception:
-        from trainer.rules.errors import UnknownNameError
-
         return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
 
     def _keep_here(self, name: str, kind: str, payload: dict[str, Any], log: Callable[[Any, int], int]) -> int:
@@ -270,8 +284,6 @@ class ServerStore(ProgressStore):
     def flush(self) -> int:
         """Send the outbox's answers to the server, oldest first, each exactly once; returns how many
         were sent. Stops (keeping the rest) if the server goes away again."""
-        from trainer.rules.errors import UnknownNameError
-
         if not self.online:
             self._connect_server()
         if not self.online:
