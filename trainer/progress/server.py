@@ -162,7 +162,14 @@ class ServerStore(ProgressStore):
 
     # Offline, only answers (and creating or choosing a trainee) are kept on this PC: changing the
     # school's records waits for the server.
-    rename_trainee = _online_only("rename a trainee", ProgressStore.rename_trainee)
+    def rename_trainee(self, old: str, new: str) -> Any:
+        self._need_server("rename a trainee")
+        before = self.trainee(old).name
+        renamed = ProgressStore.rename_trainee(self, old, new)
+        if self._setting(self._outbox._conn, "current_trainee") == before:  # this PC's choice follows
+            self.switch_trainee(renamed.name)
+        return renamed
+
     delete_trainee = _online_only("delete a trainee", ProgressStore.delete_trainee)
     import_trainee = _online_only("replace a trainee's records", ProgressStore.import_trainee)
     copy_trainees_from = _online_only("copy trainees to the school", ProgressStore.copy_trainees_from)
