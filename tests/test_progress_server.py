@@ -186,6 +186,42 @@ def test_a_new_process_sends_what_the_last_one_left_waiting(pg_url, tmp_path, se
         assert again.waiting() == 0 and [a.seed for a in again.answers("Ana")] == [5]
 
 
+def test_a_pc_starts_while_the_server_is_down_and_sends_later_exactly_once(pg_url, tmp_path, server_reachable):
+    with open_store(pg_url, data=tmp_path) as store:
+        store.create_trainee("Ana")
+        _record(store, "Ana", 1)
+    server_reachable(False)
+    with pytest.raises(DatabaseError, match="not currently accepting connections"):
+        open_store(pg_url, data=tmp_path)  # scripts are told
+    store = open_store(pg_url, data=tmp_path, offline=True)  # the app trains from this PC's file
+    try:
+        assert not store.online and "unreachable: 0 answers wait" in store.connection_state()
+        store.ensure_trainee("Ana")
+        confirmed = [_record(store, "Ana", seed) for seed in (2, 3)]
+        assert [r.seed for r in confirmed] == [2, 3] and store.waiting() == 2
+        assert store.skill_stats("Ana")[0].answered == 2  # this PC's figures follow the answers
+        with pytest.raises(DatabaseError, match="cannot delete a trainee while .* unreachable"):
+            store.delete_trainee("Ana", confirm=True)
+        store._retry_at = 0
+        assert store.flush() == 0 and store.waiting() == 2  # still down: nothing sent, nothing lost
+        server_reachable(True)
+        store._retry_at = 0
+        assert store.flush() == 2 and store.flush() == 0 and store.online
+        assert [a.seed for a in store.answers("Ana")] == [1, 2, 3]
+        assert "connected" in store.connection_state()
+    finally:
+        store.close()
+
+
+def test_each_pc_keeps_its_own_current_trainee(pg_url, tmp_path):
+    with open_store(pg_url, data=tmp_path / "pc1") as one, open_store(pg_url, data=tmp_path / "pc2") as two:
+        for name in ("Ana", "Bo"):
+            one.create_trainee(name)
+        one.switch_trainee("Ana")
+        two.switch_trainee("Bo")
+        assert (one.current_trainee.name, two.current_trainee.name) == ("Ana", "Bo")
+
+
 # --- a PC's file copied to the school's server ------------------------------------------------------
 
 def test_migrate_from_copies_trainees_idempotently(pg_url, tmp_path, capsys):

@@ -152,14 +152,23 @@ def test_on_a_school_server_only_an_instructor_deletes_a_trainee(pg_url, tmp_pat
         close_shared_stores()
 
 
-def test_app_with_an_unreachable_school_database_says_how_to_train_meanwhile(capsys, tmp_path, qapp):
-    from trainer.ui.app import run_app
+def test_the_app_starts_while_the_school_server_is_down(tmp_path, qtbot):
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow
 
-    code = run_app(["--database", "postgresql://coach:secret@/school?host=/nonexistent"])
-    err = capsys.readouterr().err
-    assert code == 2 and err.count("\n") == 1 and "secret" not in err
-    assert "no server answers there" in err and "start with --database sqlite:///" in err
-    assert "progress --migrate-from" in err
+    ctx = AppContext(data=tmp_path / "data")
+    ctx.database = "postgresql://coach:secret@/school?host=/nonexistent"
+    try:
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        text = window.connection_label.text()
+        assert text.endswith("unreachable: 0 answers wait on this PC and will be sent") and "secret" not in text
+        store = shared_store(ctx)
+        store.ensure_trainee("Ana")
+        _answer(store, "Ana", 2, 2)
+        assert store.waiting() == 2 and len(store.answers("Ana")) == 2
+    finally:
+        close_shared_stores()
 
 
 def test_the_school_database_setting_is_checked_and_kept(tmp_path, qtbot, monkeypatch):
@@ -192,7 +201,11 @@ def test_an_instructor_adds_a_class_and_its_trainees(trainee_ctx, shown):
     assert view.message.text() == "⚠ the two passwords differ: the class was not added"
     assert view.create_class("Evening", "Mr Kim", "pw1", "pw1")
     assert view.class_box.currentText() == "Evening" and view.instructor.text() == "Instructor: Mr Kim"
-    view.add_trainees(["Bo"])
+    view.set_members(["Bo"])
     assert _column(view, 0) == ["Bo"] and view.summary.text() == "Evening: 0 of 1 trainees ready for the exam"
+    view.set_members(["Ana", "Bo"])
+    assert _column(view, 0) == ["Ana", "Bo"]
+    view.set_members(["Ana"])  # Bo unticked: out of the class, his records kept
+    assert _column(view, 0) == ["Ana"] and "Bo" in [t.name for t in store.trainees()]
     assert not view.create_class("Evening", "Mr Kim", "x", "x")
     assert view.message.text() == "⚠ a class called 'Evening' already exists"

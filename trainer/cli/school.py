@@ -1,9 +1,14 @@
 """``paigow-trainer class``: a dealer school's classes and the instructor's class view.
 
     paigow-trainer class [--database URL] [--class NAME] [--json]        the class view's figures
-    paigow-trainer class --create NAME --instructor WHO                   (password read from stdin)
+    paigow-trainer class --create NAME --instructor WHO
     paigow-trainer class --class NAME --add TRAINEE [TRAINEE ...]
+    paigow-trainer class --class NAME --remove TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --csv FILE
+
+All but ``--create`` need the class's instructor's password (``--create`` sets it): the first line of
+``--password-file FILE``, else ``$PAIGOW_TRAINER_INSTRUCTOR_PASSWORD``, else asked at the terminal
+(not echoed), else the first line of standard input. A wrong one is one line and exit code 2.
 
 The figures are those of the app's Class screen (``trainer.progress.school.class_report``).
 """
@@ -11,6 +16,8 @@ The figures are those of the app's Class screen (``trainer.progress.school.class
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +27,9 @@ from trainer.rules.errors import TrainerError
 
 ORDER = 75
 
+#: The environment variable holding the instructor's password, for scripts.
+PASSWORD_ENV = "PAIGOW_TRAINER_INSTRUCTOR_PASSWORD"
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("class", help="a school's classes: who is ready for the exam",
@@ -28,9 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_data_dir(p)
     p.add_argument("--class", dest="group", metavar="NAME", help="the class (default: the only one)")
     actions = p.add_mutually_exclusive_group()
-    actions.add_argument("--create", metavar="NAME", help="add a class (with --instructor; password from stdin)")
+    actions.add_argument("--create", metavar="NAME", help="add a class (with --instructor, whose password is asked for as below)")
     actions.add_argument("--add", nargs="+", metavar="TRAINEE", help="put trainees into --class")
+    actions.add_argument("--remove", nargs="+", metavar="TRAINEE", help="take trainees out of --class "
+                                                                          "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
+    p.add_argument("--password-file", metavar="FILE", type=Path,
+                   help=f"the instructor's password is this file's first line (else ${PASSWORD_ENV}, else asked)")
     p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
     p.add_argument("--ready-percent", type=int, default=90, help="with --create: accuracy needed per skill")
     p.add_argument("--ready-answers", type=int, default=20, help="with --create: answers needed per skill")
@@ -38,16 +52,38 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def _group(store, given: str | None):
+def _password(args: argparse.Namespace) -> str:
+    """The instructor's password, never echoed (see the module docstring for where it comes from)."""
+    if args.password_file:
+        try:
+            lines = args.password_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TrainerError(f"cannot read the password file {args.password_file}: "
+                               f"{getattr(exc, 'strerror', None) or exc}") from None
+        return lines[0] if lines else ""
+    if os.environ.get(PASSWORD_ENV):
+        return os.environ[PASSWORD_ENV]
+    if sys.stdin.isatty():
+        try:
+            return getpass.getpass("Instructor's password: ")
+        except (EOFError, KeyboardInterrupt):
+            raise TrainerError("no instructor's password given: nothing was shown or changed") from None
+    return sys.stdin.readline().rstrip("\n")
+
+
+def _group(store, args: argparse.Namespace):
+    """The class named (or the only one), once its instructor's password is given."""
     from trainer.progress import school
 
-    if given:
-        return school.school_class(store, given)
-    found = school.classes(store)
-    if len(found) != 1:
-        names = ", ".join(c.name for c in found) or "none yet; add one with --create NAME --instructor WHO"
-        raise TrainerError(f"choose a class with --class NAME (classes: {names})")
-    return found[0]
+    if args.group:
+        name = school.school_class(store, args.group).name
+    else:
+        found = school.classes(store)
+        if len(found) != 1:
+            names = ", ".join(c.name for c in found) or "none yet; add one with --create NAME --instructor WHO"
+            raise TrainerError(f"choose a class with --class NAME (classes: {names})")
+        name = found[0].name
+    return school.sign_in(store, name, _password(args))
 
 
 def _text(d: dict) -> str:
@@ -68,18 +104,21 @@ def run(args: argparse.Namespace) -> int:
         if args.create:
             if not args.instructor:
                 raise TrainerError("--create needs --instructor WHO")
-            password = sys.stdin.readline().rstrip("\n") if not sys.stdin.isatty() else __import__(
-                "getpass").getpass("Instructor's password: ")
-            group = school.create_class(store, args.create, args.instructor, password,
+            group = school.create_class(store, args.create, args.instructor, _password(args),
                                         ready_percent=args.ready_percent, ready_answers=args.ready_answers)
             emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
         elif args.add:
-            group = _group(store, args.group)
+            group = _group(store, args)
             school.add_trainees(store, group.name, args.add)
             emit(args, {"class": group.name, "added": args.add}, lambda d: f"Added to {d['class']}: "
                                                                            f"{', '.join(d['added'])}")
+        elif args.remove:
+            group = _group(store, args)
+            school.remove_trainees(store, group, args.remove)
+            emit(args, {"class": group.name, "removed": args.remove},
+                 lambda d: f"Took out of {d['class']}: {', '.join(d['removed'])}")
         else:
-            report = school.class_report(store, _group(store, args.group))
+            report = school.class_report(store, _group(store, args))
             if args.csv:
                 try:
                     args.csv.write_text(school.report_csv(report), encoding="utf-8")

@@ -140,6 +140,11 @@ class ServerUnavailable(DatabaseError):
     """The school's server cannot be reached now (answers wait in this PC's outbox)."""
 
 
+#: What a server says when it will refuse this URL until someone changes it.
+_FOR_GOOD = ("wrong user name or password", "does not exist", "pg_hba.conf", "no password supplied",
+             "invalid", "translate host name")
+
+
 class PgConnection:
     """A psycopg connection (autocommit, so transactions are explicit ``BEGIN``/``COMMIT`` as on
     SQLite) that takes the store's SQLite-worded SQL.
@@ -165,8 +170,11 @@ class PgConnection:
                                          row_factory=_row_factory, keepalives=1, keepalives_idle=5,
                                          keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
         except self._psycopg.Error as exc:
-            raise DatabaseError(f"cannot connect to the progress database {redact(self.url)}: "
-                                f"{pg_reason(exc)}") from None
+            reason = pg_reason(exc)
+            # A refused login or a missing database is a mistake to fix; anything else (no answer, a
+            # restarting server, a cut cable) passes, and answers wait on this PC meanwhile.
+            kind = DatabaseError if any(w in reason for w in _FOR_GOOD) else ServerUnavailable
+            raise kind(f"cannot connect to the progress database {redact(self.url)}: {reason}") from None
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         if self.raw.closed and not self._in_tx:
@@ -194,6 +202,12 @@ class PgConnection:
         except DatabaseError as exc:
             self._retry_at = time.monotonic() + self.retry_s
             raise ServerUnavailable(str(exc)) from None
+
+    def reconnect(self) -> None:
+        """Connect again if the connection was lost (at most every ``retry_s``); a
+        :class:`ServerUnavailable` if the server still does not answer."""
+        if self.raw.closed:
+            self._reconnect()
 
     def _lost(self, exc: Exception) -> ServerUnavailable:
         self._retry_at = time.monotonic() + self.retry_s

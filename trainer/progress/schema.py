@@ -16,6 +16,7 @@ Version 5: a school's server. Answers and exams carry a client-made ``uid`` (sen
            from a PC's outbox or a migration, stores it once); ``outbox`` holds answers waiting
            for the school's server; ``skill_totals`` (a cache of the log, like ``cards``) lets the
            class view read 200 trainees at once; ``classes`` and ``class_members``.
+Version 6: on PostgreSQL, answers indexed by (trainee, skill, time): the class view's medians.
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -172,12 +173,18 @@ _V5 = (
         PRIMARY KEY (class_id, trainee_id))""",
 )
 
+_V6 = (
+    # On a school's server only: its class view reads each skill's median straight from this index.
+    Dialected(None, "CREATE INDEX answers_by_time ON answers (trainee_id, skill, ms)"),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
     Migration(3, "hints, exams, settings", _V3),
     Migration(4, "application id: this trainer's files told apart from other programs'", ()),
     Migration(5, "a school's server: answer ids, outbox, skill totals, classes", _V5),
+    Migration(6, "answers indexed by time, for the class view's medians", _V6),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

@@ -19,8 +19,11 @@ twice (the connection broke after the server committed but before the PC heard) 
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 from contextlib import contextmanager
 from datetime import datetime
+from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -31,12 +34,14 @@ from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
                                     entry_from, entry_payload, exam_parts, iso, utc_now)
 from trainer.paths import data_dir, usable_folder
+from trainer.rules.errors import UnknownNameError
 
 
 def open_store(url: str | None = None, *, data: Path | str | None = None, setting: str | None = None,
-               note: Callable[[str], None] | None = None) -> ProgressStore:
+               note: Callable[[str], None] | None = None, offline: bool = False) -> ProgressStore:
     """The store a URL names (``--database``, else ``$PAIGOW_TRAINER_DATABASE``, else ``setting``,
-    else the progress file in ``data``, default the user data folder)."""
+    else the progress file in ``data``, default the user data folder). ``offline``: a school's
+    server that does not answer is no error (the app trains from this PC's file meanwhile)."""
     chosen = chosen_url(url, setting)
     if chosen is None:
         return ProgressStore.in_dir(data, note=note)
@@ -44,7 +49,7 @@ def open_store(url: str | None = None, *, data: Path | str | None = None, settin
     if dialect == "sqlite":
         return ProgressStore(target, note=note)
     local = usable_folder(data) if data is not None else data_dir()
-    return ServerStore(target, outbox=local / FILENAME, note=note)
+    return ServerStore(target, outbox=local / FILENAME, note=note, offline=offline)
 
 
 # --- PostgreSQL's keeping of the schema version --------------------------------------------------------
@@ -78,6 +83,14 @@ def _pg_stamp(conn: Any, at: int) -> None:
     conn.execute("INSERT INTO paigow_schema (application_id, version) VALUES (?, ?)", (APPLICATION_ID, at))
 
 
+def _online_only(what: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(method)
+    def guarded(self: ServerStore, *args: Any, **kw: Any) -> Any:
+        self._need_server(what)
+        return method(self, *args, **kw)
+    return guarded
+
+
 POSTGRESQL = Dialect("postgresql", _pg_version, _pg_stamp, _pg_begin)
 
 
@@ -86,18 +99,80 @@ class ServerStore(ProgressStore):
 
     _row_lock = " FOR UPDATE"
 
-    def __init__(self, url: str, *, outbox: Path | str, note: Callable[[str], None] | None = None) -> None:
+    def __init__(self, url: str, *, outbox: Path | str, note: Callable[[str], None] | None = None,
+                 offline: bool = False) -> None:
         self._psycopg = psycopg_module()
         self.url = url
         self.path = Path(outbox)
         self.moved_aside = None
         self.note = note or (lambda message: None)
         self._told = set()
-        self._integrity_error = self._psycopg.IntegrityError
+        self._integrity_error = (self._psycopg.IntegrityError, sqlite3.IntegrityError)
         self._outbox = ProgressStore(outbox, note=note)
         self.notice = self._outbox.notice
-        self._conn = self._open()
+        self._server: PgConnection | None = None
+        self._why_offline = ""
+        self._retry_at = 0.0
+        self._connect_server()
+        if not (self.online or offline):
+            self._outbox.close()
+            raise DatabaseError(self._why_offline)
         self.flush()
+
+    @property
+    def _conn(self) -> Any:  # type: ignore[override]
+        """The server's connection; while it is unreachable, this PC's progress file, so the app
+        starts and trains from it (its answers wait in the outbox, see :meth:`record`)."""
+        return self._server if self.online else self._outbox._conn
+
+    @property
+    def online(self) -> bool:
+        return self._server is not None and self._server.online
+
+    def _connect_server(self) -> None:
+        """Reach the server (at most every ``PgConnection.retry_s``); unreachable: stay on this PC."""
+        try:
+            if self._server is not None:
+                self._server.reconnect()
+            elif time.monotonic() >= self._retry_at:
+                self._server = self._open()
+        except ServerUnavailable as exc:
+            self._retry_at = time.monotonic() + PgConnection.retry_s
+            self._why_offline = str(exc)
+
+    def _need_server(self, what: str) -> None:
+        if not self.online:
+            raise ServerUnavailable(f"cannot {what} while the school's database {redact(self.url)} is unreachable "
+                                    "(try again when it is back)")
+
+    @property
+    def current_trainee(self) -> Any:
+        """This PC's trainee: kept in this PC's file, so one PC's choice never changes another's."""
+        name = self._setting(self._outbox._conn, "current_trainee")
+        try:
+            return self.trainee(name) if name else None
+        except UnknownNameError:
+            return None
+
+    def switch_trainee(self, name: str) -> Any:
+        trainee = self.trainee(name)
+        with self._outbox._write() as conn:
+            self._set_setting(conn, "current_trainee", trainee.name)
+        return trainee
+
+    # Offline, only answers (and creating or choosing a trainee) are kept on this PC: changing the
+    # school's records waits for the server.
+    def rename_trainee(self, old: str, new: str) -> Any:
+        self._need_server("rename a trainee")
+        before = self.trainee(old).name
+        renamed = ProgressStore.rename_trainee(self, old, new)
+        if self._setting(self._outbox._conn, "current_trainee") == before:  # this PC's choice follows
+            self.switch_trainee(renamed.name)
+        return renamed
+
+    delete_trainee = _online_only("delete a trainee", ProgressStore.delete_trainee)
+    import_trainee = _online_only("replace a trainee's records", ProgressStore.import_trainee)
+    copy_trainees_from = _online_only("copy trainees to the school", ProgressStore.copy_trainees_from)
 
     def _unusable(self, exc: Exception) -> StoreError:
         return DatabaseError(f"cannot use the progress database {redact(self.url)}: {pg_reason(exc)}")
@@ -121,22 +196,29 @@ class ServerStore(ProgressStore):
 
     @property
     def schema_version(self) -> int:
+        self._need_server("read the schema version")
         return _pg_version(self._conn)
 
     def close(self) -> None:
-        self._conn.close()
+        if self._server is not None:
+            self._server.close()
         self._outbox.close()
 
     def connection_state(self) -> str:
         """One line for the status bar: where the progress goes and whether answers are waiting."""
         waiting, where = self.waiting(), redact(self.url)
-        if self._conn.online:
+        if self.online:
             return f"School database {where}: connected" + (f" ({waiting} answers to send)" if waiting else "")
         return f"School database {where} unreachable: {waiting} answers wait on this PC and will be sent"
 
     @contextmanager
     def _write(self) -> Iterator[Any]:  # type: ignore[override]
-        """One transaction on the server: committed on success, rolled back on any error."""
+        """One transaction on the server: committed on success, rolled back on any error. While it
+        is unreachable, on this PC's file (creating or switching to a trainee works offline)."""
+        if not self.online:
+            with self._outbox._write() as local:
+                yield local
+            return
         conn = self._conn
         conn.execute("BEGIN")
         try:
@@ -158,10 +240,9 @@ class ServerStore(ProgressStore):
             self.flush()
             return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
         except ServerUnavailable:
-            self._queue(name, "answer", entry_payload(entry))
-            q = entry.question
-            return AnswerRecord(0, name, q.skill, q.item, q.to_dict(), entry.answer, entry.correct,
-                                max(0, int(entry.ms)), iso(entry.when), q.seed, q.profile, mode, hinted)
+            row_id = self._keep_here(name, "answer", entry_payload(entry), lambda conn, who: self._outbox._append(
+                conn, who, entry))
+            return self._outbox._record_by_id(row_id)
 
     def record_exam(self, trainee: str, result: Any, *, when: datetime | None = None) -> int:
         """Store a graded exam on the server, or in this PC's outbox if it cannot be reached (then 0
@@ -173,12 +254,13 @@ class ServerStore(ProgressStore):
             self.flush()
             return self._send(name, "exam", payload)
         except ServerUnavailable:
-            self._queue(name, "exam", payload)
+            self._keep_here(name, "exam", payload, lambda conn, who: self._outbox._apply_exam(conn, who, entries, row))
             return 0
 
     def _send(self, name: str, kind: str, payload: dict[str, Any]) -> int:
         """Store one answer or exam (as queued) for ``name`` in one transaction; returns its id. One
         already stored (its ``uid`` is there) is not stored again."""
+        self._need_server("send an answer")
         with self._write() as conn:
             row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
             if row is None:
@@ -188,15 +270,19 @@ class ServerStore(ProgressStore):
             return self._append(conn, int(row[0]), entry_from(payload))
 
     def _unknown(self, name: str) -> Exception:
-        from trainer.rules.errors import UnknownNameError
-
         return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
 
-    def _queue(self, name: str, kind: str, payload: dict[str, Any]) -> None:
+    def _keep_here(self, name: str, kind: str, payload: dict[str, Any], log: Callable[[Any, int], int]) -> int:
+        """Queue an answer or exam in the outbox and log it in this PC's file (so the trainee's
+        figures and what is due follow it offline), in one local transaction; returns ``log``'s id."""
         uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
         with self._outbox._write() as conn:
+            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                         (name, iso(utc_now())))
+            who = int(conn.execute("SELECT id FROM trainees WHERE name = ?", (name,)).fetchone()[0])
             conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
                          "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
+            return log(conn, who)
 
     def waiting(self) -> int:
         """How many answers wait in this PC's outbox."""
@@ -205,8 +291,10 @@ class ServerStore(ProgressStore):
     def flush(self) -> int:
         """Send the outbox's answers to the server, oldest first, each exactly once; returns how many
         were sent. Stops (keeping the rest) if the server goes away again."""
-        from trainer.rules.errors import UnknownNameError
-
+        if not self.online:
+            self._connect_server()
+        if not self.online:
+            return 0
         rows = self._outbox._conn.execute("SELECT uid, kind, trainee, payload FROM outbox "
                                           "ORDER BY queued_utc, rowid").fetchall()
         sent = 0

@@ -315,6 +315,9 @@ class ProgressStore:
         """A line for the status bar about a school's server (None: progress is kept on this PC)."""
         return None
 
+    def _need_server(self, what: str) -> None:
+        """A school's server is needed to ``what`` (this PC's file needs none)."""
+
     def flush(self) -> int:
         """Send answers waiting for a school's server; returns how many were sent (none here)."""
         return 0

@@ -9,7 +9,7 @@ same machinery as the exam report, ``trainer.ui.report``). The screen only shows
 changes no trainee's answers.
 
 An instructor adds a class (New class…: name, instructor, password) and, signed in, ticks its
-trainees (Add trainees…).
+trainees (Trainees…: tick to put in, untick to take out).
 
 Keys: Ctrl+L sign in, Ctrl+N new class, F5 refresh, Ctrl+F filter, Ctrl+E export CSV, Ctrl+P print PDF.
 """
@@ -43,14 +43,14 @@ def pdf_report(report: school.ClassReport) -> Report:
     summary = (f"{report.ready_count} of {len(people)} trainees ready for the exam",
                f"Ready: at least {report.ready_percent}% right in every skill practised by the class, with at "
                f"least {report.ready_answers} answers each.")
-    rows = tuple((t.name, "ready" if t.ready else "not yet", str(t.answered), _pct(t.accuracy), _secs(t.mean_ms),
+    rows = tuple((t.name, "ready" if t.ready else "not yet", str(t.answered), _pct(t.accuracy),
                   str(t.due)) for t in people)
     exams = tuple((t.name, str(t.exams), t.last_exam or "—", _pct(t.best_exam)) for t in people if t.exams)
-    skills = tuple((f"{t.name} · {skill_title(f.skill)}", str(f.answered), _pct(f.accuracy), _secs(f.mean_ms))
+    skills = tuple((f"{t.name} · {skill_title(f.skill)}", str(f.answered), _pct(f.accuracy), _secs(f.median_ms))
                    for t in people for f in t.skills)
     missing = tuple((f"{t.name}: {why_not(t, report)}",) for t in people if not t.ready)
     return Report("Class report", f"{report.name} (instructor {report.instructor})", _date(report.generated_utc),
-                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Mean s", "Due"), rows, (),
+                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Due"), rows, (),
                   extra_tables=(("Still needed for the exam", ("Trainee: what is missing",), missing),
                                 ("Exams", ("Trainee", "Exams", "Last", "Best"), exams),
                                 ("Per skill", ("Trainee · skill", "Answers", "Accuracy", "Mean s"), skills)),
@@ -104,7 +104,7 @@ class ClassScreen(Screen):
         self.sign_in_button = QPushButton("Sign in…  (Ctrl+L)")
         self.instructor = QLabel()
         self.new_button = QPushButton("New class…  (Ctrl+N)")
-        self.add_button = QPushButton("Add trainees…")
+        self.add_button = QPushButton("Trainees…")
         top = QHBoxLayout()
         for w in (class_label, self.class_box, self.sign_in_button, self.instructor):
             set_font(w, 1.3, bold=w is self.class_box)
@@ -294,11 +294,11 @@ class ClassScreen(Screen):
         self.load_classes()
         self.class_box.setCurrentText(group.name)
         self.sign_in(group.name, password)
-        self.say(f"Added the class {group.name}. Add its trainees with “Add trainees…”.")
+        self.say(f"Added the class {group.name}. Tick its trainees under “Trainees…”.")
         return True
 
     def ask_trainees(self) -> None:
-        """Tick the trainees to put into the signed-in class."""
+        """Tick the trainees of the signed-in class (untick to take one out)."""
         from PySide6.QtWidgets import QDialog, QDialogButtonBox, QListWidget, QListWidgetItem
 
         if self.group is None:
@@ -318,12 +318,15 @@ class ClassScreen(Screen):
         layout.addWidget(names)
         layout.addWidget(buttons)
         if dialog.exec():
-            self.add_trainees([names.item(i).text() for i in range(names.count())
-                               if names.item(i).checkState() == Qt.CheckState.Checked])
+            self.set_members([names.item(i).text() for i in range(names.count())
+                              if names.item(i).checkState() == Qt.CheckState.Checked])
 
-    def add_trainees(self, names: list[str]) -> None:
+    def set_members(self, names: list[str]) -> None:
+        """Make ``names`` the class: the others are taken out (their records stay)."""
+        members = {t.name for t in self.report.trainees} if self.report else set()
         try:
-            school.add_trainees(self.store, self.group.name, names)
+            school.add_trainees(self.store, self.group.name, [n for n in names if n not in members])
+            school.remove_trainees(self.store, self.group, sorted(members - set(names)))
         except TrainerError as exc:
             self.say(f"⚠ {exc}")
             return

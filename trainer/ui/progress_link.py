@@ -33,7 +33,7 @@ def shared_store(ctx) -> ProgressStore:
     data = Path(ctx.data_dir).resolve()
     key = chosen_url(getattr(ctx, "database", None)) or data
     if key not in _STORES:
-        _STORES[key] = open_store(getattr(ctx, "database", None), data=data)
+        _STORES[key] = open_store(getattr(ctx, "database", None), data=data, offline=True)
     return _STORES[key]
 
 
