@@ -270,3 +270,32 @@ def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
     for chip in answer.chips.findChildren(QAbstractButton):
         if chip.text().startswith("$"):
             assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 12, chip.text()
+
+
+@pytest.mark.parametrize("px", [16, 18, 40, 60])
+def test_table_labels_never_overlap_the_tiles_or_each_other(qtbot, px):
+    """At any label size (a small table at Projector text grows them): the dealer's edge labels do
+    not touch, and a drawn "SEAT n" is clear of its seat's tiles."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from trainer.ui.paigow.table_paint import edge_labels, seat_label_rect
+
+    f = QFont()
+    f.setPixelSize(px)
+    f.setBold(True)
+    m = QFontMetricsF(f)
+    width = L.SCENE_W - 80
+    labels = edge_labels(m.horizontalAdvance, width)
+    assert len(labels) >= 2
+    spans = sorted((0, m.horizontalAdvance(t)) if a == Qt.AlignmentFlag.AlignLeft else
+                   (width - m.horizontalAdvance(t), width) if a == Qt.AlignmentFlag.AlignRight else
+                   ((width - m.horizontalAdvance(t)) / 2, (width + m.horizontalAdvance(t)) / 2)
+                   for t, a in labels)
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
+    from PySide6.QtCore import QRectF
+
+    for spot in L.SPOTS.values():
+        if spot.circle:
+            label = seat_label_rect(spot, m.horizontalAdvance(spot.title), m.height())
+            assert label is not None or px > 18  # Normal shows every seat's name
+            assert label is None or not label.intersects(QRectF(*spot.rect()))

@@ -227,7 +227,7 @@ class GlowItem(_Item):
         self.setZValue(-10)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-60, -60, 60, 60)  # room for a badge grown with the text size
+        return self._rect.adjusted(-100, -100, 100, 100)  # room for a badge grown with the text size
 
     def _get_glow(self) -> float:
         return self._glow
@@ -259,11 +259,11 @@ class GlowItem(_Item):
         if self.badge:
             p.setFont(font(24 if len(self.badge) < 3 else 19, p))
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
-            # never over the spot's tiles or its name: a seat's above its corner nearer the middle
-            # of the table, the Dead Hand's and the dealer's beside their outer side
+            # never over the spot's tiles or its name: a seat's below its outer corner (its name is
+            # above; the woodpile's in the middle), the Dead Hand's and the dealer's beside their outer side
             left = self._rect.center().x() > L.SCENE_W / 2
             if L.SPOTS[self.key].circle:
-                centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
+                centre = QPointF(self._rect.right() - r if left else self._rect.left() + r, self._rect.bottom() + r + 3)
             else:
                 centre = QPointF(self._rect.right() + r + 4 if left else self._rect.left() - r - 4,
                                  self._rect.top() + r)
