@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QFontInfo, QImage, QPainter
 from PySide6.QtWidgets import (
     QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QMenu, QStyle, QTabBar, QWidget,
@@ -292,10 +292,38 @@ def test_table_labels_never_overlap_the_tiles_or_each_other(qtbot, px):
                    ((width - m.horizontalAdvance(t)) / 2, (width + m.horizontalAdvance(t)) / 2)
                    for t, a in labels)
     assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
-    from PySide6.QtCore import QRectF
-
     for spot in L.SPOTS.values():
         if spot.circle:
             label = seat_label_rect(spot, m.horizontalAdvance(spot.title), m.height())
             assert label is not None or px > 18  # Normal shows every seat's name
             assert label is None or not label.intersects(QRectF(*spot.rect()))
+
+
+def test_bank_round_collections_are_drawn_in_the_labelled_centre(qtbot):
+    """A player-banked round shows the centre of the layout, named, holding exactly the chips
+    moved into it and not yet paid out (621a.9(o)); a house-banked round does not show it."""
+    from trainer.rules.paigow.settlement import CENTRE
+    from trainer.ui.paigow.round_frames import round_table
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    scene = TableScene("light")
+    in_centre, shown = 0, []
+    moves = iter(played.chips)
+    for i, step in enumerate(played.steps):
+        if step.action == "chips":
+            move = next(moves)
+            in_centre += move.cents if move.target == CENTRE else -move.cents if move.source == CENTRE else 0
+        frame = timeline.frame_at(i + 1)
+        scene.show_frame(frame)
+        assert scene.centre.isVisible()
+        assert sum(scene.centre.stacks) == in_centre, step
+        shown.append(in_centre)
+    assert max(shown) > 0 and shown[-1] == 0
+    area = QRectF(*L.CENTRE_AREA)
+    assert not any(area.intersects(QRectF(*spot.rect())) for spot in L.SPOTS.values())
+    house = build_timeline(plan_for(RoundChoice(style="house-way-right", seed=1)), prelude=True)
+    scene.show_frame(house.frame_at(len(house)))
+    assert not scene.centre.isVisible()

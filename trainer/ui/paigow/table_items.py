@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
+from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.scaling import min_text_px
@@ -368,6 +369,43 @@ class ChipsItem(_Item):
         p.drawRoundedRect(QRectF(tag), 5, 5)
         p.setPen(QColor(self.theme.caption_text))
         p.drawText(QRectF(tag), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class CentreItem(ChipsItem):
+    """The centre of the layout, outlined and named, with the chips in it: shown on a player-banked
+    round, where the bank's collections go and its winners are paid from (621a.9(n)-(r), spec S3)."""
+
+    TITLE = "CENTRE"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__("seat1", scene)  # a ChipsItem's look; its place and name are the centre's
+        self.key = CENTRE
+        x, y, w, h = L.CENTRE_AREA
+        self._area = QRectF(-w / 2, -h / 2, w, h)
+        self.setPos(x + w / 2, y + h / 2)
+        self.setZValue(100)  # on the felt: the tiles and the dice pass over it
+
+    def set_stacks(self, stacks: tuple[int, ...], bank: bool) -> None:
+        if stacks != self.stacks:
+            self.stacks = stacks
+            self.setToolTip("The centre of the layout" + (f": {format_cents(sum(stacks))}" if stacks else ""))
+            self.update()
+        self.setVisible(bank)
+
+    def boundingRect(self) -> QRectF:
+        return self._area.adjusted(-100, -10, 100, 10)  # room for a title grown with the text size
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(self.theme.chalk), 2, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(self._area, 16, 16)
+        p.setPen(QColor(self.theme.chalk))
+        p.setFont(font(17, p))
+        p.drawText(self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                   | Qt.TextFlag.TextDontClip, self.TITLE)
+        for cents in self.stacks:
+            self._paint_stack(p, QPointF(0, self._area.height() / 4), cents)
 
 
 class DiceTotalItem(_Item):
