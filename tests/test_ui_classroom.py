@@ -327,3 +327,27 @@ def test_bank_round_collections_are_drawn_in_the_labelled_centre(qtbot):
     house = build_timeline(plan_for(RoundChoice(style="house-way-right", seed=1)), prelude=True)
     scene.show_frame(house.frame_at(len(house)))
     assert not scene.centre.isVisible()
+
+
+def test_felt_markings_grow_only_as_far_as_their_box(qtbot):
+    """At Projector a small Baccarat table's printed markings would grow past their betting areas:
+    each is fitted to its box, and is never larger than the text size asks."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from trainer.ui.paigow.table_items import font, font_to_fit
+
+    apply_text_size(QApplication.instance(), "projector")
+    image = QImage(40, 40, QImage.Format.Format_ARGB32)
+    p = QPainter(image)
+    p.scale(0.4, 0.4)  # a table drawn at 40 %: a 24 px minimum is 60 scene units
+    try:
+        box = QRectF(0, 0, 90, 40)
+        for text in ("TIE", "HOUSE\nMONEY", "TABLE INVENTORY CONTAINER"):
+            f = font_to_fit(14, p, box, text)
+            size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), int(Qt.AlignmentFlag.AlignCenter), text)
+            assert size.width() <= box.width() and size.height() <= box.height(), text
+            assert f.pixelSize() <= font(14, p).pixelSize()
+        assert font_to_fit(14, p, QRectF(0, 0, 900, 200), "TIE").pixelSize() == font(14, p).pixelSize()
+    finally:
+        p.end()
+        apply_text_size(QApplication.instance(), "normal")

@@ -10,7 +10,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
@@ -37,6 +37,19 @@ def font(px: float, p: QPainter, bold: bool = True) -> QFont:
     f = QFont()
     f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / device_scale(p))))
     f.setBold(bold)
+    return f
+
+
+def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
+    """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
+    box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
+    f = font(px, p, bold)
+    flags = int(Qt.AlignmentFlag.AlignCenter)
+    while f.pixelSize() > 1:
+        size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
+        if size.width() <= rect.width() and size.height() <= rect.height():
+            break
+        f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
     return f
 
 
