@@ -31,11 +31,17 @@ def device_scale(p: QPainter) -> float:
     return max(0.05, math.hypot(t.m11(), t.m12()))
 
 
+#: Below this scale a table is a thumbnail (a drill's animation at Projector on a small screen):
+#: labels grown to the application's text would cover it, so they keep the table's proportions.
+THUMBNAIL_SCALE = 0.3
+
+
 def font(px: float, p: QPainter, bold: bool = True) -> QFont:
     """A label font of ``px`` scene units, never smaller on screen than the application's text
-    (View → Text size: at Projector no table label is under 24 px)."""
+    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table."""
     f = QFont()
-    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / device_scale(p))))
+    scale = device_scale(p)
+    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / scale) if scale >= THUMBNAIL_SCALE else 0))
     f.setBold(bold)
     return f
 
@@ -301,7 +307,8 @@ class LabelItem(_Item):
         return QRectF(-40, -24, 80, 48)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setFont(font(20, p))
+        # a stack's name grows no wider than the stack: neighbours' names never run together
+        p.setFont(font_to_fit(20, p, QRectF(0, 0, L.STACK_PITCH - 2, 48), self.text))
         p.setPen(QColor(self.theme.label))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
