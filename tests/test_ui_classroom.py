@@ -348,6 +348,9 @@ def test_felt_markings_grow_only_as_far_as_their_box(qtbot):
             assert size.width() <= box.width() and size.height() <= box.height(), text
             assert f.pixelSize() <= font(14, p).pixelSize()
         assert font_to_fit(14, p, QRectF(0, 0, 900, 200), "TIE").pixelSize() == font(14, p).pixelSize()
+        assert font(14, p).pixelSize() * 0.4 >= 24  # a table at 40 % still grows its labels
+        p.scale(0.5, 0.5)  # a thumbnail (20 %): labels keep the table's proportions
+        assert font(14, p).pixelSize() == 14
     finally:
         p.end()
         apply_text_size(QApplication.instance(), "normal")
