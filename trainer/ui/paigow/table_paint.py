@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import font as _font
+from trainer.ui.paigow.table_items import font_to_fit
 from trainer.ui.theme import Theme
 
 
@@ -57,7 +58,8 @@ def paint_table(p: QPainter, th: Theme) -> None:
     _paint_direction(p, chalk)
     # tray (table inventory container)
     x, y, w, h = L.TRAY
-    p.setFont(_font(15, p))
+    # grown with the text size as far as the dealer's edge and the woodpile leave room
+    p.setFont(font_to_fit(15, p, QRectF(0, 0, w + 40, L.DEALER_EDGE - y - 8), "TABLE INVENTORY\nCONTAINER"))
     wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
     # a larger text size (View → Text size) wraps the name and grows the box, never clips it
     text = p.fontMetrics().boundingRect(QRectF(x, y, w + 160, h).toRect(), wrap, "TABLE INVENTORY CONTAINER")
@@ -90,7 +92,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
                 p.drawText(label, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
         else:
             p.setPen(QColor(th.label))
-            p.setFont(_font(22, p))
+            p.setFont(font_to_fit(22, p, QRectF(0, 0, 250, 60), spot.title))  # clear of the tray
             p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), _NO_CLIP | Qt.AlignmentFlag.AlignCenter,
                        spot.title)
     # woodpile bed
@@ -101,7 +103,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.drawRoundedRect(bed, 10, 10)
     # the centre area named, beside its outline: never behind the stacks or the tiles laid out
     p.setPen(chalk)
-    p.setFont(_font(17, p))
+    p.setFont(font_to_fit(17, p, QRectF(0, 0, 200, bed.height()), "WOODPILE"))
     p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
                _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "WOODPILE")
 
