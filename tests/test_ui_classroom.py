@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QFontInfo, QImage, QPainter
 from PySide6.QtWidgets import (
     QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QMenu, QStyle, QTabBar, QWidget,
@@ -270,3 +270,87 @@ def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
     for chip in answer.chips.findChildren(QAbstractButton):
         if chip.text().startswith("$"):
             assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 12, chip.text()
+
+
+@pytest.mark.parametrize("px", [16, 18, 40, 60])
+def test_table_labels_never_overlap_the_tiles_or_each_other(qtbot, px):
+    """At any label size (a small table at Projector text grows them): the dealer's edge labels do
+    not touch, and a drawn "SEAT n" is clear of its seat's tiles."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from trainer.ui.paigow.table_paint import edge_labels, seat_label_rect
+
+    f = QFont()
+    f.setPixelSize(px)
+    f.setBold(True)
+    m = QFontMetricsF(f)
+    width = L.SCENE_W - 80
+    labels = edge_labels(m.horizontalAdvance, width)
+    assert len(labels) >= 2
+    spans = sorted((0, m.horizontalAdvance(t)) if a == Qt.AlignmentFlag.AlignLeft else
+                   (width - m.horizontalAdvance(t), width) if a == Qt.AlignmentFlag.AlignRight else
+                   ((width - m.horizontalAdvance(t)) / 2, (width + m.horizontalAdvance(t)) / 2)
+                   for t, a in labels)
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
+    for spot in L.SPOTS.values():
+        if spot.circle:
+            label = seat_label_rect(spot, m.horizontalAdvance(spot.title), m.height())
+            assert label is not None or px > 18  # Normal shows every seat's name
+            assert label is None or not label.intersects(QRectF(*spot.rect()))
+
+
+def test_bank_round_collections_are_drawn_in_the_labelled_centre(qtbot):
+    """A player-banked round shows the centre of the layout, named, holding exactly the chips
+    moved into it and not yet paid out (621a.9(o)); a house-banked round does not show it."""
+    from trainer.rules.paigow.settlement import CENTRE
+    from trainer.ui.paigow.round_frames import round_table
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
+
+    played = _bank_round()
+    timeline = round_table(played).timeline
+    scene = TableScene("light")
+    in_centre, shown = 0, []
+    moves = iter(played.chips)
+    for i, step in enumerate(played.steps):
+        if step.action == "chips":
+            move = next(moves)
+            in_centre += move.cents if move.target == CENTRE else -move.cents if move.source == CENTRE else 0
+        frame = timeline.frame_at(i + 1)
+        scene.show_frame(frame)
+        assert scene.centre.isVisible()
+        assert sum(scene.centre.stacks) == in_centre, step
+        shown.append(in_centre)
+    assert max(shown) > 0 and shown[-1] == 0
+    area = QRectF(*L.CENTRE_AREA)
+    assert not any(area.intersects(QRectF(*spot.rect())) for spot in L.SPOTS.values())
+    house = build_timeline(plan_for(RoundChoice(style="house-way-right", seed=1)), prelude=True)
+    scene.show_frame(house.frame_at(len(house)))
+    assert not scene.centre.isVisible()
+
+
+def test_felt_markings_grow_only_as_far_as_their_box(qtbot):
+    """At Projector a small Baccarat table's printed markings would grow past their betting areas:
+    each is fitted to its box, and is never larger than the text size asks."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from trainer.ui.paigow.table_items import font, font_to_fit
+
+    apply_text_size(QApplication.instance(), "projector")
+    image = QImage(40, 40, QImage.Format.Format_ARGB32)
+    p = QPainter(image)
+    p.scale(0.4, 0.4)  # a table drawn at 40 %: a 24 px minimum is 60 scene units
+    try:
+        box = QRectF(0, 0, 90, 40)
+        for text in ("TIE", "HOUSE\nMONEY", "TABLE INVENTORY CONTAINER"):
+            f = font_to_fit(14, p, box, text)
+            size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), int(Qt.AlignmentFlag.AlignCenter), text)
+            assert size.width() <= box.width() and size.height() <= box.height(), text
+            assert f.pixelSize() <= font(14, p).pixelSize()
+        assert font_to_fit(14, p, QRectF(0, 0, 900, 200), "TIE").pixelSize() == font(14, p).pixelSize()
+        assert font(14, p).pixelSize() * 0.4 >= 24  # a table at 40 % still grows its labels
+        p.scale(0.5, 0.5)  # a thumbnail (20 %): labels keep the table's proportions
+        assert font(14, p).pixelSize() == 14
+    finally:
+        p.end()
+        apply_text_size(QApplication.instance(), "normal")

@@ -128,3 +128,24 @@ def test_profile_limits_styles_and_errors_are_shown(qtbot, screen):
     screen.configure(bank="seat2")
     assert not screen.error.isVisibleTo(screen)
     assert screen.primary.player.timeline.plan.bank == "seat2"
+
+
+def test_transport_buttons_take_tab_focus_and_keys_still_work(qtbot, screen):
+    """Tab reaches every transport button (a click does not take the focus); Space presses the
+    focused one; the arrows still step the table."""
+    screen.set_speed(INSTANT)
+    player = screen.primary.player
+    buttons = screen.transport_buttons()
+    assert all(b.focusPolicy() == Qt.FocusPolicy.TabFocus for b in buttons)
+    screen.b_start.setFocus(Qt.FocusReason.TabFocusReason)
+    seen = []
+    for _ in range(len(buttons) * 3):
+        seen.append(screen.focusWidget())
+        screen.focusNextChild()
+    assert set(buttons) <= set(seen)
+    screen.b_fwd.setFocus(Qt.FocusReason.TabFocusReason)
+    player.goto(0)
+    qtbot.keyClick(screen.b_fwd, Qt.Key.Key_Space)
+    assert player.index == 1
+    qtbot.keyClick(screen.b_fwd, Qt.Key.Key_Right)
+    assert player.index == 2

@@ -114,6 +114,7 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
         Player(scene, timeline).goto(timeline.index_after_move(move))
         return render_scene(scene, size)
 
+    from trainer.ui import warm_up
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow
     from trainer.ui.screens import find_screen
@@ -152,4 +153,5 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
         window.hide()
         window.deleteLater()
         app.processEvents()
+        warm_up.finish()
         return image

@@ -27,7 +27,17 @@ def warm_up(ctx: AppContext) -> None:
     import pyqtgraph  # noqa: F401  (the Progress screen's charts)
 
 
+_started: list[threading.Thread] = []
+
+
 def start(ctx: AppContext) -> threading.Thread:
     thread = threading.Thread(target=warm_up, args=(ctx,), name="warm-up", daemon=True)
     thread.start()
+    _started.append(thread)
     return thread
+
+
+def finish() -> None:
+    """Wait for the warm-up: a daemon thread still importing when the interpreter exits can crash it."""
+    while _started:
+        _started.pop().join()

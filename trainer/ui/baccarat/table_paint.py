@@ -9,10 +9,10 @@ holds is :mod:`trainer.ui.baccarat.table_layout`; the odds written on it are giv
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QRadialGradient
 
 from trainer.ui.baccarat import table_layout as L
-from trainer.ui.paigow.table_items import font
+from trainer.ui.paigow.table_items import font, font_to_fit
 from trainer.ui.theme import Theme
 
 #: The certificate holder's name on the layout (631a.2(b)(1)).
@@ -65,24 +65,30 @@ def _paint_dealer_side(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail))
     p.drawRect(QRectF(0, L.DEALER_EDGE, L.SCENE_W, L.SCENE_H - L.DEALER_EDGE))
     p.setPen(QColor(th.label))
-    p.setFont(font(17, p))
-    edge = QRectF(30, L.DEALER_EDGE + 4, L.SCENE_W - 60, L.SCENE_H - L.DEALER_EDGE - 8)
-    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT")
-    p.drawText(edge, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")
     x, y, w, h = L.TRAY
+    top, height = L.DEALER_EDGE + 4, L.SCENE_H - L.DEALER_EDGE - 8
+    # each side's name in the room the discard holder and the tray leave it
+    left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
+    right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
+    for box, align, text in ((left, Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT"),
+                             (right, Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")):
+        p.setFont(font_to_fit(17, p, box, text))
+        p.drawText(box, Qt.AlignmentFlag.AlignVCenter | align, text)
     p.setPen(QPen(QColor(th.rail).darker(130), 2))
     p.setBrush(QColor(th.rail).lighter(125))
     p.drawRoundedRect(QRectF(x, y, w, h), 8, 8)
     p.setPen(QColor(th.label))
-    p.setFont(font(13, p))
-    p.drawText(QRectF(x, y + h - 18, w, 16), Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
+    name = QRectF(x, y + h - 18, w, 16)
+    p.setFont(font_to_fit(13, p, name, "TABLE INVENTORY CONTAINER"))
+    p.drawText(name, Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
     cx, cy = L.DISCARD
     p.setPen(QPen(QColor(th.rail).darker(160), 3))
     p.setBrush(QColor("#222222"))
     p.drawEllipse(QPointF(cx, cy), L.DISCARD_R, L.DISCARD_R)
     p.setPen(QColor(th.label))
-    p.setFont(font(11, p))
-    p.drawText(QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16), Qt.AlignmentFlag.AlignCenter, "DISCARD")
+    name = QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16)
+    p.setFont(font_to_fit(11, p, name, "DISCARD"))
+    p.drawText(name, Qt.AlignmentFlag.AlignCenter, "DISCARD")
 
 
 def _paint_seats(p: QPainter, th: Theme, layout: L.TableLayout) -> None:
@@ -113,8 +119,9 @@ def _cell_text(p: QPainter, th: Theme, cell: L.Cell, is_number: bool) -> None:
         lines = title.split()
         title = "\n".join(lines)
         size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
-    p.setFont(font(size, p))
-    p.drawText(QRectF(-w / 2, -h / 2, w, h), Qt.AlignmentFlag.AlignCenter, title)
+    box = QRectF(-w / 2, -h / 2, w, h)
+    p.setFont(font_to_fit(size, p, box.adjusted(2, 2, -2, -2), title))
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, title)
     p.restore()
 
 
@@ -127,7 +134,7 @@ def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str
         p.setBrush(QColor(th.spot))
         p.drawRoundedRect(rect, 14, 14)
         p.setPen(label)
-        p.setFont(font(14, p))
+        p.setFont(font_to_fit(14, p, rect.adjusted(12, 4, -12, -L.HAND_H * 0.6), L.HAND_TITLES[key]))
         p.drawText(rect.adjusted(12, 4, -12, -4), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                    L.HAND_TITLES[key])
     if layout.vig_boxes:
@@ -140,12 +147,13 @@ def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str
             p.setPen(label)
             p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, str(seat))
     p.setPen(label)
-    p.setFont(font(25, p))
     top = L.LOGO_Y
+    p.setFont(font_to_fit(25, p, QRectF(0, 0, 520, 32), HOUSE_NAME))
     p.drawText(QRectF(L.CX - 260, top, 520, 32), Qt.AlignmentFlag.AlignCenter, HOUSE_NAME)
-    p.setFont(font(15, p))
     line = 19.0
     y = top + 34
+    p.setFont(min((font_to_fit(15, p, QRectF(0, 0, 660, line), text) for text in odds),
+                  key=QFont.pixelSize, default=font(15, p)))
     for text in odds:
         p.drawText(QRectF(L.CX - 330, y, 660, line), Qt.AlignmentFlag.AlignCenter, text)
         y += line

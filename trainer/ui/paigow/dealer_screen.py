@@ -197,11 +197,7 @@ class SummaryPage(QWidget):
         inner.addSpacing(14)
         inner.addLayout(self.mistakes)
         inner.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(holder)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        scroll = _scrolling(holder)
         self.footer = make_label("Enter: new round  ·  D: demonstrate this round", 1.3)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -225,6 +221,18 @@ class SummaryPage(QWidget):
         for a in summary.mistakes:
             self.mistakes.addWidget(_mistake_box(a, self.ctx))
         refresh_fonts(self)
+
+
+def _scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area: at a larger text size on a small window
+    nothing is cut off, it scrolls."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(widget)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return scroll
 
 
 def _clear(layout) -> None:
@@ -363,7 +371,7 @@ class DealerScreen(Screen):
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
         row.addWidget(self.pane, 5)
-        row.addWidget(self.side, 3)
+        row.addWidget(_scrolling(self.side), 3)
         self.play_page = play
         self.summary = SummaryPage(self.ctx)
         self.pages = QStackedWidget()
@@ -382,6 +390,8 @@ class DealerScreen(Screen):
         self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill")
         self.question = QuestionView()
         set_font(self.question.prompt, 1.75, bold=True)
+        # the column scrolls (a larger text size on a small window): the prompt is read whole, never cut
+        self.question.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.answers = AnswerPanel()
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
         self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)

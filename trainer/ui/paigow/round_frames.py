@@ -23,6 +23,7 @@ from trainer.rules.paigow.positions import Position
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.round import DEALER, Round
 from trainer.rules.paigow.round import Step as RoundStep
+from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET, Tile
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_scene import Frame, Placement
@@ -118,6 +119,7 @@ class _Chips:
         self.placed = {str(p.position): dict(p.wagers) for p in played.positions}
         self.moves = iter(played.chips)
         self.on: dict[str, dict[str, int]] = {}
+        self.centre = 0  # the chips in the centre of the layout (a player-banked round)
 
     def advance(self, step: RoundStep) -> None:
         if step.action == "wager" and step.actor in self.placed:
@@ -128,6 +130,7 @@ class _Chips:
                 self._move(move.source, move.target, move.cents, move.why)
 
     def _move(self, source: str, target: str, cents: int, why: str) -> None:
+        self.centre += cents if target == CENTRE else -cents if source == CENTRE else 0
         if source in self.on and why.startswith("losing"):
             wagers = self.on[source]
             name = next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
@@ -139,8 +142,9 @@ class _Chips:
             self.on[source]["paid"] = max(0, self.on[source]["paid"] - cents)
 
     def stacks(self) -> dict[str, tuple[int, ...]]:
-        return {seat: tuple(c for c in wagers.values() if c > 0) for seat, wagers in self.on.items()
-                if any(wagers.values())}
+        on = {seat: tuple(c for c in wagers.values() if c > 0) for seat, wagers in self.on.items()
+              if any(wagers.values())}
+        return on | ({CENTRE: (self.centre,)} if self.centre > 0 else {})
 
 
 class _Walk:

@@ -10,10 +10,11 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
+from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.scaling import min_text_px
@@ -30,12 +31,31 @@ def device_scale(p: QPainter) -> float:
     return max(0.05, math.hypot(t.m11(), t.m12()))
 
 
+#: Below this scale a table is a thumbnail (a drill's animation at Projector on a small screen):
+#: labels grown to the application's text would cover it, so they keep the table's proportions.
+THUMBNAIL_SCALE = 0.3
+
+
 def font(px: float, p: QPainter, bold: bool = True) -> QFont:
     """A label font of ``px`` scene units, never smaller on screen than the application's text
-    (View → Text size: at Projector no table label is under 24 px)."""
+    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table."""
     f = QFont()
-    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / device_scale(p))))
+    scale = device_scale(p)
+    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / scale) if scale >= THUMBNAIL_SCALE else 0))
     f.setBold(bold)
+    return f
+
+
+def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
+    """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
+    box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
+    f = font(px, p, bold)
+    flags = int(Qt.AlignmentFlag.AlignCenter)
+    while f.pixelSize() > 1:
+        size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
+        if size.width() <= rect.width() and size.height() <= rect.height():
+            break
+        f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
     return f
 
 
@@ -227,7 +247,7 @@ class GlowItem(_Item):
         self.setZValue(-10)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-60, -60, 60, 60)  # room for a badge grown with the text size
+        return self._rect.adjusted(-100, -100, 100, 100)  # room for a badge grown with the text size
 
     def _get_glow(self) -> float:
         return self._glow
@@ -259,11 +279,11 @@ class GlowItem(_Item):
         if self.badge:
             p.setFont(font(24 if len(self.badge) < 3 else 19, p))
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
-            # never over the spot's tiles or its name: a seat's above its corner nearer the middle
-            # of the table, the Dead Hand's and the dealer's beside their outer side
+            # never over the spot's tiles or its name: a seat's below its outer corner (its name is
+            # above; the woodpile's in the middle), the Dead Hand's and the dealer's beside their outer side
             left = self._rect.center().x() > L.SCENE_W / 2
             if L.SPOTS[self.key].circle:
-                centre = QPointF(self._rect.left() + r if left else self._rect.right() - r, self._rect.top() - r - 3)
+                centre = QPointF(self._rect.right() - r if left else self._rect.left() + r, self._rect.bottom() + r + 3)
             else:
                 centre = QPointF(self._rect.right() + r + 4 if left else self._rect.left() - r - 4,
                                  self._rect.top() + r)
@@ -287,7 +307,8 @@ class LabelItem(_Item):
         return QRectF(-40, -24, 80, 48)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setFont(font(20, p))
+        # a stack's name grows no wider than the stack: neighbours' names never run together
+        p.setFont(font_to_fit(20, p, QRectF(0, 0, L.STACK_PITCH - 2, 48), self.text))
         p.setPen(QColor(self.theme.label))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
@@ -368,6 +389,43 @@ class ChipsItem(_Item):
         p.drawRoundedRect(QRectF(tag), 5, 5)
         p.setPen(QColor(self.theme.caption_text))
         p.drawText(QRectF(tag), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class CentreItem(ChipsItem):
+    """The centre of the layout, outlined and named, with the chips in it: shown on a player-banked
+    round, where the bank's collections go and its winners are paid from (621a.9(n)-(r), spec S3)."""
+
+    TITLE = "CENTRE"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__("seat1", scene)  # a ChipsItem's look; its place and name are the centre's
+        self.key = CENTRE
+        x, y, w, h = L.CENTRE_AREA
+        self._area = QRectF(-w / 2, -h / 2, w, h)
+        self.setPos(x + w / 2, y + h / 2)
+        self.setZValue(100)  # on the felt: the tiles and the dice pass over it
+
+    def set_stacks(self, stacks: tuple[int, ...], bank: bool) -> None:
+        if stacks != self.stacks:
+            self.stacks = stacks
+            self.setToolTip("The centre of the layout" + (f": {format_cents(sum(stacks))}" if stacks else ""))
+            self.update()
+        self.setVisible(bank)
+
+    def boundingRect(self) -> QRectF:
+        return self._area.adjusted(-100, -10, 100, 10)  # room for a title grown with the text size
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(self.theme.chalk), 2, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(self._area, 16, 16)
+        p.setPen(QColor(self.theme.chalk))
+        p.setFont(font(17, p))
+        p.drawText(self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                   | Qt.TextFlag.TextDontClip, self.TITLE)
+        for cents in self.stacks:
+            self._paint_stack(p, QPointF(0, self._area.height() / 4), cents)
 
 
 class DiceTotalItem(_Item):

@@ -86,6 +86,9 @@ SPOTS: dict[str, Spot] = {
 TRAY = (ROW_X - 150.0, 790.0, 300.0, 56.0)
 #: The shaker's resting place (the dealer's right) and where its dice are shown once uncovered.
 SHAKER = (ROW_X + 575.0, 790.0)
+#: The centre of the layout (x, y, w, h): where a player-banked round's losing wagers go and
+#: its winners are paid from (621a.9(n)-(r), spec S3), between the seats and the woodpile.
+CENTRE_AREA = (ROW_X - 130.0, 330.0, 260.0, 120.0)
 #: Where the tiles are mixed (in the middle of the felt, in front of the tray).
 MIX_CENTER = (ROW_X, 470.0)
 MIX_RADIUS = 170.0

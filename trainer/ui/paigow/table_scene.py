@@ -21,10 +21,11 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
-    ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
+    CentreItem, ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
     device_scale,
 )
 from trainer.ui.paigow.table_paint import paint_table
@@ -99,12 +100,13 @@ class TableScene(QGraphicsScene):
         self.glows = {key: GlowItem(key, self) for key in L.SPOTS}
         self.stack_labels = {f"S{k}": LabelItem(f"S{k}", self) for k in range(1, 9)}
         self.wagers = {key: ChipsItem(key, self) for key, spot in L.SPOTS.items() if spot.circle}
+        self.centre = CentreItem(self)
         self.dice_total = DiceTotalItem(self)
         self.dice_total.setPos(*L.MIX_CENTER)
         self.dice_total.setZValue(70000)
         self.dice_total.setVisible(False)
         for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
-                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.dice_total):
+                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.dice_total):
             self.addItem(item)
         self.frame: Frame | None = None
 
@@ -221,6 +223,7 @@ class TableScene(QGraphicsScene):
         """Chips on each occupied seat's wagers, the bank's marker, the dice total while counting."""
         for key, item in self.wagers.items():
             item.set_stacks(frame.chips.get(key, ()), key == frame.bank)
+        self.centre.set_stacks(frame.chips.get(CENTRE, ()), bool(frame.bank))
         counting = bool(frame.dice) and any(v.isdigit() for v in frame.counts.values())
         self.dice_total.set_dice(frame.dice if counting else (), frame.dice_colours)
 

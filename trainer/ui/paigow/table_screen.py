@@ -11,7 +11,7 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
@@ -225,7 +225,7 @@ class TableScreen(QWidget):
             menu.addAction(f"{k}\t{v}").setEnabled(False)
         self.help.setMenu(menu)
         transport = QHBoxLayout()
-        for w in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay):
+        for w in self.transport_buttons():
             transport.addWidget(w)
         transport.addWidget(QLabel("Speed"))
         transport.addWidget(self.speed_box)
@@ -246,6 +246,11 @@ class TableScreen(QWidget):
         for w in self.findChildren(QWidget):
             if isinstance(w, (QPushButton, QToolButton, QCheckBox, QSlider)):
                 w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # the transport is reachable with Tab (Space presses the focused one; the other keys still
+        # reach the screen), never focused by a click, so a click leaves the keys to the screen
+        for w in self.transport_buttons():
+            w.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            w.installEventFilter(self)
 
         self.style_box.currentIndexChanged.connect(lambda _: self.rebuild())
         self.style2_box.currentIndexChanged.connect(lambda _: self.rebuild())
@@ -267,11 +272,14 @@ class TableScreen(QWidget):
         b.clicked.connect(slot)
         return b
 
+    def transport_buttons(self) -> tuple[QToolButton, ...]:
+        return self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay
+
     def _paint_icons(self) -> None:
         """The transport symbols in the theme's text colour, as large as the text (View → Text size)."""
         px = max(16, round(text_px() * 1.3))
         colour = theme_named(self.ctx.theme).text
-        for b in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay):
+        for b in self.transport_buttons():
             b.setIcon(tinted_icon(self.style(), b.property("standardIcon"), colour, px))
             b.setIconSize(QSize(px, px))
 
@@ -499,6 +507,14 @@ class TableScreen(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.handle_key(event.key(), event.modifiers()):
             super().keyPressEvent(event)
+
+    def eventFilter(self, watched, event) -> bool:
+        """A focused transport button keeps Space and Tab; every other key is the screen's (an
+        arrow would otherwise move the focus instead of stepping)."""
+        if event.type() == QEvent.Type.KeyPress and event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Tab,
+                                                                         Qt.Key.Key_Backtab):
+            return self.handle_key(event.key(), event.modifiers())
+        return super().eventFilter(watched, event)
 
     def _view_key(self, event: QKeyEvent) -> None:
         event.setAccepted(self.handle_key(event.key(), event.modifiers()))
