@@ -28,7 +28,9 @@ from trainer.rules.errors import TrainerError
 PROG = "paigow-trainer"
 
 
-def build_parser() -> Parser:
+def build_parser(*, commands: bool = True) -> Parser:
+    """The whole command line; without ``commands`` only the app's own options (no module of a
+    subcommand imported)."""
     parser = Parser(
         prog=PROG,
         description="Pai Gow tiles dealer trainer. Run without a command to open the app.",
@@ -37,6 +39,8 @@ def build_parser() -> Parser:
     app = _app_module()
     if app is not None:
         app.add_app_options(parser.add_argument_group("the app's options (without a command)"))
+    if not commands:
+        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in command_modules():
         module.register(sub)
@@ -59,7 +63,21 @@ def _app_module():
         return None
 
 
+def _starts_app(argv: list[str]) -> bool:
+    """True when ``argv`` is only the app's options, checked without importing every subcommand's
+    module (that would add ~0.2 s to the app's start-up, issue 15); anything else, help or a
+    mistake included, is left to the whole parser."""
+    if _app_module() is None or {"-h", "--help"} & set(argv):
+        return False
+    try:
+        return not build_parser(commands=False).parse_known_args(argv)[1]
+    except UsageError:
+        return False
+
+
 def _run(argv: list[str]) -> int:
+    if _starts_app(argv):
+        return _app_module().run_app(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -20,14 +20,29 @@ Public API (stable; the Qt screens, the terminal drill and the exam build on it)
 True
 """
 
-from trainer.drills.answers import POSITIONS, check, expected_text, format_value, parse_answer
-from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Part, Question
-from trainer.drills.registry import (
-    GROUPS, Skill, all_skills, by_game, generate, item_title, offered_skills, skill_named, skills_for,
-)
+import importlib
 
-__all__ = [
-    "AnswerKind", "AnswerParseError", "Feedback", "GROUPS", "POSITIONS", "Part", "Question", "Skill",
-    "all_skills", "by_game", "check", "expected_text", "format_value", "generate", "item_title", "offered_skills", "parse_answer", "skill_named",
-    "skills_for",
-]
+#: Each public name and the module that defines it, imported on first use (PEP 562): the app reads
+#: the games' registry (``trainer.drills.games``) before its first paint, and importing a module of
+#: this package runs this file, which must not import every skill then (issue 15).
+_SOURCES = {
+    "answers": ("POSITIONS", "check", "expected_text", "format_value", "parse_answer"),
+    "model": ("AnswerKind", "AnswerParseError", "Feedback", "Part", "Question"),
+    "registry": ("GROUPS", "Skill", "all_skills", "by_game", "generate", "item_title", "offered_skills",
+                 "skill_named", "skills_for"),
+}
+_MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -25,9 +25,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from trainer.drills.model import Feedback, Question
 from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavailable, chosen_url, parse_url,
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
@@ -35,6 +34,9 @@ from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, Store
                                     entry_from, entry_payload, exam_parts, iso, utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import UnknownNameError
+
+if TYPE_CHECKING:  # imported on first use, as in the store (issue 15)
+    from trainer.drills.model import Feedback, Question
 
 
 def open_store(url: str | None = None, *, data: Path | str | None = None, setting: str | None = None,

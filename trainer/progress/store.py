@@ -38,16 +38,18 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from fsrs import Card
 
-from trainer.drills.model import Feedback, Question
 from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.schema import header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError
+
+if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
+    from trainer.drills.model import Feedback, Question
 
 FILENAME = "progress.sqlite3"
 
@@ -693,6 +695,8 @@ def entry_payload(e: _Entry) -> dict[str, Any]:
 
 
 def entry_from(p: dict[str, Any]) -> _Entry:
+    from trainer.drills.model import Question
+
     return _Entry(Question.from_dict(p["question"]), p["correct"], p["answer"], p["ms"], p["mode"], p["hinted"],
                   parse_iso(p["when"]), p["uid"])
 

@@ -36,7 +36,7 @@ from trainer.rules.paigow.delivery import DEFAULT_STYLE, DeliveryPlan, Move, Mov
 from trainer.rules.paigow.dice import Attempt, Method, Roll, dice_colours, possible_faults, roll as roll_dice, subsection
 from trainer.rules.errors import TrainerError
 from trainer.rules.record import Step
-from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, rank_key, same_rank, settings, wager_result
+from trainer.rules.paigow.hands import Hand, Outcome, Setting, rank_key, same_rank, settings, wager_result
 from trainer.rules.paigow.house_way import HouseWay, house_way_named
 from trainer.rules.paigow.irregularities import Irregularity, citation as irregularity_citation
 from trainer.rules.money import format_cents
@@ -811,9 +811,12 @@ def result_reason(player: Setting, banker: Setting, profile: Profile, banker_nam
     def one(name: str, mine: Hand, theirs: Hand) -> str:
         if name == "low" and mine.is_zero:
             return f"low {mine} is worth zero and never wins"
-        if outranks(mine, theirs, zero_zero_to_banker=zero_rule):
+        # ``outranks`` is ``rank_key`` greater: each key read once (this runs for every seat of every round)
+        key = rank_key(mine, zero_zero_to_banker=zero_rule)
+        banker_key = rank_key(theirs, zero_zero_to_banker=zero_rule)
+        if key > banker_key:
             return f"{name} {mine} beats the {banker_name}'s {theirs}"
-        if rank_key(mine, zero_zero_to_banker=zero_rule) == rank_key(theirs, zero_zero_to_banker=zero_rule):
+        if key == banker_key:
             tie = "both are worth zero" if mine.is_zero else "a copy"
             return f"{name} {mine} against the {banker_name}'s {theirs} is {tie}, which the {banker_name} wins"
         return f"{name} {mine} loses to the {banker_name}'s {theirs}"

@@ -11,6 +11,8 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
@@ -38,7 +40,12 @@ KEYS = (
     ("Esc", "leave full screen"),
 )
 
-_DIGITS = {getattr(Qt.Key, f"Key_{d}"): (d - 1) % 10 for d in range(10)}
+
+@cache
+def _digits() -> dict:
+    """Digit key -> style index; built on the first key press, since the first use of ``Qt.Key``
+    builds its 600-member enum (~30 ms) and start-up should not wait for it (issue 15)."""
+    return {getattr(Qt.Key, f"Key_{d}"): (d - 1) % 10 for d in range(10)}
 
 
 def create_screen(ctx: AppContext) -> QWidget:
@@ -525,8 +532,8 @@ class TableScreen(QWidget):
         alt = bool(mods & Qt.KeyboardModifier.AltModifier)
         if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.MetaModifier):
             return False  # Ctrl+digit etc. belong to the main window
-        if key in _DIGITS:
-            self.pick_style(_DIGITS[key], right=alt)
+        if key in _digits():
+            self.pick_style(_digits()[key], right=alt)
             return True
         actions = {
             K.Key_Space: lambda: self._each(lambda p: p.step_forward()),
