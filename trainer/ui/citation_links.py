@@ -28,8 +28,11 @@ def citations_html(citations: Sequence[str], profile: object, colour: str | None
 
 
 def text_html(text: str, profile: object, colour: str | None = None) -> str:
-    """``text`` escaped, its citations links and its reading ids in words; line breaks kept."""
-    return linked(text, profile, _style(colour)).replace("\n", "<br>")
+    """``text`` escaped, its citations links and its reading ids and internal names in words; line
+    breaks kept."""
+    from trainer.drills.text import plain_words
+
+    return linked(plain_words(text), profile, _style(colour)).replace("\n", "<br>")
 
 
 def link_label(label: QLabel, ctx) -> QLabel:

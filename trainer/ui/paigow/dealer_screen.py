@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from trainer.drills import skill_named
 from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, RoundSummary, RoundTask, playable
 from trainer.drills.model import AnswerKind, Feedback
+from trainer.drills.text import plain_words
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
@@ -239,8 +240,8 @@ def _mistake_box(a, ctx) -> QFrame:
     box.setObjectName("mistake")
     lay = QVBoxLayout(box)
     f = a.feedback
-    lay.addWidget(make_label(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}", 1.25, wrap=True))
-    lay.addWidget(make_label(f"You: {f.given}   ·   Correct: {f.expected}", 1.45, bold=True, wrap=True))
+    lay.addWidget(make_label(plain_words(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}"), 1.25, wrap=True))
+    lay.addWidget(make_label(plain_words(f"You: {f.given}   ·   Correct: {f.expected}"), 1.45, bold=True, wrap=True))
     cite = make_label("", 1.3, bold=True, name="citation", wrap=True)
     set_citations(cite, f.citations, ctx, citation_colour(theme_named(ctx.theme)))
     lay.addWidget(cite)
@@ -436,7 +437,7 @@ class DealerScreen(Screen):
         self.bank.addItem("dealer", "dealer")
         if self.ctx.profile.player_bank:
             for k in range(1, 7):
-                self.bank.addItem(f"seat {k}", f"seat{k}")
+                self.bank.addItem(f"Seat {k}", f"seat{k}")
         self.bank.setCurrentIndex(max(0, self.bank.findData(keep)))
         self.bank.blockSignals(False)
         self._sync_co_bank()
@@ -531,7 +532,7 @@ class DealerScreen(Screen):
         self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
         self.answers.show_verdict(feedback)
         self.feedback.show_feedback(feedback, "Go on")
-        self.feedback.expected.setText(f"You: {feedback.given}   ·   Correct: {feedback.expected}")
+        self.feedback.expected.setText(plain_words(f"You: {feedback.given}   ·   Correct: {feedback.expected}"))
         set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
@@ -555,7 +556,7 @@ class DealerScreen(Screen):
                             + ("" if self.controller.round and self.controller.round.trainee else " (not saved)"))
 
     def _say_last(self, text: str, colour: str) -> None:
-        self.last.setText(text)
+        self.last.setText(plain_words(text))
         self.last.setStyleSheet(f"color: {colour};")
 
     def _update_status(self) -> None:
