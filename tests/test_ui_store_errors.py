@@ -85,3 +85,31 @@ def test_store_notes_reach_the_status_bar(qtbot, trainee_ctx, capsys):
     show_note("waiting for the progress file x: another program is writing to it")
     assert "another program" in window.statusBar().currentMessage()
     assert "note: waiting" in capsys.readouterr().err
+
+
+def test_a_full_disk_at_the_end_of_an_exam_keeps_the_result_to_save_again(qtbot, shown, trainee_ctx, monkeypatch):
+    from trainer.ui import exam_screen
+    from tests.test_ui_exam import answer_by_keys, set_up
+
+    screen = shown(exam_screen.create_screen(trainee_ctx))
+    screen.activateWindow()  # its shortcuts (Ctrl+Enter, Ctrl+R) work in the active window
+    qtbot.waitUntil(screen.isActiveWindow)
+    questions = set_up(qtbot, screen, count=30)
+    for _ in questions:
+        answer_by_keys(qtbot, screen, right=True)
+    store = shared_store(trainee_ctx)
+    fill(store)
+    monkeypatch.setattr(exam_screen.QMessageBox, "question", lambda *a, **k: exam_screen.QMessageBox.StandardButton.Yes)
+    qtbot.mouseClick(screen.finish_button, Qt.MouseButton.LeftButton)
+    view = screen.result_view
+    assert screen.pages.currentWidget() is view and "30 of 30" in view.headline.text()
+    assert "not saved yet" in view.message.text() and "full" in view.message.text() and view.retry_button.isVisible()
+    assert store.exams("Ana") == [] and store.answers("Ana") == []  # all or nothing
+    qtbot.keyClick(view, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)  # still full: still kept
+    assert view.retry_button.isVisible() and store.exams("Ana") == []
+    free(store)
+    qtbot.mouseClick(view.retry_button, Qt.MouseButton.LeftButton)
+    assert [(e["score"], e["total"]) for e in store.exams("Ana")] == [(30, 30)] and len(store.answers("Ana")) == 30
+    assert not view.retry_button.isVisible() and "Saved" in view.message.text()
+    qtbot.mouseClick(view.retry_button, Qt.MouseButton.LeftButton)  # hidden and done: never saved twice
+    assert len(store.exams("Ana")) == 1
