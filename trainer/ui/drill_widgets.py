@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.games import game_of_profile
-from trainer.drills.text import plain_words
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
-from trainer.ui.citation_links import citation_colour, set_citations, set_linked
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
@@ -438,7 +437,7 @@ class ChoiceList(QWidget):
         # two columns save height (for a picture above) when the labels are short enough to sit side by side
         columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
         for i, label in enumerate(labels):
-            label = plain_words(label)
+            label = words(label)
             button = QPushButton(f"{i + 1}   {label}" if i < 9 else label)
             set_font(button, 1.6)
             button.setMinimumHeight(56)
@@ -493,7 +492,7 @@ class ChoiceRow(QWidget):
         for column in range(columns):
             layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
-            button = QPushButton(f"{i + 1}  {plain_words(label)}")
+            button = QPushButton(f"{i + 1}  {words(label)}")
             button.setCheckable(True)
             button.setStyleSheet(_CHOICE_STYLE)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -713,7 +712,7 @@ class PartsForm(QWidget):
         self.inputs = []
         self.error.clear()
         for row, part in enumerate(parts):
-            label = make_label(plain_words(f"{row + 1}. {part.prompt}"), 1.4, wrap=True)
+            label = make_label(words(f"{row + 1}. {part.prompt}"), 1.4, wrap=True)
             if part.choices:
                 field: QWidget = ChoiceRow(part.choices)
             else:
@@ -948,7 +947,7 @@ class QuestionView(QWidget):
         layout.addWidget(self.strip, 1)
 
     def show_question(self, question) -> None:
-        self.prompt.setText(plain_words(question.prompt))
+        self.prompt.setText(words(question.prompt))
         groups, dice = tile_groups(question), question.data.get("dice") or ()
         self.strip.set_content(groups, dice, face_art(question))
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
@@ -1017,7 +1016,7 @@ class FeedbackPanel(NextPanel):
         self.setProperty("correct", bool(feedback.correct))
         self.verdict.setText("✔ Correct" if feedback.correct else "✘ Wrong")
         self.verdict.setStyleSheet(f"color: {'#2e9d5b' if feedback.correct else '#d93a3a'};")
-        self.expected.setText(plain_words(f"Correct answer: {feedback.expected}"))
+        self.expected.setText(words(f"Correct answer: {feedback.expected}"))
         given = f"You answered: {feedback.given}"
         if feedback.mistake:
             given += f" — {feedback.mistake}"
