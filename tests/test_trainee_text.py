@@ -138,3 +138,46 @@ def test_the_foreign_patterns_catch_each_other():
                           ("pa-2012", "N.J.A.C. 19:47-10.2")):
         with pytest.raises(AssertionError):
             _no_foreign(profile, text)
+
+
+# --- internal names never reach a trainee (issue 12) -----------------------------------------------
+
+#: Internal ids: positions (``seat5``, ``dead`` as a position), parties (``table_inventory``), wagers
+#: (``pai_gow``) and reading ids. ``dead`` in words is "the Dead Hand" (or "dead hand").
+_INTERNAL = re.compile(r"\bseat\d+\b|\btable_inventory\b|\bpai_gow\b|\bdead\b(?![ -]?[Hh]and)|\bspec [A-Z]+\d")
+
+
+def _shown(text: str) -> str:
+    from trainer.drills.text import plain_words
+
+    assert not _INTERNAL.search(plain_words(text)), plain_words(text)
+    return text
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_questions_and_round_steps_read_in_words(profile):
+    """Every prompt, choice, answer, explanation and narrated step, as rendered for a trainee (the one
+    rendering, :func:`trainer.drills.text.plain_words`), names positions and parties in words; no item id."""
+    from trainer.drills.text import render_key, render_question
+
+    questions = [generate(s.id, seed=seed, profile=profile) for s in skills_for(profile) for seed in range(4)]
+    rounds = _rounds(profile, 6)
+    questions += [t.question for r in rounds for t in r.tasks]
+    for q in questions:
+        text = render_question(q, typed=True) + "\n" + render_key(1, q)
+        assert not _INTERNAL.search(text), text
+        if re.fullmatch(r"[a-z]+(_[a-z0-9]+)+|[a-z]+\d+", q.item or ""):
+            assert not re.search(rf"\b{re.escape(q.item)}\b", text), (q.item, text)
+    for r in rounds:
+        for step in r.round.steps:
+            _shown(f"[{step.actor}] {step.say}")
+
+
+@pytest.mark.parametrize("argv", [["round", "--seed", "4", "--bank", "seat2"], ["baccarat", "round", "--seed", "1"],
+                                  ["baccarat", "round", "--seed", "2"]])
+def test_cli_round_text_reads_in_words(argv, capsys):
+    from trainer.cli import main
+
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Seat " in out and not _INTERNAL.search(out), out

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QLabel
 
+from trainer.drills.text import plain_words
 from trainer.drills.baccarat.dealer_round import RoundSpec, play_spec
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.profiles import profile_named
@@ -147,7 +148,7 @@ def test_a_round_called_through_the_widgets_with_every_action_right_scores_100_p
     skills = set()
     while not r.finished:
         task = screen.controller.current
-        assert screen.question.prompt.text() == task.question.prompt
+        assert screen.question.prompt.text() == plain_words(task.question.prompt)
         assert screen.pane.player.index == task.step  # the table shows the round up to this action
         skills.add(task.skill)
         answer_by_widgets(qtbot, screen, clicked)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from trainer.drills.text import plain_words
 from trainer.rules.paigow.profiles import ALL_STYLES
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import INSTANT
@@ -44,7 +45,7 @@ def test_space_and_arrows_step(qtbot, screen):
     assert player.index == 2
     key(qtbot, screen, Qt.Key.Key_Left)
     assert player.index == 1
-    assert screen.primary.caption.caption.text() == player.timeline.steps[0].caption
+    assert screen.primary.caption.caption.text() == plain_words(player.timeline.steps[0].caption)
     key(qtbot, screen, Qt.Key.Key_End)
     assert player.at_end
     key(qtbot, screen, Qt.Key.Key_Home)

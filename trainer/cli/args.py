@@ -14,20 +14,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import unicodedata
 from typing import Any, Callable, NoReturn
 
-from trainer.rules.errors import TrainerError
+from trainer.rules.errors import TrainerError, printable, quoted as _shown  # noqa: F401 - printable: for the commands
 
 #: Seeds are stored with every answer: SQLite's INTEGER range (spec R1).
 MAX_SEED = 2**63 - 1
-MAX_NAME = 60
 _DIGITS = re.compile(r"-?[0-9]{1,30}")
-#: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
-#: reads differently from what is stored.
-_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points.
-_UNFIT = {"Cc", "Cs", "Co", "Cn"}
 
 
 class UsageError(TrainerError):
@@ -50,20 +43,6 @@ class Parser(argparse.ArgumentParser):
         if kwargs.get("action", "store") == "store" and "type" not in kwargs and "choices" not in kwargs:
             kwargs["type"] = text
         return super().add_argument(*args, **kwargs)
-
-
-def printable(value: str) -> str:
-    """``value`` with every unprintable character (newline, escape, text-direction mark, a byte
-    that was not UTF-8) written as its escape, so a message stays one honest line."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   for c in value)
-
-
-def _shown(value: str) -> str:
-    """The value as typed, quoted and escaped; a long one cut, with its length."""
-    if len(value) > 40:
-        return f"'{printable(value[:30])}...' ({len(value):,} characters)"
-    return f"'{printable(value)}'"
 
 
 def text(value: str) -> str:
@@ -100,13 +79,10 @@ seed = integer(0, MAX_SEED)
 
 
 def name(value: str) -> str:
-    """A trainee's name, spaces collapsed as the progress store keeps it (``Ann  Lee`` is ``Ann Lee``):
-    1-60 characters, no control or text-direction characters, no bytes that are not UTF-8."""
-    clean = " ".join(value.split())
-    if any(unicodedata.category(c) == "Cs" for c in clean):
-        raise argparse.ArgumentTypeError(f"{_shown(value)} is not UTF-8 text (check the terminal's encoding)")
-    unfit = any(unicodedata.category(c) in _UNFIT for c in clean) or _BIDI.search(clean)
-    if unfit or not 1 <= len(clean) <= MAX_NAME:
-        raise argparse.ArgumentTypeError(f"{_shown(value)} is not a trainee name: 1 to {MAX_NAME} characters, "
-                                         "without control or text-direction characters")
-    return clean
+    """A trainee's name as the progress store keeps it (:func:`trainer.progress.store.normal_name`)."""
+    from trainer.progress.store import normal_name
+
+    try:
+        return normal_name(value)
+    except TrainerError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.args import integer, seed
-from trainer.cli.common import add_json, add_profile, emit
+from trainer.cli.common import add_json, add_profile, add_progress, emit, progress_bar
 
 ORDER = 80
 MAX_TIME_LIMIT_S = 86_400
@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"time limit in seconds (at most {MAX_TIME_LIMIT_S}, a day)")
     p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
     add_json(p)
+    add_progress(p)
     p.set_defaults(run=run)
 
 
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
                     profile=args.profile, time_limit_s=args.time_limit, house_way=args.house_way)
     data: dict = {"spec": spec.to_dict()}
     if args.print_questions:
-        questions = build_exam(spec, printed=True).questions
+        with progress_bar(args, spec.count, "questions") as bar:
+            questions = build_exam(spec, printed=True, tick=bar.update).questions
         data["questions"] = [_question_dict(i, q) for i, q in enumerate(questions, start=1)]
     emit(args, data, _text)
     return 0

@@ -17,7 +17,7 @@ import signal
 from pathlib import Path
 
 from trainer.cli.args import integer, seed
-from trainer.cli.common import add_profile
+from trainer.cli.common import add_profile, add_progress, progress_bar
 from trainer.rules.errors import TrainerError
 
 ORDER = 60
@@ -54,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
     add_profile(p, any_game=True)  # default: the game's default profile
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
+    add_progress(p)
     p.set_defaults(run=run)
 
 
@@ -131,8 +132,12 @@ def run(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace, size: tuple[int, int]):
     from trainer.ui.snapshot import render
 
-    return render(
-        screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
-        style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
-        prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
-    )
+    # the player's seat plays --move whole hands (seconds for 50): a progress bar for them
+    hands = (args.move or 0) if args.screen == "player" else 0
+    with progress_bar(args, hands, "hands") as bar:
+        return render(
+            screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
+            style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
+            prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
+            tick=bar.update if hands else None,
+        )

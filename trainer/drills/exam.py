@@ -73,11 +73,12 @@ def screen_only(skills: Sequence[str]) -> tuple[str, ...]:
     return tuple(s for s in skills if skill_named(s).needs_screen)
 
 
-def build_exam(spec: ExamSpec, *, printed: bool = False) -> Exam:
+def build_exam(spec: ExamSpec, *, printed: bool = False, tick: Callable[[], object] | None = None) -> Exam:
     """The questions of ``spec``: skills shared out evenly, in a seeded order, each from its own seed.
 
     ``printed``: the exam goes on paper, so a skill that needs the screen is a ``TrainerError``
     (refused, not dropped: dropping it would change the questions the same spec gives in the app).
+    ``tick`` is called after each question (a progress bar).
     """
     if printed and screen_only(spec.skills):
         raise TrainerError(f"a printed exam cannot ask {', '.join(screen_only(spec.skills))}: its questions "
@@ -85,8 +86,12 @@ def build_exam(spec: ExamSpec, *, printed: bool = False) -> Exam:
     rng = random.Random(spec.seed)
     skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
     rng.shuffle(skills)
-    return Exam(spec, tuple(generate(s, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way)
-                            for s in skills))
+    questions = []
+    for skill in skills:
+        questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way))
+        if tick is not None:
+            tick()
+    return Exam(spec, tuple(questions))
 
 
 @dataclass(frozen=True)

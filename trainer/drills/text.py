@@ -26,7 +26,7 @@ from trainer.rulebook.citations import in_words
 #: Internal names that reach printed text, as words. A name padded for a column eats the spaces
 #: its words add, so columns stay aligned.
 _NAMES = (
-    (re.compile(r"\bseat([1-6])\b(?: (?= ))?"), r"Seat \1"),
+    (re.compile(r"\bseat([1-9][0-9]?)\b(?: (?= ))?"), r"Seat \1"),
     (re.compile(r"\btable_inventory\b"), "table inventory"),
     (re.compile(r"\bpai_gow\b"), "Pai Gow"),
     (re.compile(r"(?<![Tt]he )\bdead\b(?![ -]?[Hh]and)(?: {5}(?= ))?"), "Dead Hand"),
@@ -35,7 +35,8 @@ _NAMES = (
 
 def plain_words(text: str, profile: object | None = None) -> str:
     """``text`` with internal names (``seat3``, ``table_inventory``, ``pai_gow``, ``dead``) as words
-    and, read under ``profile``, the readings it cites ("spec W2") by their words."""
+    and, read under ``profile``, the readings it cites ("spec W2") by their words. The one rendering
+    of engine words for a trainee: the CLI's output and the app's prompts, choices and captions."""
     if profile is not None:
         text = in_words(text, profile)
     for pattern, words in _NAMES:

@@ -28,7 +28,7 @@ from datetime import datetime
 from statistics import median
 from typing import Any, Callable
 
-from trainer.progress.store import ProgressStore, _valid_name, iso, utc_now
+from trainer.progress.store import ProgressStore, normal_name, iso, utc_now
 from trainer.rules.errors import TrainerError, UnknownNameError
 
 #: scrypt's cost (2**14, r=8: 16 MiB and some tens of ms per check, as OWASP suggests at least).
@@ -117,7 +117,7 @@ class ClassReport:
 def create_class(store: ProgressStore, name: str, instructor: str, password: str, *, ready_percent: int = 90,
                  ready_answers: int = 20) -> SchoolClass:
     """Add a class (names unique); the password is stored only as its scrypt hash."""
-    clean, who = _valid_name(name), _valid_name(instructor)
+    clean, who = normal_name(name), normal_name(instructor)
     _check_threshold(ready_percent, ready_answers)
     hashed = hash_password(password)
     with store._write() as conn:

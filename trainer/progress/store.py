@@ -32,6 +32,7 @@ import json
 import os
 import re
 import sqlite3
+import unicodedata
 import sys
 import uuid
 from contextlib import contextmanager, suppress
@@ -46,7 +47,7 @@ from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.schema import header_verdict, migrate, verdict, version
-from trainer.rules.errors import TrainerError, UnknownNameError
+from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
     from trainer.drills.model import Feedback, Question
@@ -56,7 +57,12 @@ FILENAME = "progress.sqlite3"
 #: How an answer was given: practice (hints allowed, untimed), timed drill, exam.
 MODES = ("practice", "timed", "exam")
 
-_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,60}$")
+MAX_NAME = 60
+#: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
+#: reads differently from what is stored.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points.
+_UNFIT = {"Cc", "Cs", "Co", "Cn"}
 
 
 def utc_now() -> datetime:
@@ -344,14 +350,14 @@ class ProgressStore:
     def trainee(self, name: str) -> Trainee:
         """The trainee called ``name``; an unknown name lists the known ones."""
         row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?",
-                                 (" ".join(str(name).split()),)).fetchone()
+                                 (_lookup_key(name),)).fetchone()
         if row is None:
             raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
         return Trainee(*row)
 
     def create_trainee(self, name: str) -> Trainee:
         """Add a trainee; names are 1-60 characters, unique regardless of case."""
-        clean = _valid_name(name)
+        clean = normal_name(name)
         with self._write() as conn:
             self._insert_trainee(conn, clean, iso(utc_now()))
         return self.trainee(clean)
@@ -359,7 +365,7 @@ class ProgressStore:
     def ensure_trainee(self, name: str) -> Trainee:
         """The trainee called ``name``, created if missing (by this process or, at the same moment,
         another one: never a "duplicate" error)."""
-        clean = _valid_name(name)
+        clean = normal_name(name)
         try:
             return self.trainee(clean)
         except UnknownNameError:
@@ -378,7 +384,7 @@ class ProgressStore:
 
     def rename_trainee(self, old: str, new: str) -> Trainee:
         """Rename a trainee; their progress follows."""
-        trainee, clean = self.trainee(old), _valid_name(new)
+        trainee, clean = self.trainee(old), normal_name(new)
         with self._write() as conn:
             try:
                 conn.execute("UPDATE trainees SET name = ? WHERE id = ?", (clean, trainee.id))
@@ -611,7 +617,7 @@ class ProgressStore:
         from trainer.progress.transfer import load_export
 
         data = load_export(Path(path))
-        target = _valid_name(name or data.name)
+        target = normal_name(name or data.name)
         with self._write() as conn:
             existing = conn.execute("SELECT id FROM trainees WHERE name = ?", (target,)).fetchone()
             if existing and not replace:
@@ -745,11 +751,34 @@ def _answer_text(answer: Any) -> str:
     return str(answer)
 
 
-def _valid_name(name: str) -> str:
+def normal_name(name: str) -> str:
+    """A trainee's name as the store keeps and looks it up, for every caller (the CLI, the app, an
+    import): spaces collapsed (``Ann  Lee`` is ``Ann Lee``); 1-60 characters, without control or
+    text-direction characters, private or unassigned code points, or bytes that were not UTF-8.
+
+    >>> normal_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> normal_name("Ann\u202eeeL")
+    Traceback (most recent call last):
+    ...
+    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control or text-direction characters
+    """
     clean = " ".join(str(name).split())
-    if not _NAME.match(clean):
-        raise TrainerError("a trainee name is 1 to 60 characters, without control characters")
+    if any(unicodedata.category(c) == "Cs" for c in clean):
+        raise TrainerError(f"{quoted(str(name))} is not UTF-8 text (check the terminal's encoding)")
+    unfit = any(unicodedata.category(c) in _UNFIT for c in clean) or _BIDI.search(clean)
+    if unfit or not 1 <= len(clean) <= MAX_NAME:
+        raise TrainerError(f"{quoted(str(name))} is not a trainee name: 1 to {MAX_NAME} characters, "
+                           "without control or text-direction characters")
     return clean
+
+
+def _lookup_key(name: str) -> str:
+    """``name`` as :func:`normal_name` keeps it; a name it refuses is looked up as typed (and not found)."""
+    try:
+        return normal_name(name)
+    except TrainerError:
+        return str(name)
 
 
 def _target_ms(skill: str) -> int:

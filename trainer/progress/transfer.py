@@ -113,6 +113,8 @@ def _question(d: Any) -> Any:
 def _exam_spec(d: Any) -> Any:
     from trainer.drills.exam import ExamSpec
 
+    if not {"seed", "skills", "count", "profile"} <= set(d):  # what a report reads; profile has a default
+        raise KeyError("seed, skills, count, profile")
     spec = ExamSpec.from_dict(d)
     if not (spec.time_limit_s is None or _is_int(spec.time_limit_s)):
         raise ValueError("time_limit_s")

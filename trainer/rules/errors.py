@@ -19,3 +19,21 @@ class UnknownNameError(TrainerError):
     def __init__(self, kind: str, name: str, valid: list[str] | tuple[str, ...]) -> None:
         super().__init__(f"unknown {kind} '{name}' (choose from: {', '.join(valid)})")
         self.kind, self.name, self.valid = kind, name, tuple(valid)
+
+
+def printable(value: str) -> str:
+    """``value`` with every unprintable character (newline, escape, text-direction mark, a byte
+    that was not UTF-8) written as its escape, so a message stays one honest line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in value)
+
+
+def quoted(value: str) -> str:
+    """``value`` as typed, for a message: quoted and escaped; a long one cut, with its length.
+
+    >>> quoted("Ann\\nLee")
+    "'Ann\\\\nLee'"
+    """
+    if len(value) > 40:
+        return f"'{printable(value[:30])}...' ({len(value):,} characters)"
+    return f"'{printable(value)}'"

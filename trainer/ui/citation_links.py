@@ -27,9 +27,18 @@ def citations_html(citations: Sequence[str], profile: object, colour: str | None
     return f"{lead}{shown}" if shown else ""
 
 
+def words(text: str) -> str:
+    """``text`` with the engine's internal names (``seat3``, ``table_inventory``, ``dead``) in words,
+    as every label a trainee reads shows them (:func:`trainer.drills.text.plain_words`)."""
+    from trainer.drills.text import plain_words
+
+    return plain_words(text)
+
+
 def text_html(text: str, profile: object, colour: str | None = None) -> str:
-    """``text`` escaped, its citations links and its reading ids in words; line breaks kept."""
-    return linked(text, profile, _style(colour)).replace("\n", "<br>")
+    """``text`` escaped, its citations links and its reading ids and internal names in words; line
+    breaks kept."""
+    return linked(words(text), profile, _style(colour)).replace("\n", "<br>")
 
 
 def link_label(label: QLabel, ctx) -> QLabel:

@@ -23,7 +23,7 @@ from trainer.drills.games import game_of_profile
 from trainer.rules.errors import NotationError
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
-from trainer.ui.citation_links import citation_colour, set_citations, set_linked
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
@@ -466,7 +466,7 @@ class ChoiceList(QWidget):
         while len(self._pool) < len(labels):
             self._pool.append(self._button(len(self._pool)))
         self.buttons = self._pool[:len(labels)]
-        for i, (button, label) in enumerate(zip(self.buttons, labels)):
+        for i, (button, label) in enumerate(zip(self.buttons, map(words, labels))):
             text = f"{i + 1}   {label}" if i < 9 else label
             if button.text() != text:
                 button.setText(text)
@@ -529,7 +529,7 @@ class ChoiceRow(QWidget):
         for column in range(columns):
             layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
-            button = QPushButton(f"{i + 1}  {label}")
+            button = QPushButton(f"{i + 1}  {words(label)}")
             button.setCheckable(True)
             button.setStyleSheet(_CHOICE_STYLE)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -749,7 +749,7 @@ class PartsForm(QWidget):
         self.inputs = []
         self.error.clear()
         for row, part in enumerate(parts):
-            label = make_label(f"{row + 1}. {part.prompt}", 1.4, wrap=True)
+            label = make_label(words(f"{row + 1}. {part.prompt}"), 1.4, wrap=True)
             if part.choices:
                 field: QWidget = ChoiceRow(part.choices)
             else:
@@ -984,7 +984,7 @@ class QuestionView(QWidget):
         layout.addWidget(self.strip, 1)
 
     def show_question(self, question) -> None:
-        self.prompt.setText(question.prompt)
+        self.prompt.setText(words(question.prompt))
         groups, dice = tile_groups(question), question.data.get("dice") or ()
         self.strip.set_content(groups, dice, face_art(question))
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
@@ -1053,7 +1053,7 @@ class FeedbackPanel(NextPanel):
         self.setProperty("correct", bool(feedback.correct))
         self.verdict.setText("✔ Correct" if feedback.correct else "✘ Wrong")
         self.verdict.setStyleSheet(f"color: {'#2e9d5b' if feedback.correct else '#d93a3a'};")
-        self.expected.setText(f"Correct answer: {feedback.expected}")
+        self.expected.setText(words(f"Correct answer: {feedback.expected}"))
         given = f"You answered: {feedback.given}"
         if feedback.mistake:
             given += f" — {feedback.mistake}"

@@ -239,7 +239,10 @@ class ResultView(QWidget):
         self.message = make_label("", 1.2, wrap=True)
         self.save_button = QPushButton("Save PDF report…  (Ctrl+S)")
         self.new_button = QPushButton("New exam  (Ctrl+N)")
-        for b in (self.save_button, self.new_button):
+        #: shown while the graded exam is not in the trainee's record (the store failed): try again
+        self.retry_button = QPushButton("Save the result again  (Ctrl+S)")
+        self.retry_button.hide()
+        for b in (self.save_button, self.new_button, self.retry_button):
             set_font(b, 1.4, bold=b is self.save_button)
         left = QVBoxLayout()
         left.addWidget(self.headline)
@@ -254,6 +257,7 @@ class ResultView(QWidget):
         columns.addLayout(right, 3)
         buttons = QHBoxLayout()
         buttons.addWidget(self.message, 1)
+        buttons.addWidget(self.retry_button)
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
@@ -323,6 +327,7 @@ class ExamScreen(Screen):
         self.clock: Callable[[], float] = time.monotonic
         self.session: ExamSession | None = None
         self.result: ExamResult | None = None
+        self._unsaved: ExamResult | None = None  # graded, not yet in the store (it failed): to retry
         self.trainee = ""
         self.index = 0
         self._build()
@@ -395,6 +400,7 @@ class ExamScreen(Screen):
         self.overview.itemClicked.connect(lambda item: self.go(self.overview.row(item)))
         self.result_view.save_button.clicked.connect(self.save_report)
         self.result_view.new_button.clicked.connect(self.show_setup)
+        self.result_view.retry_button.clicked.connect(self.save_result)
         self._timer.timeout.connect(self.tick)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for key in ("Ctrl+Return", "Ctrl+Enter"):
@@ -402,6 +408,7 @@ class ExamScreen(Screen):
         QShortcut(QKeySequence("PgUp"), self, lambda: self.go(self.index - 1), context=context)
         QShortcut(QKeySequence("PgDown"), self, lambda: self.go(self.index + 1), context=context)
         QShortcut(QKeySequence("Ctrl+S"), self, self.save_report, context=context)
+        QShortcut(QKeySequence("Ctrl+S"), self, self.save_result, context=context)  # Ctrl+R opens the rule book
         QShortcut(QKeySequence("Ctrl+N"), self, self._new_exam, context=context)
         self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
         self.ctx.profileChanged.connect(lambda p: self._profile_changed(p.name))
@@ -537,12 +544,29 @@ class ExamScreen(Screen):
         self.session = None
         self.result = result
         self.result_view.show_result(result, self.theme)
-        try:
-            shared_store(self.ctx).record_exam(self.trainee, result)
-        except TrainerError as exc:  # e.g. the trainee was deleted during the exam
-            self.result_view.message.setText(f"⚠ The result could not be saved: {exc}. Save the PDF report.")
+        self.result_view.message.setText("")
+        self._unsaved = result
+        self.save_result()
         self.pages.setCurrentWidget(self.result_view)
         self.result_view.save_button.setFocus()
+
+    def save_result(self) -> None:
+        """Put the graded exam in the trainee's record; if the store cannot (a full disk, the trainee
+        deleted meanwhile) the result stays on screen, to save again or print."""
+        if self._unsaved is None:
+            return
+        retry = self.result_view.retry_button
+        try:
+            shared_store(self.ctx).record_exam(self.trainee, self._unsaved)
+        except TrainerError as exc:
+            self.result_view.message.setText(f"⚠ The result is not saved yet: {exc}. Fix that and press “Save the "
+                                             "result again”, or save the PDF report.")
+            retry.show()
+            return
+        self._unsaved = None
+        if retry.isVisible():
+            self.result_view.message.setText("Saved the result in the trainee's record.")
+        retry.hide()
 
     # -- the report --------------------------------------------------------------------------------
     def save_report(self) -> None:

@@ -9,10 +9,13 @@ ever carries a ``store`` attribute, that one is used instead.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMessageBox, QStatusBar, QWidget
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import (
+    QApplication, QInputDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QStatusBar, QWidget,
+)
 
 from trainer.progress import ProgressStore
 from trainer.progress.database import chosen_url
@@ -33,8 +36,18 @@ def shared_store(ctx) -> ProgressStore:
     data = Path(ctx.data_dir).resolve()
     key = chosen_url(getattr(ctx, "database", None)) or data
     if key not in _STORES:
-        _STORES[key] = open_store(getattr(ctx, "database", None), data=data, offline=True)
+        _STORES[key] = open_store(getattr(ctx, "database", None), data=data, offline=True, note=show_note)
     return _STORES[key]
+
+
+def show_note(message: str) -> None:
+    """A store's note (waiting for another program's lock, a damaged entry skipped) in the main
+    window's status bar, painted at once (the wait blocks the event loop); stderr too, for logs."""
+    print(f"note: {message}", file=sys.stderr, flush=True)
+    for window in QApplication.topLevelWidgets():
+        if isinstance(window, QMainWindow) and window.isVisible():
+            window.statusBar().showMessage(message, 15_000)
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
 
 def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:

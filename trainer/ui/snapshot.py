@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import Callable
 
 from trainer.rules.errors import TrainerError
 
@@ -95,8 +96,10 @@ SCENES = {"paigow": _paigow_scene, "baccarat": _baccarat_scene}
 def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int] = (1920, 1080),
            theme: str = "light", profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None,
            seed: int = 1, dice: str | None = None, bank: str | None = None, move: int | None = None,
-           faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal"):
-    """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end)."""
+           faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal",
+           tick: Callable[[], object] | None = None):
+    """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end).
+    ``tick``: called after each move a screen plays to prepare (the player's seat's hands)."""
     app = ensure_app()
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
@@ -138,7 +141,7 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
                 widget.set_demo(True)
             widget.goto_move(move)
         elif hasattr(widget, "prepare_snapshot"):
-            widget.prepare_snapshot(seed=seed, move=move)
+            widget.prepare_snapshot(seed=seed, move=move, **({"tick": tick} if tick else {}))
             if demo and hasattr(widget, "set_demo"):
                 widget.set_demo(True)
         window.resize(*size)

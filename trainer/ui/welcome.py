@@ -79,6 +79,7 @@ class WelcomeDialog(QDialog):
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
+        from trainer.progress.store import normal_name
         from trainer.ui.progress_link import shared_store, switch_to
 
         self.ctx.set_profile(self.profile.currentData())
@@ -87,6 +88,7 @@ class WelcomeDialog(QDialog):
             return True
         store = shared_store(self.ctx)
         try:
+            name = normal_name(name)
             if name.lower() not in {t.name.lower() for t in store.trainees()}:
                 store.create_trainee(name)
             switch_to(self.ctx, name)

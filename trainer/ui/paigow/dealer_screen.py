@@ -44,7 +44,7 @@ from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.citation_links import citation_colour, set_citations, set_linked
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
@@ -248,8 +248,8 @@ def _mistake_box(a, ctx) -> QFrame:
     box.setObjectName("mistake")
     lay = QVBoxLayout(box)
     f = a.feedback
-    lay.addWidget(make_label(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}", 1.25, wrap=True))
-    lay.addWidget(make_label(f"You: {f.given}   ·   Correct: {f.expected}", 1.45, bold=True, wrap=True))
+    lay.addWidget(make_label(words(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}"), 1.25, wrap=True))
+    lay.addWidget(make_label(words(f"You: {f.given}   ·   Correct: {f.expected}"), 1.45, bold=True, wrap=True))
     cite = make_label("", 1.3, bold=True, name="citation", wrap=True)
     set_citations(cite, f.citations, ctx, citation_colour(theme_named(ctx.theme)))
     lay.addWidget(cite)
@@ -447,7 +447,7 @@ class DealerScreen(Screen):
         self.bank.addItem("dealer", "dealer")
         if self.ctx.profile.player_bank:
             for k in range(1, 7):
-                self.bank.addItem(f"seat {k}", f"seat{k}")
+                self.bank.addItem(f"Seat {k}", f"seat{k}")
         self.bank.setCurrentIndex(max(0, self.bank.findData(keep)))
         self.bank.blockSignals(False)
         self._sync_co_bank()
@@ -542,7 +542,7 @@ class DealerScreen(Screen):
         self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
         self.answers.show_verdict(feedback)
         self.feedback.show_feedback(feedback, "Go on")
-        self.feedback.expected.setText(f"You: {feedback.given}   ·   Correct: {feedback.expected}")
+        self.feedback.expected.setText(words(f"You: {feedback.given}   ·   Correct: {feedback.expected}"))
         set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
@@ -566,7 +566,7 @@ class DealerScreen(Screen):
                             + ("" if self.controller.round and self.controller.round.trainee else " (not saved)"))
 
     def _say_last(self, text: str, colour: str) -> None:
-        self.last.setText(text)
+        self.last.setText(words(text))
         set_style(self.last, f"color: {colour};")
 
     def _update_status(self) -> None:

@@ -15,7 +15,7 @@ starts a new game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -490,9 +490,10 @@ class PlayerScreen(Screen):
     def _warm_up(self) -> None:
         warm_up(self.controller.game.profile, self.controller.game.house_way)
 
-    def prepare_snapshot(self, seed: int, move: int | None) -> None:
+    def prepare_snapshot(self, seed: int, move: int | None, tick: Callable[[], object] = lambda: None) -> None:
         """For ``paigow-trainer snapshot``: ``move`` 0 = a fresh hand; else that many hands played
-        (None = one), the last set to its lowest-EV setting so the odds show what a poor setting costs."""
+        (None = one), the last set to its lowest-EV setting so the odds show what a poor setting costs.
+        ``tick`` after each hand (the command's progress bar)."""
         self.controller.new_game(seed)
         hands = 1 if move is None else move
         for number in range(1, hands + 1):
@@ -503,6 +504,7 @@ class PlayerScreen(Screen):
             else:
                 pick = min(zip(analysis.settings, analysis.odds), key=lambda so: so[1].exact_ev)[0]
             self.play_setting(pick)
+            tick()
             if number < hands:
                 self.controller.next_hand()
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QSi
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
-from trainer.ui.citation_links import set_citations
+from trainer.ui.citation_links import set_citations, words
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.timeline import Timeline
@@ -118,7 +118,7 @@ class CaptionBar(QFrame):
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
-        self.caption.setText(caption or self.idle)
+        self.caption.setText(words(caption) or self.idle)
         if self._ctx is not None and citation:
             colour = self._theme.citation_text if self._theme else None
             set_citations(self.citation, [citation], self._ctx, colour, lead="Regulation: ")
