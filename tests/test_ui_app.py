@@ -141,3 +141,17 @@ def test_snapshot_bad_flags_are_one_line_errors(qapp, tmp_path: Path, capsys, fl
     err = capsys.readouterr().err.strip()
     assert err.startswith("paigow-trainer: error:") and message in err and "\n" not in err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_no_screen_key_takes_a_key_of_the_main_window():
+    """A screen's own shortcut equal to a window-wide one (Ctrl+R, the rule book) would make Qt call
+    the key ambiguous and do neither: the screens' literal key sequences never reuse the window's."""
+    import pathlib
+    import re
+
+    from trainer.ui.screens import SCREENS
+
+    window_keys = {s.shortcut for s in SCREENS} | {"F1", "Shift+F1", "F11", "Ctrl+Q"}
+    used = {key for path in pathlib.Path("trainer/ui").rglob("*.py")
+            for key in re.findall(r'QKeySequence\("([^"]+)"\)', path.read_text())}
+    assert used and not used & window_keys, used & window_keys

@@ -92,7 +92,7 @@ def test_a_full_disk_at_the_end_of_an_exam_keeps_the_result_to_save_again(qtbot,
     from tests.test_ui_exam import answer_by_keys, set_up
 
     screen = shown(exam_screen.create_screen(trainee_ctx))
-    screen.activateWindow()  # its shortcuts (Ctrl+Enter, Ctrl+S) work in the active window
+    screen.activateWindow()  # its shortcuts (Ctrl+Enter, Ctrl+Shift+S) work in the active window
     qtbot.waitUntil(screen.isActiveWindow)
     questions = set_up(qtbot, screen, count=30)
     for _ in questions:
@@ -105,7 +105,7 @@ def test_a_full_disk_at_the_end_of_an_exam_keeps_the_result_to_save_again(qtbot,
     assert screen.pages.currentWidget() is view and "30 of 30" in view.headline.text()
     assert "not saved yet" in view.message.text() and "full" in view.message.text() and view.retry_button.isVisible()
     assert store.exams("Ana") == [] and store.answers("Ana") == []  # all or nothing
-    qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # still full: still kept
+    qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)  # still full: still kept
     assert view.retry_button.isVisible() and store.exams("Ana") == []
     free(store)
     qtbot.mouseClick(view.retry_button, Qt.MouseButton.LeftButton)

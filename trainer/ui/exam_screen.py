@@ -240,7 +240,7 @@ class ResultView(QWidget):
         self.save_button = QPushButton("Save PDF report…  (Ctrl+S)")
         self.new_button = QPushButton("New exam  (Ctrl+N)")
         #: shown while the graded exam is not in the trainee's record (the store failed): try again
-        self.retry_button = QPushButton("Save the result again  (Ctrl+S)")
+        self.retry_button = QPushButton("Save the result again  (Ctrl+Shift+S)")
         self.retry_button.hide()
         for b in (self.save_button, self.new_button, self.retry_button):
             set_font(b, 1.4, bold=b is self.save_button)
@@ -408,7 +408,7 @@ class ExamScreen(Screen):
         QShortcut(QKeySequence("PgUp"), self, lambda: self.go(self.index - 1), context=context)
         QShortcut(QKeySequence("PgDown"), self, lambda: self.go(self.index + 1), context=context)
         QShortcut(QKeySequence("Ctrl+S"), self, self.save_report, context=context)
-        QShortcut(QKeySequence("Ctrl+S"), self, self.save_result, context=context)  # Ctrl+R opens the rule book
+        QShortcut(QKeySequence("Ctrl+Shift+S"), self, self.save_result, context=context)  # Ctrl+R: the rule book
         QShortcut(QKeySequence("Ctrl+N"), self, self._new_exam, context=context)
         self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
         self.ctx.profileChanged.connect(lambda p: self._profile_changed(p.name))
