@@ -328,3 +328,15 @@ def test_an_unauthorised_third_card_lies_on_the_layout_when_its_remedy_is_asked(
     x, y = L.HANDS["player-hand"]
     third = [s for k, s in frame.cards.items() if int(k) >= 0 and s.rotation == 90.0 and abs(s.x - x) < L.HAND_W]
     assert len(third) == 1 and third[0].face_up  # disclosed: dealt face up (631a.15(c))
+
+
+def test_the_table_caption_cites_631a_as_a_rule_book_link(qtbot, trainee_ctx):
+    """The caption's section is a link, as on Pai Gow's table (the rule book opens at it)."""
+    from trainer.ui.baccarat.table_screen import BaccaratTableScreen
+
+    trainee_ctx.set_profile("pa-631a")
+    screen = BaccaratTableScreen(trainee_ctx.for_game("baccarat"))
+    qtbot.addWidget(screen)
+    screen.player.goto(len(screen.player.timeline.steps))
+    text = screen.pane.caption.citation.text()
+    assert "<a " in text and "631a." in text

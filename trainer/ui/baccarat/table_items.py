@@ -320,13 +320,15 @@ class GlowItem(_Item):
         p.drawPath(self.path)
 
 
-class BadgeItem(_Item):
-    """A hand's Point Count as the dealer announced it, on the corner of its card area."""
+class _TextItem(_Item):
+    """An item that shows a short text above the layout, hidden while the text is empty."""
+
+    Z = 30000
 
     def __init__(self, scene: BaccaratScene) -> None:
         super().__init__(scene)
         self.text = ""
-        self.setZValue(30000)
+        self.setZValue(self.Z)
         self.setVisible(False)
 
     def set_text(self, text: str) -> None:
@@ -334,6 +336,10 @@ class BadgeItem(_Item):
             self.text = text
             self.update()
         self.setVisible(bool(text))
+
+
+class BadgeItem(_TextItem):
+    """A hand's Point Count as the dealer announced it, on the corner of its card area."""
 
     def boundingRect(self) -> QRectF:
         return QRectF(-30, -30, 60, 60)
@@ -348,20 +354,10 @@ class BadgeItem(_Item):
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
-class BannerItem(_Item):
+class BannerItem(_TextItem):
     """A call the dealer makes to the whole table, e.g. "LAST HAND" (631a.10(d))."""
 
-    def __init__(self, scene: BaccaratScene) -> None:
-        super().__init__(scene)
-        self.text = ""
-        self.setZValue(40000)
-        self.setVisible(False)
-
-    def set_text(self, text: str) -> None:
-        if text != self.text:
-            self.text = text
-            self.update()
-        self.setVisible(bool(text))
+    Z = 40000
 
     def boundingRect(self) -> QRectF:
         return QRectF(-120, -26, 240, 52)

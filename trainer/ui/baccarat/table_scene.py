@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import (
     QAbstractAnimation, QEasingCurve, QObject, QParallelAnimationGroup, QPointF, QPropertyAnimation, QRectF,
 )
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPixmap
+from PySide6.QtGui import QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
 from trainer.ui.baccarat import table_layout as L
@@ -24,7 +24,7 @@ from trainer.ui.baccarat.table_items import (
     BadgeItem, BannerItem, CardItem, ChipStackItem, GlowItem, MarkerItem, ShoeItem, StackItem,
 )
 from trainer.ui.baccarat.table_paint import cell_path, paint_table
-from trainer.ui.paigow.table_items import device_scale
+from trainer.ui.felt import draw_felt
 from trainer.ui.theme import Theme, theme_named
 
 
@@ -125,38 +125,8 @@ class BaccaratScene(QGraphicsScene):
             item.update()
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:
-        table = self.sceneRect()
-        if not table.contains(rect):
-            p.fillRect(rect, QColor(self.theme.window))
-        s = device_scale(p)
-        key = (round(s, 3), self.theme.name)
-        pm = self._bg_cache.get(key)
-        if pm is None:
-            w, h = max(1, round(L.SCENE_W * s)), max(1, round(L.SCENE_H * s))
-            img = QImage(w, h, QImage.Format.Format_RGB32)
-            img.fill(QColor(self.theme.window))
-            bp = QPainter(img)
-            bp.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-            bp.scale(w / L.SCENE_W, h / L.SCENE_H)
-            paint_table(bp, self.theme, self.layout, self.odds)
-            bp.end()
-            pm = QPixmap.fromImage(img)
-            if len(self._bg_cache) > 6:
-                self._bg_cache.clear()
-            self._bg_cache[key] = pm
-        part = rect & table
-        sx, sy = pm.width() / table.width(), pm.height() / table.height()
-        src = QRectF((part.x() - table.x()) * sx, (part.y() - table.y()) * sy, part.width() * sx, part.height() * sy)
-        t = p.worldTransform()
-        if t.m12() == 0 and t.m21() == 0 and t.m11() > 0 and t.m22() > 0:
-            # the felt is cached at device size: copy its pixels without going through the transform
-            at = t.map(part.topLeft())
-            p.save()
-            p.resetTransform()
-            p.drawPixmap(QPointF(round(at.x()), round(at.y())), pm, src)
-            p.restore()
-        else:
-            p.drawPixmap(part, pm, src)
+        draw_felt(p, rect, self.sceneRect(), (L.SCENE_W, L.SCENE_H), self.theme.window, self._bg_cache,
+                  (self.theme.name,), lambda bp: paint_table(bp, self.theme, self.layout, self.odds))
 
     # -- lazily made items ------------------------------------------------------------------------
     def _card(self, key: str) -> CardItem:

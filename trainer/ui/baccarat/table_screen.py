@@ -55,6 +55,7 @@ class BaccaratTableScreen(QWidget):
         self._base_point = self.font().pointSizeF()
         theme = theme_named(ctx.theme)
         self.pane = TablePane(theme, self, scene=BaccaratScene(theme))
+        self.pane.caption.link_to(ctx)  # the section opens the rule book, as on Pai Gow's table
         self.pane.view.keyPressed.connect(lambda e: e.setAccepted(self.handle_key(e.key(), e.modifiers())))
         self.player = self.pane.player
         self._build()

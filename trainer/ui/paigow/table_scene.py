@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QAbstractAnimation, QEasingCurve, QObject, QParallelAnimationGroup, QPointF, QPropertyAnimation, QRectF,
     QSequentialAnimationGroup, QVariantAnimation,
 )
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from trainer.rules.paigow.settlement import CENTRE
@@ -26,9 +26,9 @@ from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
     CentreItem, ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
-    device_scale,
 )
 from trainer.ui.paigow.table_paint import paint_table
+from trainer.ui.felt import draw_felt
 from trainer.ui.theme import Theme, theme_named
 
 
@@ -161,31 +161,8 @@ class TableScene(QGraphicsScene):
     frame_dice: tuple[int, ...] = ()
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:
-        table = self.sceneRect()
-        if not table.contains(rect):  # the letterbox around the table, if any
-            p.fillRect(rect, QColor(self.theme.window))
-        s = device_scale(p)
-        key = (round(s, 3), self.theme.name)
-        pm = self._bg_cache.get(key)
-        if pm is None:
-            w, h = max(1, round(L.SCENE_W * s)), max(1, round(L.SCENE_H * s))
-            img = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: drawn as a plain copy
-            img.fill(QColor(self.theme.window))
-            bp = QPainter(img)
-            bp.setRenderHint(QPainter.RenderHint.Antialiasing)
-            bp.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            bp.scale(w / L.SCENE_W, h / L.SCENE_H)
-            paint_table(bp, self.theme)
-            bp.end()
-            pm = QPixmap.fromImage(img)
-            if len(self._bg_cache) > 6:
-                self._bg_cache.clear()
-            self._bg_cache[key] = pm
-        # only the exposed part, pixel for pixel
-        part = rect & table
-        sx, sy = pm.width() / table.width(), pm.height() / table.height()
-        src = QRectF((part.x() - table.x()) * sx, (part.y() - table.y()) * sy, part.width() * sx, part.height() * sy)
-        p.drawPixmap(part, pm, src)
+        draw_felt(p, rect, self.sceneRect(), (L.SCENE_W, L.SCENE_H), self.theme.window, self._bg_cache,
+                  (self.theme.name,), lambda bp: paint_table(bp, self.theme))
 
     # -- frames -----------------------------------------------------------------------------------
     def show_frame(self, frame: Frame) -> None:
