@@ -218,7 +218,7 @@ def test_list_and_text_in_words_and_as_links():
     assert shown(cites, "md", words=True).startswith("MD 8.D (Procedure for Completing a Round of Play")
     assert [r.label for r in refs(cites, "md")] == ["MD 8.D", "Reading: ties inside a house-way step"]
     text = "Step 2 (621a.8(d)(2), spec W2): a pair <beats> all."
-    assert in_words(text, "pa-2019") == "Step 2 (621a.8(d)(2), reading: ties inside a house-way step): a pair <beats> all."
+    assert in_words(text) == "Step 2 (621a.8(d)(2), reading: ties inside a house-way step): a pair <beats> all."
     html = linked(text, "pa-2019", "color: red;")
     assert '<a href="rulebook:pa-2019:621a.8.d.2" style="color: red;">621a.8(d)(2)</a>' in html
     assert '<a href="rulebook:readings:W2" style="color: red;">reading: ties inside a house-way step</a>' in html

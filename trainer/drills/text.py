@@ -38,7 +38,7 @@ def plain_words(text: str, profile: object | None = None) -> str:
     and, read under ``profile``, the readings it cites ("spec W2") by their words. The one rendering
     of engine words for a trainee: the CLI's output and the app's prompts, choices and captions."""
     if profile is not None:
-        text = in_words(text, profile)
+        text = in_words(text)
     for pattern, words in _NAMES:
         text = pattern.sub(words, text)
     return text

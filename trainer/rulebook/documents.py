@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
 from typing import Iterator
 
 #: Marker kinds, in the order a paragraph path usually nests them (PA: (a)(1)(i)(A)).
@@ -233,17 +232,32 @@ def parse_text(spec: DocSpec, text: str) -> Document:
 
 
 def _read(name: str) -> str:
+    from importlib import resources  # only when a text is read (~3 ms of imports)
+
     return resources.files("trainer.rulebook").joinpath(name).read_text(encoding="utf-8")
+
+
+#: Every document's id, in the order the rule book lists them: the texts, then the readings.
+DOCUMENT_IDS: tuple[str, ...] = (*(spec.id for spec in DOCUMENTS), "readings")
+
+
+@functools.cache
+def load_document(doc_id: str) -> Document:
+    """One document of the rule book, parsed on first use (a text or the readings: 5-20 ms each)."""
+    if doc_id == "readings":
+        from trainer.rulebook.readings import parse_readings
+
+        return parse_readings(_read("readings.md"))
+    spec = next((spec for spec in DOCUMENTS if spec.id == doc_id), None)
+    if spec is None:
+        raise KeyError(f"no rule-book document {doc_id}")
+    return parse_text(spec, _read(f"texts/{spec.file}"))
 
 
 @functools.cache
 def load_book() -> dict[str, Document]:
     """Every document of the rule book by id: the texts, then the readings (``"readings"``)."""
-    from trainer.rulebook.readings import parse_readings
-
-    book = {spec.id: parse_text(spec, _read(f"texts/{spec.file}")) for spec in DOCUMENTS}
-    book["readings"] = parse_readings(_read("readings.md"))
-    return book
+    return {doc_id: load_document(doc_id) for doc_id in DOCUMENT_IDS}
 
 
 def document_for_source(source_file: str) -> str:
