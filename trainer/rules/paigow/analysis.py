@@ -350,12 +350,12 @@ def _face_counts() -> np.ndarray:
 #: Positions of the pairs among a hand's four tiles, and the three left when one is taken out.
 _PAIRS_OF_FOUR = np.array(list(combinations(range(4), 2))).T
 _TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
+#: How many blocks of rows the table of every hand is counted in.
+_BLOCKS = 8
 #: Id of each pair of faces (f, g) = (g, f): the 231 two-tile face pairs.
 _PAIR_ID = np.zeros((len(COPIES), len(COPIES)), dtype=np.int64)
 _PAIR_ID[np.triu_indices(len(COPIES))] = np.arange(len(COPIES) * (len(COPIES) + 1) // 2)
 _PAIR_ID = np.maximum(_PAIR_ID, _PAIR_ID.T)
-#: Inclusion-exclusion signs of the tables read per hand: no tile, each of 4 tiles, each of 6 pairs.
-_SIGNS = np.array([1] + [-1] * 4 + [1] * 6)
 
 
 @dataclass(frozen=True, eq=False)
@@ -375,41 +375,37 @@ def _triples() -> _Triples:
     grown = np.concatenate([np.broadcast_to(faces[:, None, :], (len(faces), len(fourth), 3)),
                             np.broadcast_to(fourth[None, :, None], (len(faces), len(fourth), 1))], axis=2)
     ways = COPIES - (faces[:, None, :] == fourth[:, None]).sum(axis=2)
-    return _Triples(index, np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0), ways)
+    # int8 ways: the most a hand's four triples can add up is 4 x 29 tiles
+    grown = np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0)
+    return _Triples(index, grown, ways.astype(np.int8))
 
 
 @dataclass(frozen=True, eq=False)
 class _Tables:
-    """Cumulative counts of dealer hands below levels (x, y), ``counts[g, x, y]`` = #{high level < x,
-    low level < y} among: all hands (g = 0), the hands holding a given tile of face f (g = 1 + f) and
-    those holding two given tiles of a face pair (g = 22 + pair id); and for three given tiles the
-    1-D counts ``three_high[t, x]``, ``three_low[t, y]`` of the hands they grow into."""
+    """Cumulative counts of the dealer hands below levels, per group g, signed for inclusion-exclusion:
+    ``both[x, y, g]`` = #{high level < x, low level < y}, ``high[x, g]`` and ``low[y, g]`` bounded on one
+    side only. Group 0 is every hand (counted +), 1 + f the hands holding a given tile of face f (-),
+    22 + pair id those holding two given tiles of a face pair (+). For three given tiles (row t of
+    ``_triples``), ``three_high[t, x]`` and ``three_low[t, y]`` count the hands they grow into."""
 
-    counts: np.ndarray
+    both: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
     three_high: np.ndarray
     three_low: np.ndarray
 
 
 def _groups(faces: np.ndarray) -> np.ndarray:
-    """The ``_Tables.counts`` read for a hand of these faces, in ``_SIGNS`` order: (hands, 11)."""
+    """The groups of ``_Tables`` read for a hand of these faces: none, each tile, each pair (hands, 11)."""
     k, l = _PAIRS_OF_FOUR
     return np.concatenate([np.zeros((len(faces), 1), dtype=np.int64), 1 + faces,
                            1 + len(COPIES) + _PAIR_ID[faces[:, k], faces[:, l]]], axis=1)
 
 
-def _cumulate(table: np.ndarray) -> np.ndarray:
-    """2-D cumulative sums over the last two axes, in place (row by row: faster than cumsum there)."""
-    np.cumsum(table, axis=-1, out=table)
-    for x in range(1, table.shape[-2]):
-        table[..., x, :] += table[..., x - 1, :]
-    return table
-
-
 @cache
 def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
     d, c, t = _dealer(house_way, zero_zero_to_banker), combos(), _triples()
-    shape = (len(d.high_levels) + 1, len(d.low_levels) + 1)
-    cell = (d.high + 1) * shape[1] + d.low + 1
+    x_size, y_size = len(d.high_levels) + 1, len(d.low_levels) + 1
     # A combination's hands hold a given tile of face f in C(c-1, m-1) of its C(c, m) ways (m of its c
     # copies held), two given tiles of f in C(c-2, m-2); each face and face pair counted once.
     k, l = _PAIRS_OF_FOUR
@@ -419,28 +415,36 @@ def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
     two = np.where(same, weight * held[:, k] * (held[:, k] - 1) // np.maximum(copies[:, k] * (copies[:, k] - 1), 1),
                    weight * held[:, k] * held[:, l] // (copies[:, k] * copies[:, l]))
     two *= np.where(same, first[:, k] & (l == k + 1), first[:, k] & first[:, l])
-    size = shape[0] * shape[1]
     groups = 2 + len(COPIES) + int(_PAIR_ID.max())
-    flat = (_groups(faces) * size + cell[:, None]).ravel()
-    counts = np.bincount(flat, np.concatenate([weight, one, two], axis=1).ravel(), groups * size)
+    # Groups last: the eleven a hand reads for one query lie side by side. A dealer hand at levels
+    # (x, y) is counted from cell (x + 1, y + 1) on, so that cell (a, b) holds those below both.
+    both = np.zeros((x_size, y_size, groups), dtype=np.int32)
+    cell = ((d.high + 1) * y_size + d.low + 1)[:, None] * groups + _groups(faces)
+    np.add.at(both.reshape(-1), cell.ravel(), np.concatenate([weight, -one, two], axis=1).astype(np.int32).ravel())
+    for x in range(1, x_size):  # row by row: numpy's cumsum is far slower along a leading axis
+        both[x] += both[x - 1]
+    for y in range(1, y_size):
+        both[:, y] += both[:, y - 1]
 
     def cumulative_1d(levels: np.ndarray, size: int) -> np.ndarray:
         flat = np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1
         return np.bincount(flat.ravel(), t.ways.ravel(), len(t.ways) * size).reshape(-1, size).cumsum(axis=1)
 
-    return _Tables(_cumulate(counts.astype(np.int32).reshape(groups, *shape)),
-                   cumulative_1d(d.high, shape[0]).astype(np.int32), cumulative_1d(d.low, shape[1]).astype(np.int32))
+    return _Tables(both, both[:, -1].copy(), both[-1].copy(), cumulative_1d(d.high, x_size).astype(np.int32),
+                   cumulative_1d(d.low, y_size).astype(np.int32))
 
 
 @cache
 def _table_counts(house_way: HouseWay, zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray]:
     """Wins and losses, each (8130, 3), of every face combination's settings."""
-    d = _dealer(house_way, zero_zero_to_banker)
+    d, t = _dealer(house_way, zero_zero_to_banker), _tables(house_way, zero_zero_to_banker)
     a, b = d.levels(*_combo_keys(zero_zero_to_banker))
     every_high, every_low = np.full_like(a, len(d.high_levels)), np.full_like(b, len(d.low_levels))
-    counts = _disjoint_below(_tables(house_way, zero_zero_to_banker), d, np.arange(len(a)),
-                             np.concatenate([a, a, every_high], axis=1), np.concatenate([b, every_low, b], axis=1))
-    s = a.shape[1]
+    a, b = np.concatenate([a, a, every_high], axis=1), np.concatenate([b, every_low, b], axis=1)
+    # in blocks of rows: their temporaries stay in the cache and reuse the same memory
+    counts = np.concatenate([_disjoint_below(t, d, rows, a[rows], b[rows])
+                             for rows in np.array_split(np.arange(len(a)), _BLOCKS)])
+    s = a.shape[1] // 3
     wins, high_below, low_below = counts[:, :s], counts[:, s:2 * s], counts[:, 2 * s:]
     return wins, DEALER_DEALS - high_below - low_below + wins
 
@@ -450,37 +454,37 @@ def _disjoint_below(t: _Tables, d: _Dealer, rows: np.ndarray, a: np.ndarray, b: 
     low level < b[i, q]}, each (rows, queries).
 
     Inclusion-exclusion: the sum over the subsets S of the hand's four tiles of (-1)^|S| times the
-    number of dealer hands holding S and below; S of one or two tiles are read from the tables, S of
-    three tiles from the face each fourth tile can show, and S of four is the hand itself.
+    number of dealer hands holding S and below; S of none, one or two tiles are read from the tables
+    (signed), S of three tiles from the face each fourth tile can show, and S of four is the hand itself.
+    A query bounded on one side only (a or b above every level, for all rows) reads the 1-D tables.
     """
     faces = combos().faces[rows]
-    size = t.counts.shape[1] * t.counts.shape[2]
-    read = t.counts.reshape(-1).take(_groups(faces)[:, :, None] * size + (a * t.counts.shape[2] + b)[:, None, :])
-    count = np.einsum("ngq,g->nq", read, _SIGNS)
-    count -= _three(t, d, _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])], a, b)
+    groups = _groups(faces)[:, None, :]  # (rows, 1, 11): the queries' reads side by side, then summed
+    triples = _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])][:, None, :]
+    high_only = (b == len(d.low_levels)).all(axis=0)
+    low_only = (a == len(d.high_levels)).all(axis=0) & ~high_only
+    both = ~(high_only | low_only)
+    count = np.empty(a.shape, dtype=np.int64)
+    for side, table, three, at in ((high_only, t.high, t.three_high, a), (low_only, t.low, t.three_low, b)):
+        at = at[:, side, None]
+        count[:, side] = (np.einsum("nqg->nq", table.take(at * table.shape[1] + groups))
+                          - np.einsum("nqs->nq", three[triples, at]))
+    a2, b2 = a[:, both], b[:, both]
+    cells = (a2 * t.both.shape[1] + b2)[:, :, None] * t.both.shape[2] + groups
+    count[:, both] = np.einsum("nqg->nq", t.both.take(cells)) - _three_below(d, triples[:, 0], a2, b2)
     count += (d.high[rows, None] < a) & (d.low[rows, None] < b)
     return count
 
 
-def _three(t: _Tables, d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below.
-
-    Queries bounded on one side only read the 1-D tables; the others count the fourth tiles.
-    """
-    out = np.empty(a.shape, dtype=np.int64)
-    high_only = (b == len(d.low_levels)).all(axis=0)
-    low_only = (a == len(d.high_levels)).all(axis=0) & ~high_only
-    both = ~(high_only | low_only)
-    tri = triples[:, :, None]
-    out[:, high_only] = t.three_high[tri, a[:, None, high_only]].sum(axis=1)
-    out[:, low_only] = t.three_low[tri, b[:, None, low_only]].sum(axis=1)
+def _three_below(d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below both
+    levels (rows, queries): the fourth tiles counted one by one."""
     grown = _triples().grown[triples].reshape(len(triples), 1, -1)
-    ways = _triples().ways[triples].reshape(len(triples), -1).astype(np.int8)
+    ways = _triples().ways[triples].reshape(len(triples), -1)
     # (rows, queries, fourth tiles): the fourth tiles last, where numpy compares fastest
-    below = ((d.high16[grown] < a[:, both, None].astype(np.int16))
-             & (d.low16[grown] < b[:, both, None].astype(np.int16)))
-    out[:, both] = np.einsum("nqk,nk->nq", below, ways)
-    return out
+    below = ((d.high16[grown] < a[:, :, None].astype(np.int16))
+             & (d.low16[grown] < b[:, :, None].astype(np.int16)))
+    return np.einsum("nqk,nk->nq", below, ways)
 
 
 def _optimal(wins: np.ndarray, losses: np.ndarray, house: np.ndarray) -> np.ndarray:
