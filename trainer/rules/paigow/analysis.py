@@ -293,14 +293,6 @@ class _Dealer:
     high: np.ndarray
     low: np.ndarray
 
-    @cached_property
-    def high16(self) -> np.ndarray:
-        return self.high.astype(np.int16)
-
-    @cached_property
-    def low16(self) -> np.ndarray:
-        return self.low.astype(np.int16)
-
     def levels(self, high: np.ndarray, low: np.ndarray, low_zero: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A player's keys as the number of dealer levels each beats; a zero low beats none."""
         return (np.searchsorted(self.high_levels, high),
@@ -386,13 +378,16 @@ class _Tables:
     ``both[x, y, g]`` = #{high level < x, low level < y}, ``high[x, g]`` and ``low[y, g]`` bounded on one
     side only. Group 0 is every hand (counted +), 1 + f the hands holding a given tile of face f (-),
     22 + pair id those holding two given tiles of a face pair (+). For three given tiles (row t of
-    ``_triples``), ``three_high[t, x]`` and ``three_low[t, y]`` count the hands they grow into."""
+    ``_triples``), ``three_high[t, x]`` and ``three_low[t, y]`` count the hands they grow into, and
+    ``grown_high[t, f]``, ``grown_low[t, f]`` are the levels of the hand grown by a tile of face f."""
 
     both: np.ndarray
     high: np.ndarray
     low: np.ndarray
     three_high: np.ndarray
     three_low: np.ndarray
+    grown_high: np.ndarray
+    grown_low: np.ndarray
 
 
 def _groups(faces: np.ndarray) -> np.ndarray:
@@ -427,11 +422,14 @@ def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
         both[:, y] += both[:, y - 1]
 
     def cumulative_1d(levels: np.ndarray, size: int) -> np.ndarray:
-        flat = np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1
-        return np.bincount(flat.ravel(), t.ways.ravel(), len(t.ways) * size).reshape(-1, size).cumsum(axis=1)
+        table = np.zeros((len(t.ways), size), dtype=np.int32)
+        # flat indexes and values of the table's own type: numpy's fast path for add.at
+        np.add.at(table.reshape(-1), (np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1).ravel(),
+                  t.ways.ravel().astype(np.int32))
+        return np.cumsum(table, axis=1, out=table)
 
-    return _Tables(both, both[:, -1].copy(), both[-1].copy(), cumulative_1d(d.high, x_size).astype(np.int32),
-                   cumulative_1d(d.low, y_size).astype(np.int32))
+    return _Tables(both, both[:, -1].copy(), both[-1].copy(), cumulative_1d(d.high, x_size),
+                   cumulative_1d(d.low, y_size), d.high[t.grown].astype(np.int16), d.low[t.grown].astype(np.int16))
 
 
 @cache
@@ -468,22 +466,22 @@ def _disjoint_below(t: _Tables, d: _Dealer, rows: np.ndarray, a: np.ndarray, b: 
     for side, table, three, at in ((high_only, t.high, t.three_high, a), (low_only, t.low, t.three_low, b)):
         at = at[:, side, None]
         count[:, side] = (np.einsum("nqg->nq", table.take(at * table.shape[1] + groups))
-                          - np.einsum("nqs->nq", three[triples, at]))
+                          - np.einsum("nqs->nq", three.take(triples * three.shape[1] + at)))
     a2, b2 = a[:, both], b[:, both]
     cells = (a2 * t.both.shape[1] + b2)[:, :, None] * t.both.shape[2] + groups
-    count[:, both] = np.einsum("nqg->nq", t.both.take(cells)) - _three_below(d, triples[:, 0], a2, b2)
+    count[:, both] = np.einsum("nqg->nq", t.both.take(cells)) - _three_below(t, triples[:, 0], a2, b2)
     count += (d.high[rows, None] < a) & (d.low[rows, None] < b)
     return count
 
 
-def _three_below(d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _three_below(t: _Tables, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below both
     levels (rows, queries): the fourth tiles counted one by one."""
-    grown = _triples().grown[triples].reshape(len(triples), 1, -1)
-    ways = _triples().ways[triples].reshape(len(triples), -1)
+    n = len(triples)
+    ways = _triples().ways[triples].reshape(n, -1)
     # (rows, queries, fourth tiles): the fourth tiles last, where numpy compares fastest
-    below = ((d.high16[grown] < a[:, :, None].astype(np.int16))
-             & (d.low16[grown] < b[:, :, None].astype(np.int16)))
+    below = ((t.grown_high[triples].reshape(n, 1, -1) < a[:, :, None].astype(np.int16))
+             & (t.grown_low[triples].reshape(n, 1, -1) < b[:, :, None].astype(np.int16)))
     return np.einsum("nqk,nk->nq", below, ways)
 
 
