@@ -361,15 +361,16 @@ class _Triples:
 
 @cache
 def _triples() -> _Triples:
-    faces, fourth = multisets(3), np.arange(len(COPIES))
+    faces = multisets(3)
     index = np.zeros(len(COPIES) ** 3, dtype=np.int64)
     index[code4(faces)] = np.arange(len(faces))
-    grown = np.concatenate([np.broadcast_to(faces[:, None, :], (len(faces), len(fourth), 3)),
-                            np.broadcast_to(fourth[None, :, None], (len(faces), len(fourth), 1))], axis=2)
-    ways = COPIES - (faces[:, None, :] == fourth[:, None]).sum(axis=2)
+    p, q, r, x = faces[:, 0, None], faces[:, 1, None], faces[:, 2, None], np.arange(len(COPIES))
+    # the three sorted faces with face x put in its place, as the combination's sorted faces
+    grown = np.stack([np.minimum(p, x), np.minimum(np.maximum(p, x), q), np.minimum(np.maximum(q, x), r),
+                      np.maximum(r, x)], axis=-1)
     # int8 ways: the most a hand's four triples can add up is 4 x 29 tiles
-    grown = np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0)
-    return _Triples(index, grown, ways.astype(np.int8))
+    ways = (COPIES - (p == x) - (q == x) - (r == x)).astype(np.int8)
+    return _Triples(index, np.maximum(combos().index[code4(grown)], 0), ways)
 
 
 @dataclass(frozen=True, eq=False)
