@@ -197,10 +197,18 @@ def _holds(hand: np.ndarray, face: np.ndarray) -> np.ndarray:
 
 def _highest_with_lowest(c: Combos) -> np.ndarray:
     """621a.8(d)(4): the first highest-ranking and first lowest-ranking of ``Setting.tiles`` share a hand."""
-    tiles = np.concatenate([c.high, c.low], axis=-1)
-    ranks = RANK[tiles]
-    top = np.take_along_axis(tiles, ranks.argmin(axis=-1)[..., None], axis=-1)[..., 0]
-    bottom = np.take_along_axis(tiles, ranks.argmax(axis=-1)[..., None], axis=-1)[..., 0]
+    tiles = (c.high[..., 0], c.high[..., 1], c.low[..., 0], c.low[..., 1])  # in ``Setting.tiles`` order
+    high, low = RANK[c.high], RANK[c.low]
+    ranks = (high[..., 0], high[..., 1], low[..., 0], low[..., 1])
+
+    def first_ranked(rank: np.ndarray) -> np.ndarray:
+        found = tiles[-1]
+        for tile, its in zip(tiles[-2::-1], ranks[-2::-1]):
+            found = np.where(its == rank, tile, found)
+        return found
+
+    top = first_ranked(np.minimum(np.minimum(*ranks[:2]), np.minimum(*ranks[2:])))
+    bottom = first_ranked(np.maximum(np.maximum(*ranks[:2]), np.maximum(*ranks[2:])))
     return (_holds(c.high, top) & _holds(c.high, bottom)) | (_holds(c.low, top) & _holds(c.low, bottom))
 
 
