@@ -15,7 +15,7 @@ from trainer.drills.games import profile_named
 from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, playable, play_spec
 from trainer.drills.registry import skills_for
 from trainer.rulebook.citations import find, in_words, linked, refs, resolve, shown
-from trainer.rulebook.documents import DOCUMENTS, anchor_for, load_book
+from trainer.rulebook.documents import DOCUMENT_IDS, DOCUMENTS, anchor_for, load_book, load_document
 from trainer.rulebook.search import highlight_spans, search
 from trainer.rules.baccarat.irregularities import Irregularity as BaccaratIrregularity
 from trainer.rules.baccarat.profiles import PROFILES as BACCARAT
@@ -49,6 +49,15 @@ def test_texts_ship_as_package_data():
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert '"rulebook/texts/*.md"' in pyproject and '"rulebook/readings.md"' in pyproject
     assert "trainer/rulebook/texts" in (ROOT / "packaging" / "paigow-trainer.spec").read_text()
+
+
+def test_each_document_loads_alone_and_is_the_books():
+    """One document is parsed on first use (``in_words`` needs only the readings, issue 15); the
+    whole book is the same documents."""
+    assert list(BOOK) == list(DOCUMENT_IDS) and all(BOOK[d] is load_document(d) for d in DOCUMENT_IDS)
+    with pytest.raises(KeyError, match="no rule-book document"):
+        load_document("pa-1999")
+    assert in_words("621a.8(d) and MD 8.D, spec Q99") == "621a.8(d) and MD 8.D, spec Q99"  # unknown: as written
 
 
 @pytest.mark.parametrize("doc, keys", [
