@@ -342,8 +342,6 @@ def _face_counts() -> np.ndarray:
 #: Positions of the pairs among a hand's four tiles, and the three left when one is taken out.
 _PAIRS_OF_FOUR = np.array(list(combinations(range(4), 2))).T
 _TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
-#: How many blocks of rows the table of every hand is counted in.
-_BLOCKS = 8
 #: Id of each pair of faces (f, g) = (g, f): the 231 two-tile face pairs.
 _PAIR_ID = np.zeros((len(COPIES), len(COPIES)), dtype=np.int64)
 _PAIR_ID[np.triu_indices(len(COPIES))] = np.arange(len(COPIES) * (len(COPIES) + 1) // 2)
@@ -431,6 +429,11 @@ def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
 
     return _Tables(both, both[:, -1].copy(), both[-1].copy(), cumulative_1d(d.high, x_size),
                    cumulative_1d(d.low, y_size), d.high[t.grown].astype(np.int16), d.low[t.grown].astype(np.int16))
+
+
+#: How many blocks of rows the table of every hand is counted in (8: ~1,000 rows, their temporaries
+#: a few hundred kB each; fewer blocks take more fresh memory, which a fresh process pays for in page faults).
+_BLOCKS = 8
 
 
 @cache
