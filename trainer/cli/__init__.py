@@ -127,7 +127,11 @@ def _fail(message: str, code: int) -> int:
 
 def quit_interrupted(*_: object) -> NoReturn:
     """Leave at once on Ctrl+C with the line ``main`` prints, exit code 130 (a signal handler:
-    nothing half-built is torn down, what was saved stays saved)."""
+    nothing half-built is torn down, what was saved stays saved, what was printed is flushed)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, RuntimeError):  # closed, a broken pipe, or interrupted mid-write
+        pass
     os.write(2, f"{PROG}: interrupted\n".encode())
     os._exit(130)
 
