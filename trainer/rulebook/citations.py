@@ -24,7 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from trainer.rulebook.documents import DOCUMENT_IDS, DOCUMENTS, Document, Section, document_for_source, load_document
+from trainer.rulebook.documents import (DOCUMENT_IDS, DOCUMENTS, SPECS, Document, Section, document_for_source,
+                                        load_document)
 
 #: Where a link into the rule book points: ``rulebook:<anchor>``.
 SCHEME = "rulebook:"
@@ -116,8 +117,7 @@ def _in_code(code: str, key: str, path: tuple[str, ...], own: str, cited: str) -
 
 def _code(doc_id: str) -> str:
     """How a document is cited: ``pa``, ``md`` or ``nj`` (its dialect's prefix), ``readings`` for the readings."""
-    spec = next((spec for spec in DOCUMENTS if spec.id == doc_id), None)
-    prefix = spec.dialect.prefix if spec else "readings"
+    prefix = SPECS[doc_id].dialect.prefix if doc_id in SPECS else "readings"
     return {"": "pa", "MD ": "md", "N.J.A.C. 19:47-": "nj"}.get(prefix, prefix)
 
 

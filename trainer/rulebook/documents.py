@@ -239,21 +239,22 @@ def _read(name: str) -> str:
         return file.read()
 
 
+#: The texts by id.
+SPECS: dict[str, DocSpec] = {spec.id: spec for spec in DOCUMENTS}
 #: Every document's id, in the order the rule book lists them: the texts, then the readings.
-DOCUMENT_IDS: tuple[str, ...] = (*(spec.id for spec in DOCUMENTS), "readings")
+DOCUMENT_IDS: tuple[str, ...] = (*SPECS, "readings")
 
 
 @functools.cache
 def load_document(doc_id: str) -> Document:
-    """One document of the rule book, parsed on first use (a text or the readings: 5-20 ms each)."""
+    """One document of the rule book (a text or the readings), parsed once, on first use."""
     if doc_id == "readings":
         from trainer.rulebook.readings import parse_readings
 
         return parse_readings(_read("readings.md"))
-    spec = next((spec for spec in DOCUMENTS if spec.id == doc_id), None)
-    if spec is None:
+    if doc_id not in SPECS:
         raise KeyError(f"no rule-book document {doc_id}")
-    return parse_text(spec, _read(f"texts/{spec.file}"))
+    return parse_text(SPECS[doc_id], _read(f"texts/{SPECS[doc_id].file}"))
 
 
 @functools.cache
