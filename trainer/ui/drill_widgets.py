@@ -86,10 +86,38 @@ def rescale_fonts(screen: QWidget) -> bool:
     return True
 
 
-def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False) -> QLabel:
+class WholeLabel(QLabel):
+    """A word-wrapped label never cut: its minimum height is what its text needs at its width, so a
+    layout gives it the whole text (and a scroll area around it scrolls rather than clip it)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.text() else 0
+        if need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+
+def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False,
+               kind: type[QLabel] = QLabel) -> QLabel:
     """A label with a scaled font (see ``set_font``), an optional object name (for the style sheet)
-    and word wrap."""
-    label = QLabel(text)
+    and word wrap; ``kind``: QLabel or a subclass (``WholeLabel``)."""
+    label = kind(text)
     if name:
         label.setObjectName(name)
     label.setWordWrap(wrap)
@@ -973,7 +1001,7 @@ class QuestionView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.prompt = make_label("", 2.3, bold=True, name="question-prompt", wrap=True)
+        self.prompt = make_label("", 2.3, bold=True, name="question-prompt", wrap=True, kind=WholeLabel)
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)

@@ -35,8 +35,8 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, set_style,
-    zoom_of,
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, make_label, position_label, refresh_fonts, set_font,
+    set_style, zoom_of,
 )
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
@@ -387,7 +387,7 @@ class DealerScreen(Screen):
 
     def _build_side(self) -> QWidget:
         side = QWidget()
-        self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill")
+        self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill", wrap=True, kind=WholeLabel)
         self.question = QuestionView()
         set_font(self.question.prompt, 1.75, bold=True)
         # the column scrolls (a larger text size on a small window): the prompt is read whole, never cut

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import font as _font
 from trainer.ui.paigow.table_items import font_to_fit
+from trainer.ui.scaling import min_text_px
 from trainer.ui.theme import Theme
 
 
@@ -85,10 +86,11 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.setPen(QColor(th.label))
             p.setFont(_font(44, p))
             p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
-            # "SEAT" under the circle, towards the table's middle, where a larger text size has room
+            # "SEAT n" under the circle at Normal text size; grown (a larger text size) it would cover
+            # the wagers' chips, and the numbered circle names the seat
             p.setFont(_font(16, p))
             label = seat_label_rect(spot, p.fontMetrics().horizontalAdvance(spot.title), p.fontMetrics().height())
-            if label is not None:
+            if label is not None and not min_text_px():
                 p.drawText(label, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
         else:
             p.setPen(QColor(th.label))
