@@ -347,14 +347,11 @@ class DealerScreen(Screen):
 
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
-        self.last.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.clock_label = make_label("", 1.3, bold=True)
-        status_row = QHBoxLayout()
-        status_row.addWidget(self.status)
-        status_row.addWidget(self.last, 1)
-        status_row.addWidget(self.trainee_label)
-        status_row.addSpacing(18)
-        status_row.addWidget(self.clock_label)
+        status_row = QWidget()
+        flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
+        for w in (self.status, self.last, self.trainee_label, self.clock_label):
+            flow.addWidget(w)
 
         self.pane = self._make_pane()
         self.pane.caption.link_to(self.ctx)
@@ -380,7 +377,7 @@ class DealerScreen(Screen):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.options)
-        layout.addLayout(status_row)
+        layout.addWidget(status_row)
         layout.addWidget(self.pages, 1)
         self._tick = QTimer(self)
         self._tick.setInterval(250)

@@ -325,7 +325,7 @@ class ChipsItem(_Item):
     CHIP_R = L.CHIP_R
     #: how much higher each chip of a stack is drawn (a 2.5-D top view, like the tiles)
     LAYER = 4.0
-    MAX_DRAWN = 10
+    MAX_DRAWN = 8  # a taller stack would reach the numbered circle; its tag says the amount
 
     def __init__(self, key: str, scene: TableScene) -> None:
         super().__init__(scene)
@@ -353,16 +353,16 @@ class ChipsItem(_Item):
         return list(reversed(chips_for(cents)))[-self.MAX_DRAWN:]  # smallest on top, as dealt
 
     def layout(self, scale: float) -> tuple[list[tuple[QPointF, int]], list[tuple[QRectF, str]], QRectF | None]:
-        """Where the stacks stand (bottom centre, amount), their tags (rectangle, text) and the BANK
-        tag, in item units, drawn at ``scale`` device pixels per unit. A tag per stack, side by side
-        far enough apart that they never overlap; tags grown past ``CHIPS_ROOM`` (a larger text size)
-        make one tag of the total. The BANK tag after them on the numbered circle's side (the other
-        side is the neighbouring seat's)."""
+        """Where the stacks stand (bottom centre, amount), their tags (rectangle, text) and the bank's
+        marker, in item units, drawn at ``scale`` device pixels per unit. A tag per stack, side by
+        side far enough apart that they never overlap; grown past ``CHIPS_ROOM`` (a larger text size
+        on a small table) one tag of the total, or none (the tooltip says them). The BANK tag after
+        them over the spot's middle (the other side is the neighbouring seat's), or without room for
+        it a ring round the chips (an empty rectangle: ``bank_ring``)."""
         m = QFontMetricsF(font(13, scale))
         texts = [self._amount(c) for c in self.stacks]
-        widths = [m.horizontalAdvance(t) + 10 for t in texts]
-        pitch = max([2 * self.CHIP_R + 6, *(w + 6 for w in widths)])
-        one_tag = pitch * len(texts) > L.CHIPS_ROOM and len(texts) > 1
+        pitch = max([2 * self.CHIP_R + 6, *(m.horizontalAdvance(t) + 16 for t in texts)])
+        one_tag = pitch * len(texts) > L.CHIPS_ROOM
         if one_tag:
             pitch, texts = 2 * self.CHIP_R + 6, [self._amount(sum(self.stacks))]
         stacks = [(QPointF((i - (len(self.stacks) - 1) / 2) * pitch, 0), cents) for i, cents in enumerate(self.stacks)]
@@ -370,20 +370,32 @@ class ChipsItem(_Item):
         for (centre, cents), text in zip(stacks, texts):
             tag = QRectF(0, 0, m.horizontalAdvance(text) + 10, m.height() + 4)
             top = min(self._top(c, n) for c, n in stacks) if one_tag else self._top(centre, cents)
-            tag.moveCenter(QPointF(0 if one_tag else centre.x(), top))
-            tags.append((tag, text))
+            # on the top chip; a grown tag no lower than the bottom chip (the spot is under it)
+            tag.moveCenter(QPointF(0 if one_tag else centre.x(), min(top, self.CHIP_R - tag.height() / 2)))
+            if tag.width() <= L.CHIPS_ROOM and tag.height() <= L.CHIPS_TAG_H:
+                tags.append((tag, text))
         if not self.bank:
             return stacks, tags, None
         box = QFontMetricsF(font(16, scale)).boundingRect("BANK").adjusted(-10, -4, 10, 4)
-        side = 1 if L.SPOTS[self.key].circle[0] > self.pos().x() else -1  # under the circle: the spot is lower
-        edge = max([self.CHIP_R, *(abs(c.x()) + self.CHIP_R for c, _ in stacks), *(abs(t.center().x()) + t.width() / 2
-                                                                                    for t, _ in tags)])
-        box.moveCenter(QPointF(side * (edge + 6 + box.width() / 2), 0))
+        side = 1 if L.SPOTS[self.key].x > self.pos().x() else -1
+        edge = max([self.CHIP_R, *(abs(c.x()) + self.CHIP_R for c, _ in stacks),
+                    *(abs(t.center().x()) + t.width() / 2 for t, _ in tags)])
+        if edge + 6 + box.width() > L.BANK_REACH or box.height() > 2 * self.CHIP_R:  # under the circle: no room
+            return stacks, tags, QRectF()
+        box.moveCenter(QPointF(side * (edge + 6 + box.width() / 2), self.CHIP_R - box.height() / 2))
         return stacks, tags, box
+
+    def bank_ring(self, stacks: list[tuple[QPointF, int]], tags: list[tuple[QRectF, str]]) -> QRectF:
+        """The bank's marker where its tag has no room: round the bank's chips and their tags."""
+        rects = [self.stack_rect(c, n) for c, n in stacks] + [t for t, _ in tags] or [self.stack_rect(QPointF(), 0)]
+        ring = rects[0]
+        for r in rects[1:]:
+            ring = ring.united(r)
+        return ring.adjusted(-4, -4, 4, 4)
 
     def _top(self, centre: QPointF, cents: int) -> float:
         """The y of the stack's top chip's centre."""
-        return centre.y() - (len(self._chips(cents)) - 1) * self.LAYER
+        return centre.y() - max(0, len(self._chips(cents)) - 1) * self.LAYER
 
     def stack_rect(self, centre: QPointF, cents: int) -> QRectF:
         """The chips of a stack standing at ``centre``, the top one ``LAYER`` higher per chip."""
@@ -394,7 +406,9 @@ class ChipsItem(_Item):
         """Scene rectangles of the stacks, their tags and the BANK tag (tests: they cover no seat's
         circle, no spot, nothing of another seat)."""
         stacks, tags, bank = self.layout(scale)
-        rects = [self.stack_rect(c, n) for c, n in stacks] + [t for t, _ in tags] + ([bank] if bank else [])
+        rects = [self.stack_rect(c, n) for c, n in stacks] + [t for t, _ in tags]
+        if bank is not None:
+            rects.append(bank if not bank.isEmpty() else self.bank_ring(stacks, tags))
         return [r.translated(self.pos()) for r in rects]
 
     def boundingRect(self) -> QRectF:
@@ -402,9 +416,13 @@ class ChipsItem(_Item):
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        stacks, tags, bank = self.layout(device_scale(p))
+        if bank is not None and bank.isEmpty():
+            p.setPen(QPen(QColor(self.theme.count_glow), 5))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(self.bank_ring(stacks, tags), 10, 10)
         self._paint_chips(p, QPointF(0, 0))
-        _, _, bank = self.layout(device_scale(p))
-        if bank is not None:
+        if bank is not None and not bank.isEmpty():
             p.setFont(font(16, p))
             p.setPen(QPen(QColor("#000000"), 2))
             p.setBrush(QColor(self.theme.count_glow))

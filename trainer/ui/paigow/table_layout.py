@@ -49,7 +49,7 @@ class Spot:
     label_y: float
     circle: tuple[float, float] | None = None  # betting circle centre (seats only)
     #: where the seat's wagers stand (the middle of the chips' bottom row): between the numbered
-    #: circle and the landing spot, towards the table's middle, clear of both (seats only)
+    #: circle and the landing spot, clear of both (seats only)
     chips: tuple[float, float] | None = None
     #: a seat's badge (its count, its delivery number) beside the spot's top outer corner, not under
     #: its bottom one (there stand the next seat's chips)
@@ -71,9 +71,15 @@ SPOT_H = TILE_H + 4 * TILE_T + 12
 ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 550.0, 735.0, 1.06
 #: A betting circle's radius, and a chip's.
 CIRCLE_RADIUS, CHIP_R = 40.0, 19.0
-#: How far a seat's chips stand from its spot's middle, towards the table's middle, and how wide
-#: their tags may spread.
-CHIPS_SHIFT, CHIPS_ROOM = 34.0, 150.0
+#: How far a seat's chips stand from its spot's middle; how wide their tags may spread; how tall a
+#: tag may be (the band between circle and spot); how far from the chips' middle the BANK tag reaches.
+CHIPS_SHIFT, CHIPS_ROOM, CHIPS_TAG_H, BANK_REACH = 34.0, 150.0, 72.0, 125.0
+
+
+def chips_zone(spot: Spot) -> tuple[float, float, float, float]:
+    """Where a seat's chips, their tags and its BANK tag may be drawn (x, y, w, h)."""
+    x, y = spot.chips
+    return x - BANK_REACH, y + CHIP_R - CHIPS_TAG_H - 4, 2 * BANK_REACH, CHIPS_TAG_H + 8  # 4: the bank's ring
 SEAT_ANGLES = (30.0, 54.0, 78.0, 102.0, 126.0, 150.0)  # seat1 (dealer's right) .. seat6
 
 
@@ -86,8 +92,9 @@ def _seat(k: int) -> Spot:
     x, y = arc_point(SEAT_ANGLES[k - 1], ARC_R)
     cx, cy = arc_point(SEAT_ANGLES[k - 1], CIRCLE_R)
     seat = Spot(f"seat{k}", f"SEAT {k}", x, y, cx, cy, circle=(cx, cy), badge_beside=k in (2, 5))
-    inwards = 1 if x < ARC_CX else -1
-    return replace(seat, chips=(x + inwards * CHIPS_SHIFT, seat.rect()[1] - CHIP_R - 6))
+    # towards the table's middle; at the end seats outwards (the next seat's spot is above the middle)
+    side = (1 if x < ARC_CX else -1) * (-1 if k in (1, 6) else 1)
+    return replace(seat, chips=(x + side * CHIPS_SHIFT, seat.rect()[1] - CHIP_R - 6))
 
 
 SPOTS: dict[str, Spot] = {

@@ -15,7 +15,6 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import font as _font
 from trainer.ui.paigow.table_items import font_to_fit
-from trainer.ui.scaling import min_text_px
 from trainer.ui.theme import Theme
 
 
@@ -85,13 +84,8 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.drawEllipse(QPointF(cx, cy), 40, 40)
             p.setPen(QColor(th.label))
             p.setFont(_font(44, p))
+            # the number names the seat: no "SEAT n" beside it, where the wagers' chips stand
             p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
-            # "SEAT n" under the circle at Normal text size; grown (a larger text size) it would cover
-            # the wagers' chips, and the numbered circle names the seat
-            p.setFont(_font(16, p))
-            label = seat_label_rect(spot, p.fontMetrics().horizontalAdvance(spot.title), p.fontMetrics().height())
-            if label is not None and not min_text_px():
-                p.drawText(label, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
         else:
             p.setPen(QColor(th.label))
             p.setFont(font_to_fit(22, p, QRectF(0, 0, 250, 60), spot.title))  # clear of the tray
@@ -117,18 +111,6 @@ def edge_labels(advance, width: float) -> list[tuple[str, Qt.AlignmentFlag]]:
     middle = "DEALER (facing the players)"
     side = max(advance(text) for text, _ in sides)
     return sides + [(middle, Qt.AlignmentFlag.AlignHCenter)] if advance(middle) / 2 + side + 16 <= width / 2 else sides
-
-
-def seat_label_rect(spot: L.Spot, width: float, height: float) -> QRectF | None:
-    """Where "SEAT n" goes: under the seat's betting circle, moved outwards clear of the seat's
-    tiles; None where it would leave the felt (a larger text size on a small table: the numbered
-    circle names the seat)."""
-    cx, cy = spot.circle
-    label = QRectF(cx - width / 2, cy + 40, width, height)
-    tiles = QRectF(*spot.rect()).adjusted(-4, -4, 4, 4)
-    if label.intersects(tiles):
-        label.moveLeft(tiles.right() if cx > tiles.center().x() else tiles.left() - width)
-    return label if _felt_path().contains(label) and not label.intersects(tiles) else None
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:

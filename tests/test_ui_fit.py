@@ -1,0 +1,128 @@
+"""The classroom's screens at every text size: questions read whole, nothing on the felt overlaps,
+no table text under the Projector's 24 px, the toolbar's game and profile always in reach."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
+
+from trainer.ui import main_window as mw
+from trainer.ui.context import AppContext
+from trainer.ui.scaling import TEXT_SIZES, apply_text_size
+from trainer.ui.paigow import table_layout as L
+
+
+@pytest.fixture
+def sized_window(qtbot, tmp_path):
+    """``sized_window(text_size, size, profile)``: the main window, the text size applied first."""
+    app = QApplication.instance()
+    made = []
+
+    def make(text_size: str, size=(1280, 720), profile: str = "pa-2019"):
+        apply_text_size(app, text_size)
+        w = mw.MainWindow(AppContext(seed=3, profile=profile),
+                          QSettings(str(tmp_path / f"{len(made)}.ini"), QSettings.Format.IniFormat))
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        w.finish_startup()
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.close()
+        w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    apply_text_size(app, "normal")
+
+
+def _settle(window, size) -> None:
+    window.resize(*size)
+    for _ in range(2):
+        QApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def _cut(label: QLabel) -> str:
+    """Why ``label``'s text is not all readable ("" if it is): shorter than its wrapped text, or
+    outside what its scroll area (or its window) can show."""
+    if not label.isVisible() or not label.text():
+        return ""
+    if label.height() < label.heightForWidth(label.width()):
+        return f"{label.height()} px tall for {label.heightForWidth(label.width())} px of text"
+    w: QWidget | None = label
+    while w is not None and w.parentWidget() is not None:
+        parent = w.parentWidget()
+        scroll = parent.parentWidget()
+        if isinstance(scroll, QScrollArea) and parent is scroll.viewport():
+            # scrolled content: the text must lie within the content, and fit across the viewport
+            box = label.rect().translated(label.mapTo(w, label.rect().topLeft()))
+            return "" if w.rect().contains(box) and w.width() <= parent.width() else "beyond its scroll area"
+        w = parent
+    box = label.rect().translated(label.mapTo(label.window(), label.rect().topLeft()))
+    return "" if label.window().rect().contains(box) else "outside the window"
+
+
+@pytest.mark.parametrize("text_size", sorted(TEXT_SIZES))
+@pytest.mark.parametrize("game,profile", [("paigow", "pa-2019"), ("baccarat", "pa-631a")])
+def test_every_dealer_question_reads_whole_at_1280x720(qtbot, sized_window, text_size, game, profile):
+    """Every action of a whole round: the "Your action" line and the question wrap and are never cut
+    (the right column scrolls where they are long)."""
+    window = sized_window(text_size, profile=profile)
+    screen = window.show_screen("dealer" if game == "paigow" else "baccarat-dealer")
+    screen.prepare_snapshot(seed=5, move=0)
+    seen = 0
+    while screen.controller.current is not None:
+        _settle(window, (1280, 720))
+        for label in (screen.skill_label, screen.question.prompt):
+            assert _cut(label) == "", (label.text()[:60], _cut(label))
+        seen += 1
+        screen.controller.answer(screen.controller.current.question.answer)
+    assert seen >= 10 and (window.width(), window.height()) == (1280, 720)
+
+
+@pytest.mark.parametrize("text_size", sorted(TEXT_SIZES))
+def test_drill_question_reads_whole_at_1280x720(qtbot, sized_window, text_size):
+    window = sized_window(text_size)
+    screen = window.show_screen("drills")
+    screen.prepare_snapshot(seed=5, move=8)
+    _settle(window, (1280, 720))
+    assert _cut(screen.question.prompt) == ""
+
+
+# --- nothing on the felt overlaps ---------------------------------------------------------------
+
+WAGER_SETS = [(), (500,), (100000, 2500), (6500, 500), (123400, 99900), (2500,) * 3]
+
+
+@pytest.mark.parametrize("scale", [0.37, 0.49, 0.76, 1.0])  # the tables' scales at 1280x720 and 1920x1080
+@pytest.mark.parametrize("text_size", ["normal", "projector"])
+def test_chips_cover_no_seat_circle_no_spot_and_no_other_seat(qtbot, text_size, scale):
+    """Every seat's chips, their amounts and the BANK tag, for several wager sets, at the main
+    table's and a small table's scale: clear of every numbered circle, every landing spot and
+    every other seat's chips."""
+    from trainer.ui.paigow.table_scene import TableScene
+
+    apply_text_size(QApplication.instance(), text_size)
+    try:
+        scene = TableScene("light")
+        circles = [QRectF(x - L.CIRCLE_RADIUS, y - L.CIRCLE_RADIUS, 2 * L.CIRCLE_RADIUS, 2 * L.CIRCLE_RADIUS)
+                   for x, y in (s.circle for s in L.SPOTS.values() if s.circle)]
+        spots = [QRectF(*s.rect()) for s in L.SPOTS.values()]
+        for wagers in WAGER_SETS:
+            for bank in [None, *scene.wagers]:
+                drawn = {}
+                for key, item in scene.wagers.items():
+                    item.set_stacks(wagers, key == bank)
+                    drawn[key] = item.drawn_rects(scale)
+                for key, rects in drawn.items():
+                    zone = QRectF(*L.chips_zone(L.SPOTS[key]))
+                    assert all(zone.contains(r) for r in rects), (key, wagers, bank)
+                    others = [r for k, rs in drawn.items() if k != key for r in rs]
+                    for r in rects:
+                        hit = [o for o in circles + spots + others if r.intersects(o)]
+                        assert hit == [], (key, wagers, bank, r)
+    finally:
+        apply_text_size(QApplication.instance(), "normal")
