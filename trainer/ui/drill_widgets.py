@@ -87,17 +87,28 @@ def rescale_fonts(screen: QWidget) -> bool:
 
 
 class WholeLabel(QLabel):
-    """A word-wrapped label never cut: its minimum height is what its text needs at its width, so a
-    layout gives it the whole text (and a scroll area around it scrolls rather than clip it)."""
+    """A word-wrapped label never cut: its size hints are as tall as its text at its width, so a
+    layout gives it the whole text (and a scroll area around it scrolls rather than clip it), and
+    no more (no gap under a short text)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
         self.setWordWrap(True)
+        self._need = 0
 
     def _fit(self) -> None:
         need = self.heightForWidth(self.width()) if self.text() else 0
-        if need != self.minimumHeight():
-            self.setMinimumHeight(need)
+        if need != self._need:
+            self._need = need
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().sizeHint()
+        return QSize(hint.width(), self._need or hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), self._need or hint.height())
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt API
         super().setText(text)
@@ -1017,6 +1028,17 @@ class QuestionView(QWidget):
         self.strip.set_content(groups, dice, face_art(question))
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
         self.setSizePolicy(QSizePolicy.Policy.Preferred, grow)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As tall as the question at its width (Qt measures it at the hint's width: a short prompt
+        would take two lines there, and leave a gap under it)."""
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.heightForWidth(self.width())) if self.width() > 1 else hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
 
     def set_theme(self, theme: Theme) -> None:
         self.strip.theme = theme

@@ -155,7 +155,13 @@ class MainWindow(QMainWindow):
             bar.addAction(act)
             view_menu.addAction(act)
             self.screen_actions[spec.key] = act
-        bar.addSeparator()
+        # the game and profile pickers and the look on a bar of their own: beside the screens, or under
+        # them where both do not fit (a larger text size on a small screen: ``_fit_toolbars``), never
+        # in an overflow menu
+        bar = self.choices = QToolBar("Choices")
+        bar.setObjectName("choicesBar")
+        bar.setMovable(False)
+        self.addToolBar(bar)
         # the game and profile pickers: buttons opening the Game and Profile menus (cheaper to build than
         # combo boxes), filled from the games' registry just after the first paint (``_fill_game_menus``)
         self.game_menu = QMenu("&Game", self)
@@ -318,6 +324,7 @@ class MainWindow(QMainWindow):
         if not self._games_ready:
             return  # (the menus are filled from the context just after the first paint)
         self.game_button.setText(f"Game: {game.title}")
+        self._fit_toolbars()
         self.game_actions[game.id].setChecked(True)
         self._show_game_screens()
         if self.hosts[self.current_key].screen is not None:  # (else it is built after the first paint)
@@ -345,9 +352,23 @@ class MainWindow(QMainWindow):
         self._demo = on
         if on:
             self._was_full = self.isFullScreen()
-        for w in (self.nav, self.menuBar(), self.statusBar()):
+        for w in (self.nav, self.choices, self.menuBar(), self.statusBar()):
             w.setVisible(not on)
         self.set_full_screen(on or self._was_full)
+
+    def _fit_toolbars(self) -> None:
+        """The choices' bar beside the screens' bar if both fit the window's width, else under it."""
+        wide = self.nav.sizeHint().width() + self.choices.sizeHint().width() + 8 > self.width()
+        if wide != self.toolBarBreak(self.choices):
+            (self.insertToolBarBreak if wide else self.removeToolBarBreak)(self.choices)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_toolbars()
+
+    def text_size_changed(self) -> None:
+        """View → Text size changed (``trainer.ui.scaling``): the bars may need two rows, or one."""
+        self._fit_toolbars()
 
     def set_text_size(self, key: str) -> None:
         """View → Text size: every text of the app at preset ``key``, remembered."""
