@@ -126,3 +126,86 @@ def test_chips_cover_no_seat_circle_no_spot_and_no_other_seat(qtbot, text_size, 
                         assert hit == [], (key, wagers, bank, r)
     finally:
         apply_text_size(QApplication.instance(), "normal")
+
+
+# --- Projector: no table text under 24 px -------------------------------------------------------
+
+def _table_texts(monkeypatch, view) -> list[tuple[str, float]]:
+    """Every text the view's scene draws (felt, items), with its height on screen in pixels: the
+    painter's font size times its scale, read as the real drawing happens."""
+    from PySide6.QtGui import QFontInfo, QPainter
+
+    from trainer.ui.paigow.table_items import device_scale
+
+    drawn = []
+    real = QPainter.drawText
+
+    def spy(painter, *args):
+        text = next((a for a in args if isinstance(a, str)), "")
+        drawn.append((text, QFontInfo(painter.font()).pixelSize() * device_scale(painter)))
+        return real(painter, *args)
+
+    monkeypatch.setattr(QPainter, "drawText", spy)
+    try:
+        view.scene().set_theme(view.scene().theme)  # no cached drawing: everything is painted again
+        view.grab()
+    finally:
+        monkeypatch.setattr(QPainter, "drawText", real)
+    return drawn
+
+
+def _views(window):
+    from trainer.ui.paigow.table_view import TableView
+
+    return [v for v in window.findChildren(TableView) if v.isVisible()]
+
+
+def test_projector_1920x1080_no_pai_gow_table_text_under_24px(qtbot, sized_window, monkeypatch):
+    """The table (alone, side by side, at the dice count and the end), the drill's animation and the
+    dealer's seat: every label drawn is at least 24 px tall, or left out."""
+    size = (1920, 1080)
+    window = sized_window("projector", size)
+    checked = []
+
+    def check(what: str) -> None:
+        _settle(window, size)
+        views = _views(window)
+        assert views, what
+        for view in views:
+            drawn = _table_texts(monkeypatch, view)
+            assert drawn, what
+            assert [(t, round(px, 1)) for t, px in drawn if px < 23.5] == [], what
+            checked.append((what, len(drawn)))
+
+    table = window.show_screen("table")
+    table.configure(style="house-way-right", seed=2, dice="3,4,3", reveal=True)
+    for move in (3, None):
+        table.goto_move(move)
+        check(f"table, move {move}")
+    table.configure(style="pin-say-left", style2="pin-say-right", seed=1)
+    check("side by side")
+    window.show_screen("drills").prepare_snapshot(seed=5, move=8)
+    check("drill animation")
+    window.show_screen("dealer").prepare_snapshot(seed=5, move=None)
+    check("dealer's seat")
+    assert len(checked) == 6 and all(n >= 8 for _, n in checked), checked  # two tables side by side
+
+
+# --- the toolbar ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text_size,size", [("projector", (1280, 720)), ("normal", (1280, 720)),
+                                            ("projector", (1920, 1080))])
+def test_game_and_profile_stay_on_the_toolbar(qtbot, sized_window, text_size, size):
+    """Never in the "»" overflow menu: the choices' bar goes under the screens' bar when both do not fit
+    (and beside it when they do)."""
+    window = sized_window(text_size, size)
+    window.show_screen("table")
+    _settle(window, size)
+    for button in (window.game_button, window.profile_button, *[window.nav.widgetForAction(a)
+                                                                for a in window.screen_actions.values()
+                                                                if a.isVisible()]):
+        assert button.isVisible() and button.text(), button.text()
+        bar = button.parentWidget()
+        assert bar.rect().contains(button.geometry()), button.text()
+    two_rows = window.toolBarBreak(window.choices)
+    assert two_rows == (text_size == "projector" and size == (1280, 720))

@@ -47,6 +47,20 @@ def font(px: float, p: QPainter | float, bold: bool = True) -> QFont:
     return f
 
 
+def legible(f: QFont, p: QPainter | float) -> bool:
+    """Whether a label in ``f`` is drawn at least as large as the application's text on screen (always,
+    at Normal). A Pai Gow label that would be smaller (fitted to its box, or on a thumbnail table) is
+    left out: a small table at Projector shows fewer names, never tiny ones."""
+    scale = p if isinstance(p, float) else device_scale(p)
+    return not min_text_px() or f.pixelSize() * scale >= min_text_px() - 0.5
+
+
+def draw_label(p: QPainter, rect: QRectF, flags, text: str) -> None:
+    """``p.drawText`` in the painter's font, if it is :func:`legible`."""
+    if legible(p.font(), p):
+        p.drawText(rect, flags, text)
+
+
 def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
     """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
     box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
@@ -197,16 +211,20 @@ class NumberItem(_Item):
         self.text = ""
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-60, -30, 120, 60)
+        return QRectF(-200, -60, 400, 120)  # room for the box grown with the text size
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(font(34, p))
+        text = f"RNG {self.text}"
+        box = QRectF(p.fontMetrics().boundingRect(text)).adjusted(-14, -6, 14, 6)
+        box.setWidth(max(120.0, box.width()))
+        box.moveCenter(QPointF(0, 0))
         p.setPen(QPen(QColor(self.theme.chalk), 2))
         p.setBrush(QColor("#101010"))
-        p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 10, 10)
+        p.drawRoundedRect(box, 10, 10)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(34, p))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"RNG {self.text}")
+        draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class MarkerItem(_Item):
@@ -222,17 +240,18 @@ class MarkerItem(_Item):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-24, -24, 48, 48)
+        return QRectF(-50, -50, 100, 100)  # room for the button grown with its letter
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         wager = self.kind == "wager"
+        p.setFont(font(15 if wager else 19, p))
+        r = min(48.0, max(20.0, p.fontMetrics().height() / 2 + 3))
         p.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine))
         p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
-        p.drawEllipse(QPointF(0, 0), 20, 20)
+        p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#ffffff"))
-        p.setFont(font(15 if wager else 19, p))
-        p.drawText(QRectF(-20, -20, 40, 40), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
+        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
 class GlowItem(_Item):
@@ -277,8 +296,8 @@ class GlowItem(_Item):
             p.setPen(QPen(edge, 5))
             p.setBrush(fill)
             p.drawRoundedRect(self._rect, 14, 14)
-        if self.badge:
-            p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+        p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+        if self.badge and legible(p.font(), p):  # a badge too small to read (a thumbnail table) is left out
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
             # never over the spot's tiles, its name or chips: a seat's below its outer corner (its chips
             # are above; the woodpile's in the middle) unless another seat's chips are there, the Dead
@@ -313,7 +332,7 @@ class LabelItem(_Item):
         # a stack's name grows no wider than the stack: neighbours' names never run together
         p.setFont(font_to_fit(20, p, QRectF(0, 0, L.STACK_PITCH - 2, 48), self.text))
         p.setPen(QColor(self.theme.label))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
+        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
 
 class ChipsItem(_Item):
@@ -359,8 +378,9 @@ class ChipsItem(_Item):
         on a small table) one tag of the total, or none (the tooltip says them). The BANK tag after
         them over the spot's middle (the other side is the neighbouring seat's), or without room for
         it a ring round the chips (an empty rectangle: ``bank_ring``)."""
-        m = QFontMetricsF(font(13, scale))
-        texts = [self._amount(c) for c in self.stacks]
+        tag_font = font(13, scale)
+        m = QFontMetricsF(tag_font)
+        texts = [self._amount(c) for c in self.stacks] if legible(tag_font, scale) else []
         pitch = max([2 * self.CHIP_R + 6, *(m.horizontalAdvance(t) + 16 for t in texts)])
         one_tag = pitch * len(texts) > L.CHIPS_ROOM
         if one_tag:
@@ -376,11 +396,12 @@ class ChipsItem(_Item):
                 tags.append((tag, text))
         if not self.bank:
             return stacks, tags, None
-        box = QFontMetricsF(font(16, scale)).boundingRect("BANK").adjusted(-10, -4, 10, 4)
+        bank_font = font(16, scale)
+        box = QFontMetricsF(bank_font).boundingRect("BANK").adjusted(-10, -4, 10, 4)
         side = 1 if L.SPOTS[self.key].x > self.pos().x() else -1
         edge = max([self.CHIP_R, *(abs(c.x()) + self.CHIP_R for c, _ in stacks),
                     *(abs(t.center().x()) + t.width() / 2 for t, _ in tags)])
-        if edge + 6 + box.width() > L.BANK_REACH or box.height() > 2 * self.CHIP_R:  # under the circle: no room
+        if edge + 6 + box.width() > L.BANK_REACH or box.height() > 2 * self.CHIP_R or not legible(bank_font, scale):
             return stacks, tags, QRectF()
         box.moveCenter(QPointF(side * (edge + 6 + box.width() / 2), self.CHIP_R - box.height() / 2))
         return stacks, tags, box
@@ -482,7 +503,7 @@ class CentreItem(ChipsItem):
         p.drawRoundedRect(self._area, 16, 16)
         p.setPen(QColor(self.theme.chalk))
         p.setFont(font(17, p))
-        p.drawText(self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        draw_label(p, self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
                    | Qt.TextFlag.TextDontClip, self.TITLE)
         self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
@@ -523,4 +544,5 @@ class DiceTotalItem(_Item):
             x += s + gap
         p.setPen(QColor(self.theme.count_glow))
         p.setFont(font(64, p))
-        p.drawText(QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter, f"= {sum(self.dice)}")
+        draw_label(p, QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip,
+                   f"= {sum(self.dice)}")
