@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
-from PySide6.QtCore import QByteArray, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
@@ -162,6 +162,8 @@ class MainWindow(QMainWindow):
         bar.setObjectName("choicesBar")
         bar.setMovable(False)
         self.addToolBar(bar)
+        for watched in (self.nav, bar):  # their widths change with the fonts and the game's screens
+            watched.installEventFilter(self)
         # the game and profile pickers: buttons opening the Game and Profile menus (cheaper to build than
         # combo boxes), filled from the games' registry just after the first paint (``_fill_game_menus``)
         self.game_menu = QMenu("&Game", self)
@@ -324,7 +326,6 @@ class MainWindow(QMainWindow):
         if not self._games_ready:
             return  # (the menus are filled from the context just after the first paint)
         self.game_button.setText(f"Game: {game.title}")
-        self._fit_toolbars()
         self.game_actions[game.id].setChecked(True)
         self._show_game_screens()
         if self.hosts[self.current_key].screen is not None:  # (else it is built after the first paint)
@@ -366,9 +367,10 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         self._fit_toolbars()
 
-    def text_size_changed(self) -> None:
-        """View → Text size changed (``trainer.ui.scaling``): the bars may need two rows, or one."""
-        self._fit_toolbars()
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.LayoutRequest and watched in (self.nav, self.choices):
+            self._fit_toolbars()
+        return False
 
     def set_text_size(self, key: str) -> None:
         """View → Text size: every text of the app at preset ``key``, remembered."""

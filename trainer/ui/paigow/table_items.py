@@ -345,6 +345,8 @@ class ChipsItem(_Item):
     #: how much higher each chip of a stack is drawn (a 2.5-D top view, like the tiles)
     LAYER = 4.0
     MAX_DRAWN = 8  # a taller stack would reach the numbered circle; its tag says the amount
+    #: the amounts' size in scene units: readable at Normal on a 1280x720 dealer's seat
+    TAG_PX = 16
 
     def __init__(self, key: str, scene: TableScene) -> None:
         super().__init__(scene)
@@ -378,7 +380,7 @@ class ChipsItem(_Item):
         on a small table) one tag of the total, or none (the tooltip says them). The BANK tag after
         them over the spot's middle (the other side is the neighbouring seat's), or without room for
         it a ring round the chips (an empty rectangle: ``bank_ring``)."""
-        tag_font = font(13, scale)
+        tag_font = font(self.TAG_PX, scale)
         m = QFontMetricsF(tag_font)
         texts = [self._amount(c) for c in self.stacks] if legible(tag_font, scale) else []
         pitch = max([2 * self.CHIP_R + 6, *(m.horizontalAdvance(t) + 16 for t in texts)])
@@ -463,7 +465,7 @@ class ChipsItem(_Item):
                 p.setPen(QPen(QColor(ink), 3, Qt.PenStyle.DashLine))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawEllipse(c, r - 4, r - 4)
-        p.setFont(font(13, p))
+        p.setFont(font(self.TAG_PX, p))
         for tag, text in tags:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(self.theme.caption_bg))

@@ -73,7 +73,7 @@ ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 550.0, 735.0,
 CIRCLE_RADIUS, CHIP_R = 40.0, 19.0
 #: How far a seat's chips stand from its spot's middle; how wide their tags may spread; how tall a
 #: tag may be (the band between circle and spot); how far from the chips' middle the BANK tag reaches.
-CHIPS_SHIFT, CHIPS_ROOM, CHIPS_TAG_H, BANK_REACH = 34.0, 150.0, 72.0, 125.0
+CHIPS_SHIFT, CHIPS_ROOM, CHIPS_TAG_H, BANK_REACH = 34.0, 160.0, 72.0, 125.0
 
 
 def chips_zone(spot: Spot) -> tuple[float, float, float, float]:

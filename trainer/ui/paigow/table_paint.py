@@ -89,8 +89,8 @@ def paint_table(p: QPainter, th: Theme) -> None:
         else:
             p.setPen(QColor(th.label))
             p.setFont(font_to_fit(22, p, QRectF(0, 0, 250, 60), spot.title))  # clear of the tray
-            draw_label(p, QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), _NO_CLIP | Qt.AlignmentFlag.AlignCenter,
-                       spot.title)
+            draw_label(p, QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28),
+                       _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
     # woodpile bed
     p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
     p.setBrush(Qt.BrushStyle.NoBrush)
