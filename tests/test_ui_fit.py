@@ -39,10 +39,11 @@ def sized_window(qtbot, tmp_path):
 
 
 def _settle(window, size) -> None:
-    window.resize(*size)
+    """Layouts done (a screen's first relayouts may pass through larger sizes), then ``size`` asked."""
     for _ in range(2):
         QApplication.processEvents()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        window.resize(*size)
 
 
 def _cut(label: QLabel) -> str:
@@ -209,3 +210,17 @@ def test_game_and_profile_stay_on_the_toolbar(qtbot, sized_window, text_size, si
         assert bar.rect().contains(button.geometry()), button.text()
     two_rows = window.toolBarBreak(window.choices)
     assert two_rows == (text_size == "projector" and size == (1280, 720))
+
+
+@pytest.mark.parametrize("text_size", ["large", "projector"])
+def test_every_screen_keeps_1280x720_at_a_larger_text_size(qtbot, sized_window, text_size):
+    """Bars wrap, lists and columns scroll: no screen makes the window wider or taller than the display."""
+    from trainer.ui.screens import SCREENS
+
+    window = sized_window(text_size)
+    for spec in SCREENS:
+        screen = window.show_screen(spec.key)
+        if hasattr(screen, "prepare_snapshot"):
+            screen.prepare_snapshot(seed=3, move=None)
+        _settle(window, (1280, 720))
+        assert (window.width(), window.height()) == (1280, 720), spec.key

@@ -265,7 +265,7 @@ class TileZone(QFrame):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(self.row, 1)
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(100)  # a short window (Projector text on 1280x720): smaller tiles, never overflow
 
     def set_tiles(self, views: Iterable[TileView]) -> None:
         while self.row.count():
@@ -772,7 +772,7 @@ class PartsForm(QWidget):
         self._form.setHorizontalSpacing(16)
         self._form.setVerticalSpacing(10)
         self.error = error_label()
-        help_text = make_label("Tab moves between parts · 1–9 pick a choice · Enter submits", 1.1)
+        help_text = make_label("Tab moves between parts · 1–9 pick a choice · Enter submits", 1.1, wrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._form)
