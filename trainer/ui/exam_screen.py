@@ -162,19 +162,19 @@ class ExamSetup(QWidget):
         layout.addWidget(title)
         layout.addWidget(note)
         layout.addLayout(form, 1)
-        layout.addWidget(self.error)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(self.start_button)
-        layout.addLayout(row)
-        # a short window (Projector text on 1280x720) scrolls the form rather than grow past the screen
+        # a short window (Projector text) scrolls the form rather than grow past the screen; Start stays in view
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(form_page)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(scroll, 1)
+        outer.addWidget(self.error)
+        outer.addLayout(row)
         for w in (self.profile, self.skills, self.length, self.minutes, self.seed, self.pass_mark, self.trainee,
                   note, self.all_button, self.none_button, self.new_seed):
             set_font(w, 1.3)
