@@ -224,3 +224,50 @@ def test_every_screen_keeps_1280x720_at_a_larger_text_size(qtbot, sized_window, 
             screen.prepare_snapshot(seed=3, move=None)
         _settle(window, (1280, 720))
         assert (window.width(), window.height()) == (1280, 720), spec.key
+
+
+# --- chips move -----------------------------------------------------------------------------------
+
+def test_paid_and_collected_chips_fly_between_the_seat_and_the_tray_or_centre(qtbot):
+    """Each chips step of a round animates the amount moved from where it was to where it goes, over
+    the step's duration (the player's speed); at the end the frame's stacks, and no chips in the air."""
+    import random
+
+    from trainer.rules.paigow.profiles import profile_named
+    from trainer.rules.paigow.round import play_round, seat_players
+    from trainer.rules.paigow.settlement import CENTRE
+    from trainer.ui.paigow.round_frames import round_table
+    from trainer.ui.paigow.table_scene import TableScene
+
+    for bank in (False, True):
+        rng = random.Random(7)
+        players = seat_players(rng, profile_named("pa-2019"), 4)
+        played = play_round(rng, players, **({"bank": players[0].seat, "eligible": [players[0].seat]} if bank else {}))
+        timeline = round_table(played).timeline
+        scene = TableScene("light")
+        flights = 0
+        for i, step in enumerate(played.steps):
+            if step.action != "chips":
+                continue
+            before, after = timeline.frame_at(i), timeline.frame_at(i + 1)
+            scene.show_frame(before)
+            anim = scene.transition(after, 800)
+            if not scene.flying.isVisible():
+                continue
+            flights += 1
+            anim.start()
+            anim.pause()
+            at = []
+            for ms in (0, 400, 800):
+                anim.setCurrentTime(ms)
+                at.append(scene.flying.pos())
+            a, mid, b = at
+            assert a != b and min(a.x(), b.x()) <= mid.x() <= max(a.x(), b.x()), step
+            places = {(round(p.x(), 3), round(p.y(), 3)) for p in map(scene._chips_place, (*after.chips, *before.chips, CENTRE, None))}
+            assert {(round(a.x(), 3), round(a.y(), 3)), (round(b.x(), 3), round(b.y(), 3))} <= places, step
+            anim.stop()
+            scene.show_frame(after)
+            assert not scene.flying.isVisible()
+            assert {k: item.stacks for k, item in scene.wagers.items() if item.isVisible() and item.stacks} == \
+                {k: v for k, v in after.chips.items() if k != CENTRE}
+        assert flights >= 3, bank
