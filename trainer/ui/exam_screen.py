@@ -94,6 +94,14 @@ class SkillList(QListWidget):
         self.updateGeometry()
 
 
+class _LeastHeight(QVBoxLayout):
+    """A column its scroll area scrolls only below its least height (not below the height its
+    skills list would take whole): the list scrolls first, then the form."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+
 class ExamSetup(QWidget):
     """The instructor's form: profile, skills, length, time limit, seed and pass mark."""
 
@@ -158,7 +166,7 @@ class ExamSetup(QWidget):
         note = QLabel("The same seed, profile, skills and length always give the same questions.")
         note.setWordWrap(True)
         form_page = QWidget()
-        layout = QVBoxLayout(form_page)
+        layout = _LeastHeight(form_page)
         layout.addWidget(title)
         layout.addWidget(note)
         layout.addLayout(form, 1)
