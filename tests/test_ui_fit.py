@@ -263,7 +263,8 @@ def test_paid_and_collected_chips_fly_between_the_seat_and_the_tray_or_centre(qt
                 at.append(scene.flying.pos())
             a, mid, b = at
             assert a != b and min(a.x(), b.x()) <= mid.x() <= max(a.x(), b.x()), step
-            places = {(round(p.x(), 3), round(p.y(), 3)) for p in map(scene._chips_place, (*after.chips, *before.chips, CENTRE, None))}
+            keys = (*after.chips, *before.chips, CENTRE, None)
+            places = {(round(p.x(), 3), round(p.y(), 3)) for p in map(scene._chips_place, keys)}
             assert {(round(a.x(), 3), round(a.y(), 3)), (round(b.x(), 3), round(b.y(), 3))} <= places, step
             anim.stop()
             scene.show_frame(after)

@@ -108,7 +108,8 @@ class TableScene(QGraphicsScene):
         self.dice_total.setZValue(70000)
         self.dice_total.setVisible(False)
         for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
-                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.flying, self.dice_total):
+                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.flying,
+                     self.dice_total):
             self.addItem(item)
         self.frame: Frame | None = None
 
