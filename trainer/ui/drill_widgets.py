@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable, Sequence
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from trainer.drills.games import game_of_profile
@@ -122,6 +122,31 @@ class WholeLabel(QLabel):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._fit()
+
+
+class FitScroll(QScrollArea):
+    """A frameless vertical scroll area around ``widget``, asking for the content's whole height at
+    its width: it scrolls only when the window is too short to give it that (a larger text size)."""
+
+    def __init__(self, widget: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(widget)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().sizeHint()
+        inner = self.widget()
+        if inner is None or self.width() <= 1:
+            return hint
+        return QSize(hint.width(), inner.heightForWidth(self.viewport().width()) if inner.hasHeightForWidth()
+                     else inner.sizeHint().height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
 
 
 def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False,
