@@ -214,7 +214,8 @@ def test_game_and_profile_stay_on_the_toolbar(qtbot, sized_window, text_size, si
 
 @pytest.mark.parametrize("text_size", ["large", "projector"])
 def test_every_screen_keeps_1280x720_at_a_larger_text_size(qtbot, sized_window, text_size):
-    """Bars wrap, lists and columns scroll: no screen makes the window wider or taller than the display."""
+    """Bars wrap, lists and columns scroll: no screen makes the window wider or taller than the display,
+    and no wrapped text of a screen is cut (squeezed shorter than its lines, or out of its window)."""
     from trainer.ui.screens import SCREENS
 
     window = sized_window(text_size)
@@ -224,6 +225,9 @@ def test_every_screen_keeps_1280x720_at_a_larger_text_size(qtbot, sized_window, 
             screen.prepare_snapshot(seed=3, move=None)
         _settle(window, (1280, 720))
         assert (window.width(), window.height()) == (1280, 720), spec.key
+        cut = [(label.text()[:40], _cut(label)) for label in screen.findChildren(QLabel)
+               if label.wordWrap() and label.isVisible() and _cut(label)]
+        assert cut == [], spec.key
 
 
 # --- chips move -----------------------------------------------------------------------------------
