@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QSequentialAnimationGroup, QVariantAnimation,
 )
 from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
@@ -174,7 +174,6 @@ class TableScene(QGraphicsScene):
                 continue
             item.setPos(self.tile_pos(pl))
             item.setRotation(pl.rotation)
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.setZValue(pl.z())
             item.set_face_up(pl.face_up)
             item.set_glow(tid in frame.moving)
@@ -243,8 +242,6 @@ class TableScene(QGraphicsScene):
             item.setZValue(100000 + b.z())
             group.addAnimation(self._tile_path(item, a, b, duration, kind, tid))
             if a.rotation != b.rotation:
-                # a turning tile would re-render its cached image every frame: draw it directly
-                item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
                 rot = QPropertyAnimation(item, b"rotation", group)
                 rot.setDuration(duration)
                 rot.setStartValue(a.rotation)
