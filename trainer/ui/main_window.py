@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
-from PySide6.QtCore import QByteArray, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
@@ -57,13 +57,16 @@ class ScreenHost(QWidget):
 
     def load(self, ctx: AppContext) -> QWidget:
         if self.screen is None:
-            from trainer.ui.accessibility import name_controls
-
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
-            name_controls(self.screen)
+            after_paint(self, self._name_controls)
         return self.screen
+
+    def _name_controls(self) -> None:
+        from trainer.ui.accessibility import name_controls
+
+        name_controls(self.screen)
 
     def _create(self, ctx: AppContext) -> QWidget:
         try:
@@ -80,6 +83,35 @@ class ScreenHost(QWidget):
             self.available = False
             traceback.print_exc()
             return _placeholder(f"The {self.spec.title} screen could not be opened.", f"{type(exc).__name__}: {exc}")
+
+
+class _AfterPaint(QObject):
+    """Runs ``work`` once ``widget`` has painted, queued behind that paint (see :func:`after_paint`)."""
+
+    def __init__(self, widget: QWidget, work) -> None:
+        super().__init__(widget)
+        self._work = work
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._run)
+        return False
+
+    def _run(self) -> None:
+        self.deleteLater()
+        self._work()
+
+
+def after_paint(widget: QWidget, work) -> None:
+    """``work()`` just after ``widget`` is next painted (at once if it is not shown): what can wait
+    for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
+    if widget.isVisible():
+        _AfterPaint(widget, work)
+        widget.update()  # (a paint to wait for, even if nothing else changed)
+    else:
+        work()
 
 
 def _placeholder(title: str, detail: str) -> QWidget:
@@ -414,11 +446,11 @@ class MainWindow(QMainWindow):
 
     def finish_startup(self) -> None:
         """What can wait until the window is on screen: the first screen, then (once it has painted)
-        shortcuts and the icon, then the other screens' imports in the background."""
+        shortcuts, the icon and its accessible names, then the other screens' imports in the background."""
         key = self._offered_key(self.current_key)
         if self.hosts[key].screen is None or key != self.current_key:
             self.show_screen(key)
-        QTimer.singleShot(0, self, self._bind_shortcuts)
+        after_paint(self.hosts[key], self._bind_shortcuts)
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _bind_shortcuts(self) -> None:
