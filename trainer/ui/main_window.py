@@ -55,13 +55,23 @@ class ScreenHost(QWidget):
         self._loading = QLabel(f"<div align='center' style='font-size: 16pt; color: gray'>Opening {spec.title}…</div>")
         lay.addWidget(self._loading)
 
-    def load(self, ctx: AppContext) -> QWidget:
+    def load(self, ctx: AppContext, name_later: bool = False) -> QWidget:
+        """The screen, made the first time; its controls named for screen readers at once, or with
+        ``name_later`` just after it has painted (the first screen at start-up)."""
         if self.screen is None:
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
-            after_paint(self, self._name_controls)
+            if name_later:
+                after_paint(self.painted_last(), self._name_controls)
+            else:
+                self._name_controls()
         return self.screen
+
+    def painted_last(self) -> QWidget:
+        """The part of the screen painted last when it is shown (a table screen's scene), else the host."""
+        last = getattr(self.screen, "painted_last", None)
+        return last() if last is not None else self
 
     def _name_controls(self) -> None:
         from trainer.ui.accessibility import name_controls
@@ -105,9 +115,9 @@ class _AfterPaint(QObject):
 
 
 def after_paint(widget: QWidget, work) -> None:
-    """``work()`` just after ``widget`` is next painted (at once if it is not shown): what can wait
-    for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
-    if widget.isVisible():
+    """``work()`` just after ``widget`` is next painted (at once if its window is not shown): what can
+    wait for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
+    if widget.window().isVisible():  # (a screen just made is shown by its layout a moment later)
         _AfterPaint(widget, work)
         widget.update()  # (a paint to wait for, even if nothing else changed)
     else:
@@ -307,11 +317,12 @@ class MainWindow(QMainWindow):
         except TrainerError:
             return screens_for(game)[0].key
 
-    def show_screen(self, key: str) -> QWidget:
-        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time."""
+    def show_screen(self, key: str, starting: bool = False) -> QWidget:
+        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time
+        (``starting``: the first screen, painted before what can wait)."""
         key = self._offered_key(key)
         host = self.hosts[key]
-        screen = host.load(self.ctx)
+        screen = host.load(self.ctx, name_later=starting)
         self.stack.setCurrentWidget(host)
         self.screen_actions[key].setChecked(True)
         if hasattr(screen, "demoChanged") and not getattr(screen, "_demo_hooked", False):
@@ -449,8 +460,8 @@ class MainWindow(QMainWindow):
         shortcuts, the icon and its accessible names, then the other screens' imports in the background."""
         key = self._offered_key(self.current_key)
         if self.hosts[key].screen is None or key != self.current_key:
-            self.show_screen(key)
-        after_paint(self.hosts[key], self._bind_shortcuts)
+            self.show_screen(key, starting=True)
+        after_paint(self.hosts[key].painted_last(), self._bind_shortcuts)
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _bind_shortcuts(self) -> None:
