@@ -96,12 +96,16 @@ class ScreenHost(QWidget):
 
 
 class _AfterPaint(QObject):
-    """Runs ``work`` once ``widget`` has painted, queued behind that paint (see :func:`after_paint`)."""
+    """Runs ``work`` once ``widget`` has painted, queued behind that paint, or after ``LATEST_MS`` if
+    it does not paint (a window the system does not show at once): see :func:`after_paint`."""
+
+    LATEST_MS = 1000
 
     def __init__(self, widget: QWidget, work) -> None:
         super().__init__(widget)
         self._work = work
         widget.installEventFilter(self)
+        QTimer.singleShot(self.LATEST_MS, self, self._run)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.Paint:
@@ -110,14 +114,18 @@ class _AfterPaint(QObject):
         return False
 
     def _run(self) -> None:
-        self.deleteLater()
-        self._work()
+        if self._work is not None:
+            work, self._work = self._work, None
+            self.parent().removeEventFilter(self)
+            self.deleteLater()
+            work()
 
 
 def after_paint(widget: QWidget, work) -> None:
-    """``work()`` just after ``widget`` is next painted (at once if its window is not shown): what can
-    wait for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
-    if widget.window().isVisible():  # (a screen just made is shown by its layout a moment later)
+    """``work()`` just after ``widget`` is next painted (at once if its window is not on screen): what
+    can wait for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
+    handle = widget.window().windowHandle()
+    if handle is not None and handle.isExposed():  # (a screen just made is shown by its layout a moment later)
         _AfterPaint(widget, work)
         widget.update()  # (a paint to wait for, even if nothing else changed)
     else:
