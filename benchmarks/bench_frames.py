@@ -12,7 +12,8 @@ cache or painted), and the window's backing store flush (a copy on the offscreen
 display adds its own compositing). Wall clock includes Qt's worker threads (a frame is only shown
 once they are done; on a shared machine it also counts other processes' turns, so the load is
 printed), and the CPU time of the whole process (every thread) is a secondary figure. A tick in
-which nothing on the table changed (no paint) is not counted. ``--whole`` times the former
+which nothing on the table changed (no paint) is not counted; a step's start (its animation made and
+its tiles raised and outlined) and its end (every item put at the engine's place) are frames too. ``--whole`` times the former
 measure instead: the whole scene rendered into a 1920x1080 image every frame (``QGraphicsScene.render``).
 
     python benchmarks/bench_frames.py [--size 1920x1080] [--styles jung-quat,chee-yee] [--whole]
@@ -110,8 +111,6 @@ def play(style: str, size: tuple[int, int], tick_ms: int = 16, by_kind: dict | N
          cpu: list[float] | None = None, whole: bool = False) -> list[float]:
     """Wall-clock frame costs (seconds) of one whole deal in ``style`` (also gathered per step kind in
     ``by_kind``; the process's CPU time of each frame appended to ``cpu``)."""
-    from PySide6.QtWidgets import QApplication
-
     from trainer.ui.paigow.player import Player
     from trainer.ui.paigow.table_scene import TableScene
     from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
@@ -122,25 +121,37 @@ def play(style: str, size: tuple[int, int], tick_ms: int = 16, by_kind: dict | N
     player.goto(0)
     frame = (_whole_frame if whole else _view_frame)(scene, size)
     costs = []
+
+    def timed(kind: str, change) -> None:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        change()
+        if not frame():
+            return
+        costs.append(time.perf_counter() - start)
+        if cpu is not None:
+            cpu.append(time.process_time() - start_cpu)
+        if by_kind is not None:
+            by_kind.setdefault(kind, []).append(costs[-1])
+
     for index, step in enumerate(timeline.steps):
-        anim = scene.transition(step.frame, step.duration, step.kind)
-        anim.start()  # (captures the start values), then driven by hand
-        if anim.state() == anim.State.Running:
-            anim.pause()
-        frame()  # what starting the step changed (tiles raised, outlines) is not an animation frame
+        anims = []
+
+        def begin(step=step) -> None:  # the step's animation made and started: its first frame
+            anim = scene.transition(step.frame, step.duration, step.kind)
+            anim.start()  # (captures the start values), then driven by hand
+            if anim.state() == anim.State.Running:
+                anim.pause()
+            anims.append(anim)
+
+        timed(step.kind, begin)
         for t in range(0, step.duration + tick_ms, tick_ms):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            anim.setCurrentTime(min(t, step.duration))
-            if not frame():
-                continue
-            costs.append(time.perf_counter() - start)
-            if cpu is not None:
-                cpu.append(time.process_time() - start_cpu)
-            if by_kind is not None:
-                by_kind.setdefault(step.kind, []).append(costs[-1])
-        anim.stop()
-        scene.show_frame(timeline.frame_at(index + 1))
-        QApplication.processEvents()
+            timed(step.kind, lambda t=t: anims[0].setCurrentTime(min(t, step.duration)))
+
+        def settle(index=index) -> None:  # the step's end: every item at the engine's place
+            anims[0].stop()
+            scene.show_frame(timeline.frame_at(index + 1))
+
+        timed(step.kind, settle)
     return costs
 
 

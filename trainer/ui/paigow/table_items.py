@@ -157,9 +157,10 @@ class ShakerItem(_Item):
         return self._open
 
     def _set_open(self, v: float) -> None:
-        self._open = v
         self.table.dice_visible(v > 0.45)
-        self.update()
+        if v != self._open:
+            self._open = v
+            self.update()
 
     openness = Property(float, _get_open, _set_open)
 
@@ -267,8 +268,9 @@ class GlowItem(_Item):
         return self._glow
 
     def _set_glow(self, v: float) -> None:
-        self._glow = v
-        self.update()
+        if v != self._glow:  # (a frame shown sets every glow: only a change is repainted)
+            self._glow = v
+            self.update()
 
     glow = Property(float, _get_glow, _set_glow)
 

@@ -180,9 +180,10 @@ class TableScene(QGraphicsScene):
         self._set_dice(frame.dice, frame.dice_colours)
         self.shaker.setRotation(0)
         self.shaker.openness = 1.0 if frame.shaker == "open" else 0.0
-        self.number.text = frame.number
+        if self.number.text != frame.number:
+            self.number.text = frame.number
+            self.number.update()
         self.number.setVisible(bool(frame.number))
-        self.number.update()
         self._place_marker(frame)
         for key, glow in self.glows.items():
             glow.set_badge(frame.counts.get(key, ""))
@@ -206,9 +207,10 @@ class TableScene(QGraphicsScene):
     def _set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
         self.frame_dice = dice
         for k, (die, value) in enumerate(zip(self.dice, dice)):
-            die.value = value
-            die.colour = colours[k] if k < len(colours) else "white"
-            die.update()
+            colour = colours[k] if k < len(colours) else "white"
+            if (die.value, die.colour) != (value, colour):
+                die.value, die.colour = value, colour
+                die.update()
 
     def _marker_pos(self, frame: Frame) -> QPointF:
         """On top of the dealer's tiles (621a.6(d)): above the highest tile at the dealer's spot."""
