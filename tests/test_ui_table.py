@@ -230,3 +230,17 @@ def test_a_glow_covers_only_its_pen_until_it_has_a_badge(qtbot):
     assert glow.boundingRect().contains(small) and glow.boundingRect().width() > small.width() + 100
     glow.set_badge("")
     assert glow.boundingRect() == small
+
+
+def test_showing_the_frame_shown_again_repaints_nothing(qtbot):
+    """A step's end puts every item in its place: what did not change is not repainted (bench_frames)."""
+    _, timeline, scene, player, _ = _setup("jung-quat", prelude=False)
+    changes: list = []
+    scene.changed.connect(changes.append)
+    for index in (0, 4, len(timeline.steps)):
+        scene.show_frame(timeline.frame_at(index))
+        qtbot.wait(20)  # (the scene reports its changes from the event loop)
+        changes.clear()
+        scene.show_frame(timeline.frame_at(index))
+        qtbot.wait(20)
+        assert [r for rects in changes for r in rects] == [], index

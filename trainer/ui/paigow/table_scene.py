@@ -173,12 +173,14 @@ class TableScene(QGraphicsScene):
             if pl is None:
                 continue
             item.setPos(self.tile_pos(pl))
-            item.setRotation(pl.rotation)
+            if item.rotation() != pl.rotation:  # (Qt repaints an item given its own rotation again)
+                item.setRotation(pl.rotation)
             item.setZValue(pl.z())
             item.set_face_up(pl.face_up)
             item.set_glow(tid in frame.moving)
         self._set_dice(frame.dice, frame.dice_colours)
-        self.shaker.setRotation(0)
+        if self.shaker.rotation():
+            self.shaker.setRotation(0)
         self.shaker.openness = 1.0 if frame.shaker == "open" else 0.0
         if self.number.text != frame.number:
             self.number.text = frame.number
