@@ -245,8 +245,8 @@ def test_the_apps_options_open_the_app_on_that_screen_and_theme(qapp, qtbot):
     def look() -> None:
         window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
         seen.update(screen=window.current_key, theme=window.ctx.theme, profile=window.ctx.profile.name)
-        window.close()
-        qapp.quit()
+        window.close()  # the app quits with its last window (quitting again would leave this process's
+        # event loops stopped for the next tests: every QEventLoop.exec() would return at once)
 
     QTimer.singleShot(0, look)
     assert main(["--screen", "progress", "--theme", "dark", "--profile", "md"]) == 0

@@ -11,6 +11,7 @@ from trainer.cli import main
 from trainer.paths import config_dir
 from trainer.rules.paigow.tiles import FACES, TILE_SET, Tile
 from trainer.ui import main_window as mw
+from trainer.ui.accessibility import unnamed_controls
 from trainer.ui.context import AppContext
 from trainer.drills.games import games
 from trainer.ui.screens import SCREENS, ScreenSpec, screens_for
@@ -44,6 +45,34 @@ def test_shortcuts_are_bound_once_the_first_screen_is_up(qtbot, window):
     """Start-up builds the Table screen first; the shortcuts follow on the next turn of the event loop."""
     qtbot.waitUntil(lambda: window.screen_actions["drills"].shortcut().toString() == "Ctrl+2")
     assert [a.shortcut().toString() for a in window.screen_actions.values()] == [s.shortcut for s in SCREENS]
+
+
+def test_start_up_names_controls_and_binds_keys_once_the_table_has_painted(qtbot, qapp):
+    """What can wait (shortcuts, the icon, accessible names) follows the table's first paint."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QGraphicsView
+
+    w = mw.MainWindow(AppContext())
+    qtbot.addWidget(w)
+    at_first_paint = []
+
+    class Spy(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+            if event.type() == QEvent.Type.Paint and isinstance(obj.parent(), QGraphicsView) and not at_first_paint:
+                at_first_paint.append((w.screen_actions["drills"].shortcut().toString(),
+                                       bool(unnamed_controls(w.current_screen()))))
+            return False
+
+    spy = Spy()
+    qapp.installEventFilter(spy)
+    try:
+        w.show()
+        qtbot.waitUntil(lambda: w.screen_actions["drills"].shortcut().toString() == "Ctrl+2")
+    finally:
+        qapp.removeEventFilter(spy)
+    assert at_first_paint == [("", True)]  # the table painted before them
+    assert unnamed_controls(w.current_screen()) == []
+    assert unnamed_controls(w.show_screen("exam")) == []  # a screen opened later is named at once
 
 
 def test_missing_screen_module_shows_a_placeholder(qtbot, monkeypatch):

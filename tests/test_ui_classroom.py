@@ -31,6 +31,7 @@ def window(qtbot, tmp_path):
     w.resize(1920, 1080)
     w.show()
     w.finish_startup()
+    qtbot.waitUntil(lambda: w.screen_actions["drills"].shortcut().toString() != "")  # (bound once the screen painted)
     yield w
     # back to the defaults, once the window is gone (restyling a live window costs seconds)
     w.close()

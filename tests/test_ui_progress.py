@@ -141,9 +141,23 @@ def test_refresh_after_switching_to_an_empty_trainee(qtbot, screen, store):
     record_days(store)
     store.create_trainee("Bo")
     screen.switch("Ana")
+    screen.tabs.setCurrentWidget(screen.charts_page)  # the charts are made when their tab is first shown
+    assert screen.charts.series("vigorish")[0]
     screen.switch("Bo")  # curves are emptied, never removed (see TrendCharts)
     assert screen.charts.series("vigorish") == ([], [], [])
     assert screen.heat.matrix.rows == ()
+
+
+def test_charts_are_made_when_their_tab_is_first_shown(qtbot, screen, store):
+    """The screen opens on the skills table without pyqtgraph's charts; each tab makes its own."""
+    record_days(store)
+    screen.switch("Ana")
+    assert screen._charts is None and screen._heat is None
+    screen.tabs.setCurrentWidget(screen.heat_page)
+    assert screen._heat is not None and screen._charts is None
+    assert screen.heat.matrix == store.heatmap("Ana", by="item") and screen.heat.parent() is screen.heat_page
+    screen.tabs.setCurrentWidget(screen.charts_page)
+    assert screen.charts.series("vigorish")[0] and screen.charts.parent() is screen.charts_page
 
 
 def test_opens_from_the_main_window(qtbot, ctx):
@@ -229,3 +243,17 @@ def test_skills_are_grouped_under_each_games_title(qtbot, screen, store):
     assert ticks[-1] == "Baccarat · The burn" and all(t.startswith(("Pai Gow tiles · ", "Baccarat · ")) for t in ticks)
     legend = [label.text for _, label in screen.charts.legend.items]
     assert legend[-1] == "Baccarat · The burn"
+
+
+def test_the_pointer_on_the_tabs_loads_the_charts_meanwhile(qtbot, screen):
+    """pyqtgraph is imported in the background once the pointer enters the tab bar (not at start-up)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.ui import warm_up
+
+    assert not screen._prefetched
+    QApplication.sendEvent(screen.tabs.tabBar(), QEvent(QEvent.Type.Enter))
+    assert screen._prefetched and warm_up._started and warm_up._started[-1].name == "charts"
+    warm_up.finish()
+    assert "trainer.ui.progress_charts" in sys.modules and screen._charts is None  # loaded, not yet made

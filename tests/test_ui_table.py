@@ -186,3 +186,61 @@ def test_side_by_side_plans_share_woodpile_and_dice():
     # spec D7: chee yee is jung quat with its pairs in reverse order
     pairs = [sorted(d.tiles) for d in a.deliveries]
     assert [sorted(d.tiles) for d in b.deliveries] == pairs[6:8] + pairs[4:6] + pairs[2:4] + pairs[0:2]
+
+
+def _render(scene: TableScene, rect):
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#000000"))
+    p = QPainter(image)
+    scene.render(p, image.rect().toRectF(), rect)
+    p.end()
+    return image
+
+
+def test_a_moving_tile_is_outlined_from_the_cached_ring_and_drawn_without_qts_item_cache(qtbot):
+    """Tiles blit their cached art themselves (Qt's item cache would repaint a moving tile at every
+    fractional pixel); the outline of the tiles moving is the theme's glow colour around the tile."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QGraphicsItem
+
+    _, timeline, scene, player, _ = _setup("house-way-right", prelude=False)
+    tile = scene.tiles[0]
+    assert tile.cacheMode() == QGraphicsItem.CacheMode.NoCache
+    box = tile.sceneBoundingRect()
+    plain = _render(scene, box)
+    tile.set_glow(True)
+    ringed = _render(scene, box)
+    glow = QColor(scene.theme.move_glow)
+    edge = [ringed.pixelColor(x, y) for x in range(ringed.width()) for y in (1, 2, 3)]
+    assert any(abs(c.red() - glow.red()) + abs(c.green() - glow.green()) + abs(c.blue() - glow.blue()) < 40
+               for c in edge)
+    centre = (ringed.width() // 2, ringed.height() // 2)
+    assert ringed.pixelColor(*centre) == plain.pixelColor(*centre)  # the face itself untouched
+
+
+def test_a_glow_covers_only_its_pen_until_it_has_a_badge(qtbot):
+    """A highlight's repainted area (its bounding rect) is its spot and pen; a badge (a count) adds
+    the room it may need at a large text size."""
+    scene = TableScene("light")
+    glow = scene.glows["dealer"]
+    small = glow.boundingRect()
+    glow.set_badge("7")
+    assert glow.boundingRect().contains(small) and glow.boundingRect().width() > small.width() + 100
+    glow.set_badge("")
+    assert glow.boundingRect() == small
+
+
+def test_showing_the_frame_shown_again_repaints_nothing(qtbot):
+    """A step's end puts every item in its place: what did not change is not repainted (bench_frames)."""
+    _, timeline, scene, player, _ = _setup("jung-quat", prelude=False)
+    changes: list = []
+    scene.changed.connect(changes.append)
+    for index in (0, 4, len(timeline.steps)):
+        scene.show_frame(timeline.frame_at(index))
+        qtbot.wait(20)  # (the scene reports its changes from the event loop)
+        changes.clear()
+        scene.show_frame(timeline.frame_at(index))
+        qtbot.wait(20)
+        assert [r for rects in changes for r in rects] == [], index

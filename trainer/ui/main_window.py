@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
-from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
@@ -55,15 +55,28 @@ class ScreenHost(QWidget):
         self._loading = QLabel(f"<div align='center' style='font-size: 16pt; color: gray'>Opening {spec.title}…</div>")
         lay.addWidget(self._loading)
 
-    def load(self, ctx: AppContext) -> QWidget:
+    def load(self, ctx: AppContext, name_later: bool = False) -> QWidget:
+        """The screen, made the first time; its controls named for screen readers at once, or with
+        ``name_later`` just after it has painted (the first screen at start-up)."""
         if self.screen is None:
-            from trainer.ui.accessibility import name_controls
-
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
-            name_controls(self.screen)
+            if name_later:
+                after_paint(self.painted_last(), self._name_controls)
+            else:
+                self._name_controls()
         return self.screen
+
+    def painted_last(self) -> QWidget:
+        """The part of the screen painted last when it is shown (a table screen's scene), else the host."""
+        last = getattr(self.screen, "painted_last", None)
+        return last() if last is not None else self
+
+    def _name_controls(self) -> None:
+        from trainer.ui.accessibility import name_controls
+
+        name_controls(self.screen)
 
     def _create(self, ctx: AppContext) -> QWidget:
         try:
@@ -80,6 +93,43 @@ class ScreenHost(QWidget):
             self.available = False
             traceback.print_exc()
             return _placeholder(f"The {self.spec.title} screen could not be opened.", f"{type(exc).__name__}: {exc}")
+
+
+class _AfterPaint(QObject):
+    """Runs ``work`` once ``widget`` has painted, queued behind that paint, or after ``LATEST_MS`` if
+    it does not paint (a window the system does not show at once): see :func:`after_paint`."""
+
+    LATEST_MS = 1000
+
+    def __init__(self, widget: QWidget, work) -> None:
+        super().__init__(widget)
+        self._work = work
+        widget.installEventFilter(self)
+        QTimer.singleShot(self.LATEST_MS, self, self._run)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._run)
+        return False
+
+    def _run(self) -> None:
+        if self._work is not None:
+            work, self._work = self._work, None
+            self.parent().removeEventFilter(self)
+            self.deleteLater()
+            work()
+
+
+def after_paint(widget: QWidget, work) -> None:
+    """``work()`` just after ``widget`` is next painted (at once if its window is not on screen): what
+    can wait for a screen to be on screen, e.g. its accessible names, does not hold up its first paint."""
+    handle = widget.window().windowHandle()
+    if handle is not None and handle.isExposed():  # (a screen just made is shown by its layout a moment later)
+        _AfterPaint(widget, work)
+        widget.update()  # (a paint to wait for, even if nothing else changed)
+    else:
+        work()
 
 
 def _placeholder(title: str, detail: str) -> QWidget:
@@ -283,11 +333,12 @@ class MainWindow(QMainWindow):
         except TrainerError:
             return screens_for(game)[0].key
 
-    def show_screen(self, key: str) -> QWidget:
-        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time."""
+    def show_screen(self, key: str, starting: bool = False) -> QWidget:
+        """Show the screen ``key`` (or the game in play's screen of that name), building it the first time
+        (``starting``: the first screen, painted before what can wait)."""
         key = self._offered_key(key)
         host = self.hosts[key]
-        screen = host.load(self.ctx)
+        screen = host.load(self.ctx, name_later=starting)
         self.stack.setCurrentWidget(host)
         self.screen_actions[key].setChecked(True)
         if hasattr(screen, "demoChanged") and not getattr(screen, "_demo_hooked", False):
@@ -437,11 +488,11 @@ class MainWindow(QMainWindow):
 
     def finish_startup(self) -> None:
         """What can wait until the window is on screen: the first screen, then (once it has painted)
-        shortcuts and the icon, then the other screens' imports in the background."""
+        shortcuts, the icon and its accessible names, then the other screens' imports in the background."""
         key = self._offered_key(self.current_key)
         if self.hosts[key].screen is None or key != self.current_key:
-            self.show_screen(key)
-        QTimer.singleShot(0, self, self._bind_shortcuts)
+            self.show_screen(key, starting=True)
+        after_paint(self.hosts[key].painted_last(), self._bind_shortcuts)
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _bind_shortcuts(self) -> None:

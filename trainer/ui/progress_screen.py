@@ -12,33 +12,33 @@ double-click) on an entry of "What to practise next" asks to practise that skill
 
 from __future__ import annotations
 
+import importlib
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QListWidget,
-    QListWidgetItem, QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+    QAbstractItemView, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QListWidget,
+    QListWidgetItem, QMessageBox, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
     QVBoxLayout, QWidget,
 )
 
-from trainer.drills import all_skills, by_game, item_title, offered_skills
-from trainer.progress import DayPoint, HeatMap
+from trainer.drills import by_game, item_title, offered_skills
+from trainer.progress import HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, heading_item, make_label, refresh_fonts, set_font
 from trainer.ui.flow_layout import FlowLayout, group
-from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import (
     adopt_saved_trainee, ask_new_trainee, current_trainee, instructor_allows, shared_store, switch_to,
 )
 from trainer.ui.report import skill_title
 from trainer.ui.theme import Theme
 
-pg.setConfigOptions(antialias=False, useOpenGL=False)
+if TYPE_CHECKING:
+    from trainer.ui.progress_charts import HeatMapView, TrendCharts
 
 SKILL_COLUMNS = ("Skill", "Answered", "Correct", "Accuracy", "Median time", "Last practised", "Next due")
 #: Entries of "What to practise next", shared among the games.
@@ -104,187 +104,6 @@ def grouped_labels(skills) -> list[tuple[str, str]]:
             for game, ids in groups for s in ids]
 
 
-#: Distinct line colours (Okabe-Ito and Tableau), one per skill in registry order.
-SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#7f7f7f", "#bcbd22",
-                  "#17becf", "#9467bd", "#8c564b", "#e377c2", "#1f77b4", "#2ca02c")
-
-
-class TrendCharts(QWidget):
-    """Accuracy and median answer time per skill per day, one line per skill (pyqtgraph).
-
-    Curves are made once per skill and then only given new data (no removing and re-adding items,
-    which with pyqtgraph means many signal emits).
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.accuracy = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
-        self.time = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
-        self.accuracy.setLabel("left", "Accuracy (%)")
-        self.time.setLabel("left", "Median answer time (s)")
-        for plot in (self.accuracy, self.time):
-            plot.showGrid(x=True, y=True, alpha=0.3)
-            plot.setMenuEnabled(False)
-            plot.setMouseEnabled(x=False, y=False)
-            plot.hideButtons()
-        self.legend = self.accuracy.addLegend(offset=(10, 5))
-        self.time.setXLink(self.accuracy)
-        self.curves: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.accuracy, 1)
-        layout.addWidget(self.time, 1)
-
-    def _curves(self, skill: str) -> tuple[pg.PlotDataItem, pg.PlotDataItem]:
-        if skill not in self.curves:
-            known = [s.id for s in all_skills()]
-            index = known.index(skill) if skill in known else len(known) + len(self.curves)
-            colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-            # more skills than colours: the second round of colours is dashed with square marks
-            again = index >= len(SERIES_COLOURS)
-            line = Qt.PenStyle.DashLine if again else Qt.PenStyle.SolidLine
-            style = dict(pen=pg.mkPen(colour, width=3, style=line), symbol="s" if again else "o", symbolSize=10,
-                         symbolBrush=colour, symbolPen=None)
-            self.curves[skill] = (self.accuracy.plot([], [], **style), self.time.plot([], [], **style))
-        return self.curves[skill]
-
-    def show_series(self, points: list[DayPoint]) -> None:
-        by_skill: dict[str, list[DayPoint]] = {}
-        for p in points:
-            by_skill.setdefault(p.skill, []).append(p)
-        self.legend.clear()
-        for skill in set(self.curves) - set(by_skill):
-            for curve in self.curves[skill]:
-                curve.setData([], [])
-        for skill, label in grouped_labels(by_skill):
-            series = by_skill[skill]
-            acc, ms = self._curves(skill)
-            x = [day_timestamp(p.day) for p in series]
-            acc.setData(x, [100 * p.accuracy for p in series])
-            ms.setData(x, [p.median_ms / 1000 for p in series])
-            self.legend.addItem(acc, label)
-        self.accuracy.setYRange(0, 105, padding=0)
-        if points:
-            days = [day_timestamp(p.day) for p in points]
-            # at least a week shown, so the axis reads in days even for a single day's point
-            pad = max(43200, (7 * 86400 - (max(days) - min(days))) / 2)
-            self.accuracy.setXRange(min(days) - pad, max(days) + pad, padding=0.02)
-            self.time.enableAutoRange(axis="y")
-
-    def series(self, skill: str) -> tuple[list[float], list[float], list[float]]:
-        """(x, accuracy %, median s) as drawn for ``skill`` (for tests and checks)."""
-        acc, ms = self.curves[skill]
-        x, y = acc.getData()
-        return list(x if x is not None else []), list(y if y is not None else []), \
-            list(ms.getData()[1] if ms.getData()[1] is not None else [])
-
-    def set_theme(self, theme: Theme) -> None:
-        for plot in (self.accuracy, self.time):
-            style_plot(plot, theme)
-        self.legend.setLabelTextColor(theme.text)
-        size = f"{base_pt():.1f}pt"  # the text size (View → Text size), for the labels shown too
-        self.legend.setLabelTextSize(size)
-        for _, label in self.legend.items:
-            label.setText(label.text, size=size)
-        background = pg.mkColor(theme.base)
-        background.setAlpha(220)
-        self.legend.setBrush(pg.mkBrush(background))
-        self.legend.setPen(pg.mkPen(theme.text))
-        self.legend.update()
-
-
-def style_plot(plot: pg.PlotWidget, theme: Theme) -> None:
-    """Background, axes and labels of a plot in the theme's colours, with readable tick labels."""
-    plot.setBackground(theme.base)
-    font = plot.font()
-    font.setPointSizeF(font.pointSizeF() * 1.2)
-    for name in ("left", "bottom"):
-        axis = plot.getAxis(name)
-        axis.setTextPen(theme.text)
-        axis.setPen(theme.text)
-        axis.setTickFont(font)
-        axis.label.setFont(font)
-        axis.label.setDefaultTextColor(pg.mkColor(theme.text))
-
-
-#: Red (0%) through amber to green (100%): accuracy colours readable on a projector.
-HEAT_COLOURS = pg.ColorMap([0.0, 0.5, 1.0], ["#c62828", "#f9a825", "#2e7d32"])
-
-
-def with_gaps(cells: np.ndarray, size: int = 24, gap: int = 1) -> np.ndarray:
-    """Each cell drawn as ``size`` x ``size`` pixels with a blank (NaN) border, so cells stay apart."""
-    big = np.kron(cells, np.ones((size, size)))
-    for axis in (0, 1):
-        edge = np.arange(big.shape[axis]) % size
-        blank = (edge < gap) | (edge >= size - gap)
-        if axis == 0:
-            big[blank, :] = np.nan
-        else:
-            big[:, blank] = np.nan
-    return big
-
-
-class HeatMapView(QWidget):
-    """Skill x item (or x day) accuracy, as an image with a colour bar; blank = not practised."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.by_item = QRadioButton("By &item")
-        self.by_day = QRadioButton("By &day")
-        self.by_item.setChecked(True)
-        for b in (self.by_item, self.by_day):
-            set_font(b, 1.2)
-        self.plot = pg.PlotWidget()
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.invertY(True)
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setColorMap(HEAT_COLOURS)
-        self.plot.addItem(self.image)
-        self.bar = pg.ColorBarItem(values=(0, 100), colorMap=HEAT_COLOURS, interactive=False, label="Accuracy %")
-        self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
-        self.matrix: HeatMap | None = None
-        self.empty = make_label("No answers yet.", 1.4)
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Columns:"))
-        row.addWidget(self.by_item)
-        row.addWidget(self.by_day)
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.empty)
-        layout.addWidget(self.plot, 1)
-
-    @property
-    def by(self) -> str:
-        return "day" if self.by_day.isChecked() else "item"
-
-    def show_matrix(self, matrix: HeatMap) -> None:
-        self.matrix = matrix
-        has_data = bool(matrix.rows and matrix.columns)
-        self.empty.setVisible(not has_data)
-        self.plot.setVisible(has_data)
-        if not has_data:
-            self.image.clear()
-            return
-        labels = grouped_labels(matrix.rows)  # the rows in game order
-        where = {skill: i for i, skill in enumerate(matrix.rows)}
-        data = np.array([[np.nan if a is None else 100 * a for a in matrix.accuracy[where[s]]] for s, _ in labels],
-                        dtype=float)
-        self.image.setImage(with_gaps(data), levels=(0, 100), autoLevels=False)
-        self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
-        left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
-        left.setTicks([[(i + 0.5, label) for i, (_, label) in enumerate(labels)]])
-        bottom.setTicks([[(j + 0.5, item_title(c) if matrix.by == "item" else c)
-                           for j, c in enumerate(matrix.columns)]])
-        self.plot.setXRange(0, len(matrix.columns), padding=0.02)
-        self.plot.setYRange(0, len(matrix.rows), padding=0.02)
-
-    def set_theme(self, theme: Theme) -> None:
-        style_plot(self.plot, theme)
-
-
 class ProgressScreen(Screen):
     """Trainee bar; tabs with the skills table and next-up list, the charts, the heat map."""
 
@@ -345,12 +164,18 @@ class ProgressScreen(Screen):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 1)
 
-        self.charts = TrendCharts()
-        self.heat = HeatMapView()
+        # the charts (pyqtgraph) are made when their tab is first shown: the screen opens on the table
+        self._charts: TrendCharts | None = None
+        self._heat: HeatMapView | None = None
+        self.charts_page, self.heat_page = QWidget(), QWidget()
+        for page in (self.charts_page, self.heat_page):
+            QVBoxLayout(page).setContentsMargins(0, 0, 0, 0)
         self.tabs = QTabWidget()
         self.tabs.addTab(split, "&Skills")
-        self.tabs.addTab(self.charts, "&Over time")
-        self.tabs.addTab(self.heat, "&Heat map")
+        self.tabs.addTab(self.charts_page, "&Over time")
+        self.tabs.addTab(self.heat_page, "&Heat map")
+        self.tabs.tabBar().installEventFilter(self)  # the pointer on the tabs: pyqtgraph loads meanwhile
+        self._prefetched = False
 
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
@@ -364,7 +189,7 @@ class ProgressScreen(Screen):
         self.delete_button.clicked.connect(self.delete_trainee)
         self.export_button.clicked.connect(self.export_trainee)
         self.import_button.clicked.connect(self.import_trainee)
-        self.heat.by_day.toggled.connect(lambda _: self.refresh())
+        self.tabs.currentChanged.connect(self._tab_shown)
         self.next_list.itemActivated.connect(self._practise)
         for key, slot in (("Ctrl+N", self.new_trainee), ("F2", self.rename_trainee), ("Del", self.delete_trainee),
                           ("Ctrl+E", self.export_trainee), ("Ctrl+I", self.import_trainee)):
@@ -373,8 +198,60 @@ class ProgressScreen(Screen):
         self.ctx.profileChanged.connect(lambda _: self.refresh())
 
     def theme_changed(self, theme: Theme) -> None:
-        self.charts.set_theme(theme)
-        self.heat.set_theme(theme)
+        for chart in (self._charts, self._heat):
+            if chart is not None:
+                chart.set_theme(theme)
+
+    # -- the charts' tabs --------------------------------------------------------------------------------
+    @property
+    def charts(self) -> TrendCharts:
+        """The "Over time" tab's charts (made on first use)."""
+        if self._charts is None:
+            from trainer.ui.progress_charts import TrendCharts
+
+            self._charts = TrendCharts()
+            self._add_chart(self.charts_page, self._charts)
+        return self._charts
+
+    @property
+    def heat(self) -> HeatMapView:
+        """The "Heat map" tab's map (made on first use)."""
+        if self._heat is None:
+            from trainer.ui.progress_charts import HeatMapView
+
+            self._heat = HeatMapView()
+            self._heat.by_day.toggled.connect(lambda _: self.refresh())
+            self._add_chart(self.heat_page, self._heat)
+        return self._heat
+
+    def _add_chart(self, page: QWidget, chart: QWidget) -> None:
+        page.layout().addWidget(chart)
+        chart.set_theme(self.theme)
+        self._refresh_charts()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Enter and watched is self.tabs.tabBar() and not self._prefetched:
+            from trainer.ui import warm_up
+
+            self._prefetched = True  # the charts' module (pyqtgraph) imported while the hand moves to a tab
+            warm_up.in_background(lambda: importlib.import_module("trainer.ui.progress_charts"), "charts")
+        return super().eventFilter(watched, event)
+
+    def _tab_shown(self, index: int) -> None:
+        page = self.tabs.widget(index)
+        if page is self.charts_page:
+            self.charts  # noqa: B018 (made now)
+        elif page is self.heat_page:
+            self.heat  # noqa: B018 (made now)
+
+    def _refresh_charts(self) -> None:
+        """The charts made so far, for the current trainee."""
+        name = self.trainee
+        if self._charts is not None:
+            self._charts.show_series(self.store.daily_series(name) if name else [])
+        if self._heat is not None:
+            by = self._heat.by
+            self._heat.show_matrix(self.store.heatmap(name, by=by) if name else HeatMap(by, (), (), (), ()))
 
     # -- showing ---------------------------------------------------------------------------------------
     @property
@@ -395,13 +272,11 @@ class ProgressScreen(Screen):
             self.table.show_stats([])
             self.next_list.clear()
             self.next_list.addItem("Create a trainee to start (Ctrl+N).")
-            self.charts.show_series([])
-            self.heat.show_matrix(HeatMap(self.heat.by, (), (), (), ()))
+            self._refresh_charts()
             return
         self.table.show_stats(self.skill_rows(name))
         self.show_next(name)
-        self.charts.show_series(self.store.daily_series(name))
-        self.heat.show_matrix(self.store.heatmap(name, by=self.heat.by))
+        self._refresh_charts()
         refresh_fonts(self.table)
 
     def show_next(self, name: str) -> None:

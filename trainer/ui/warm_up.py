@@ -1,40 +1,52 @@
-"""Work that the first use of a screen would otherwise wait for, done in the background at start-up.
+"""Work that the first use of a screen would otherwise wait for, done in the background.
 
-Importing numpy and pyqtgraph, loading the drills and setting every hand by the house way for the
-exact analysis (``analysis.prepare``, the optimal players' table) take a few tenths of a second
-once; the Drills, Progress, Dealer's seat and Player's seat screens need them the first time they
-open. A daemon thread does them just after the Table screen has painted: this is Python work the
-UI thread interleaves with (the interpreter hands over every few milliseconds), and whatever a
-screen asks for before it is done simply waits for the rest of that one step.
+Reading the rule book (a caption's citation links), importing numpy, loading the drills and setting
+every hand by the house way for the exact analysis (``analysis.prepare``, the optimal players'
+table) take a few tenths of a second once; the table's first step and the Drills, Progress,
+Dealer's seat and Player's seat screens need them the first time. A daemon thread does them just
+after the Table screen has painted: this is Python work the UI thread interleaves with (the
+interpreter hands over every few milliseconds), and whatever a screen asks for before it is done
+simply waits for the rest of that one step. pyqtgraph (the Progress screen's charts, a sixth of
+the app's memory) is not imported then, but only once a chart is about to be shown
+(:func:`in_background` from the Progress screen).
 """
 
 from __future__ import annotations
 
 import threading
+from typing import Callable
 
 from trainer.ui.context import AppContext
 
 
 def warm_up(ctx: AppContext) -> None:
     """Import and build, in order of likely need, what the other screens use (no Qt objects)."""
+    import trainer.ui.citation_links  # noqa: F401  (a caption's rule-book links: the table's first step)
     from trainer.drills.games import games
     from trainer.drills.registry import all_skills
+    from trainer.rulebook.documents import load_book
 
+    load_book()
     all_skills()
     for game in games():
         if game.warm_up is not None:
             game.warm_up(ctx.profile_of(game.id))
-    import pyqtgraph  # noqa: F401  (the Progress screen's charts)
+    import trainer.ui.drill_widgets  # noqa: F401  (the Drills, Progress, Exam and Dealer's seat screens)
 
 
 _started: list[threading.Thread] = []
 
 
-def start(ctx: AppContext) -> threading.Thread:
-    thread = threading.Thread(target=warm_up, args=(ctx,), name="warm-up", daemon=True)
+def in_background(work: Callable[[], object], name: str = "warm-up") -> threading.Thread:
+    """Run ``work`` (imports and pure Python, no Qt objects) on a daemon thread."""
+    thread = threading.Thread(target=work, name=name, daemon=True)
     thread.start()
     _started.append(thread)
     return thread
+
+
+def start(ctx: AppContext) -> threading.Thread:
+    return in_background(lambda: warm_up(ctx))
 
 
 def finish() -> None:

@@ -19,7 +19,7 @@ from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.scaling import min_text_px
 from trainer.ui.theme import chips_for
-from trainer.ui.paigow.tile_art import paint_die, tile_pixmap
+from trainer.ui.paigow.tile_art import outline_pixmap, paint_die, tile_pixmap
 
 if TYPE_CHECKING:
     from trainer.ui.paigow.table_scene import TableScene
@@ -87,12 +87,15 @@ class _Item(QGraphicsObject):
 
 
 class TileItem(_Item):
-    """One physical tile (id 0..31 = index into TILE_SET), drawn from the tile-art cache."""
+    """One physical tile (id 0..31 = index into TILE_SET), drawn from the tile-art cache.
+
+    Not cached by Qt: its paint is already a blit of a cached pixmap, and Qt would paint a moving
+    tile into its item cache again at every fractional pixel it moves to (bench_frames.py)."""
 
     RECT = QRectF(-L.TILE_W / 2, -L.TILE_H / 2, L.TILE_W, L.TILE_H + L.TILE_T)
 
     def __init__(self, tile_id: int, scene: TableScene) -> None:
-        super().__init__(scene)
+        super().__init__(scene, cached=False)
         self.tile_id = tile_id
         self.tile = TILE_SET[tile_id]
         self.face_up = False
@@ -127,20 +130,28 @@ class TileItem(_Item):
         s = device_scale(p)
         w, h, t = max(2, round(L.TILE_W * s)), max(4, round(L.TILE_H * s)), max(1, round(L.TILE_T * s))
         pm = tile_pixmap(self.tile if self.shows_face() else None, w, h, t, self.theme)
+        outlined = self.isSelected() or self.glow
+        ring = outline_pixmap(w, h + t, s, self.theme.selection if self.isSelected() else self.theme.move_glow) \
+            if outlined else None
         tr = p.transform()
         if tr.m12() == 0 and tr.m21() == 0 and tr.m11() > 0 and tr.m22() > 0:
-            # not turned: blit the device-size pixmap pixel for pixel (no resampling)
+            # not turned: blit the device-size pixmaps pixel for pixel (no resampling)
             corner = tr.map(self.RECT.topLeft())
+            x, y = round(corner.x()), round(corner.y())
             p.resetTransform()
-            p.drawPixmap(round(corner.x()), round(corner.y()), pm)
+            p.drawPixmap(x, y, pm)
+            if ring is not None:
+                m = (ring.width() - pm.width()) // 2
+                p.drawPixmap(x - m, y - m, ring)
             p.setTransform(tr)
-        else:
-            p.drawPixmap(self.RECT, pm, QRectF(0, 0, pm.width(), pm.height()))
-        if self.isSelected() or self.glow:
-            colour = QColor(self.theme.selection if self.isSelected() else self.theme.move_glow)
-            p.setPen(QPen(colour, 3.0))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRoundedRect(self.RECT.adjusted(-2, -2, 2, 2), 7, 7)
+            return
+        if tr.m11() != 0 and tr.m12() != 0:
+            # turning (between quarter turns): resampled without antialiased edges, four times cheaper
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.drawPixmap(self.RECT, pm, QRectF(0, 0, pm.width(), pm.height()))
+        if ring is not None:
+            m = (ring.width() - pm.width()) / 2 / s
+            p.drawPixmap(self.RECT.adjusted(-m, -m, m, m), ring, QRectF(ring.rect()))
 
 
 class ShakerItem(_Item):
@@ -161,9 +172,10 @@ class ShakerItem(_Item):
         return self._open
 
     def _set_open(self, v: float) -> None:
-        self._open = v
         self.table.dice_visible(v > 0.45)
-        self.update()
+        if v != self._open:
+            self._open = v
+            self.update()
 
     openness = Property(float, _get_open, _set_open)
 
@@ -258,7 +270,8 @@ class GlowItem(_Item):
     """A position's highlight (animated ``glow`` 0..1) and its badge: the count or the delivery number."""
 
     def __init__(self, key: str, scene: TableScene) -> None:
-        super().__init__(scene)
+        # not cached: Qt would paint a glow's cache again at each step of its animation, then copy it
+        super().__init__(scene, cached=False)
         self.key = key
         self.badge = ""
         self._glow = 0.0
@@ -267,19 +280,24 @@ class GlowItem(_Item):
         self.setZValue(-10)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-100, -100, 100, 100)  # room for a badge grown with the text size
+        # the glow's pen; with a badge, room for it grown with the text size
+        m = 100 if self.badge else 3
+        return self._rect.adjusted(-m, -m, m, m)
 
     def _get_glow(self) -> float:
         return self._glow
 
     def _set_glow(self, v: float) -> None:
-        self._glow = v
-        self.update()
+        if v != self._glow:  # (a frame shown sets every glow: only a change is repainted)
+            self._glow = v
+            self.update()
 
     glow = Property(float, _get_glow, _set_glow)
 
     def set_badge(self, text: str) -> None:
         if text != self.badge:
+            if bool(text) != bool(self.badge):
+                self.prepareGeometryChange()
             self.badge = text
             self.update()
 

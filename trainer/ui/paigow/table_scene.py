@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QSequentialAnimationGroup, QVariantAnimation,
 )
 from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
@@ -176,17 +176,19 @@ class TableScene(QGraphicsScene):
             if pl is None:
                 continue
             item.setPos(self.tile_pos(pl))
-            item.setRotation(pl.rotation)
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            if item.rotation() != pl.rotation:  # (Qt repaints an item given its own rotation again)
+                item.setRotation(pl.rotation)
             item.setZValue(pl.z())
             item.set_face_up(pl.face_up)
             item.set_glow(tid in frame.moving)
         self._set_dice(frame.dice, frame.dice_colours)
-        self.shaker.setRotation(0)
+        if self.shaker.rotation():
+            self.shaker.setRotation(0)
         self.shaker.openness = 1.0 if frame.shaker == "open" else 0.0
-        self.number.text = frame.number
+        if self.number.text != frame.number:
+            self.number.text = frame.number
+            self.number.update()
         self.number.setVisible(bool(frame.number))
-        self.number.update()
         self._place_marker(frame)
         for key, glow in self.glows.items():
             glow.set_badge(frame.counts.get(key, ""))
@@ -211,9 +213,10 @@ class TableScene(QGraphicsScene):
     def _set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
         self.frame_dice = dice
         for k, (die, value) in enumerate(zip(self.dice, dice)):
-            die.value = value
-            die.colour = colours[k] if k < len(colours) else "white"
-            die.update()
+            colour = colours[k] if k < len(colours) else "white"
+            if (die.value, die.colour) != (value, colour):
+                die.value, die.colour = value, colour
+                die.update()
 
     def _marker_pos(self, frame: Frame) -> QPointF:
         """On top of the dealer's tiles (621a.6(d)): above the highest tile at the dealer's spot."""
@@ -247,8 +250,6 @@ class TableScene(QGraphicsScene):
             item.setZValue(100000 + b.z())
             group.addAnimation(self._tile_path(item, a, b, duration, kind, tid))
             if a.rotation != b.rotation:
-                # a turning tile would re-render its cached image every frame: draw it directly
-                item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
                 rot = QPropertyAnimation(item, b"rotation", group)
                 rot.setDuration(duration)
                 rot.setStartValue(a.rotation)

@@ -153,6 +153,10 @@ class TableScreen(QWidget):
     def primary(self) -> TablePane:
         return self.panes[0]
 
+    def painted_last(self) -> QWidget:
+        """The table: what can wait for the screen to be on screen waits for it (main window)."""
+        return self.primary.view.viewport()
+
     @property
     def side_by_side(self) -> bool:
         return self.side.isChecked()

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QSi
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.paigow.table_scene import TableScene
-from trainer.ui.citation_links import set_citations, words
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.timeline import Timeline
@@ -118,6 +117,13 @@ class CaptionBar(QFrame):
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         self.title.setText(title)
+        if not caption and not citation:  # before the first step (the rule book's links load at the first)
+            self.caption.setText(self.idle)
+            self.citation.setText("")
+            self._fit()
+            return
+        from trainer.ui.citation_links import set_citations, words
+
         self.caption.setText(words(caption) or self.idle)
         if self._ctx is not None and citation:
             colour = self._theme.citation_text if self._theme else None

@@ -12,6 +12,7 @@ Rendered pixmaps are cached per face, device size and theme, so a frame only bli
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -138,6 +139,27 @@ def tile_pixmap(tile: Tile | None, w: int, h: int, t: int, theme: Theme) -> QPix
     _CACHE[key] = pm
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
+    return pm
+
+
+def outline_pixmap(w: int, h: int, scale: float, colour: str) -> QPixmap:
+    """A cached ring around a tile of device size ``w`` x ``h`` (its edge included): a 3-unit pen
+    around the tile grown by 2 units at ``scale`` device pixels a unit (the moving tiles' outline
+    or the selection), as many pixels wider on each side as the ring reaches out."""
+    key = ("outline", w, h, round(scale, 3), colour)
+    pm = _CACHE.get(key)
+    if pm is None:
+        m = math.ceil(3.5 * scale) + 1
+        img = QImage(w + 2 * m, h + 2 * m, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(colour), 3.0 * scale))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        grow = 2 * scale
+        p.drawRoundedRect(QRectF(m - grow, m - grow, w + 2 * grow, h + 2 * grow), 7 * scale, 7 * scale)
+        p.end()
+        pm = _CACHE[key] = QPixmap.fromImage(img)
     return pm
 
 
