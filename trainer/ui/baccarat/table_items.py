@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
@@ -111,12 +111,12 @@ def chip_breakdown(cents: int) -> list[int]:
 
 _CHIP_COLOURS = {value: (colour, ink) for value, colour, ink in CHIPS}
 #: A chip's radius: a stack stands in its area's chips' strip (``L.CHIPS_DEPTH``), clear of the area's name.
-CHIP_R = 10.0
+CHIP_R = 12.0
 #: How far each chip of a stack sits above the one below it (top view in 2.5-D).
 CHIP_STEP = 2.0
 #: Chips drawn in a column, and columns side by side: a larger stack shows its largest chips (its
 #: tooltip says the amount).
-STACK_MAX, COLUMNS = 4, 2
+STACK_MAX, COLUMNS = 3, 2
 
 
 def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> None:
@@ -137,7 +137,8 @@ def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> N
 
 
 class ChipStackItem(_Item):
-    """The chips on one area, or a stack on its way between an area and the tray."""
+    """The chips on one area (turned like its name, along its chips' strip), or a stack on its way
+    between an area and the tray."""
 
     def __init__(self, scene: BaccaratScene, cents: int = 0) -> None:
         super().__init__(scene)
@@ -168,9 +169,9 @@ class ChipStackItem(_Item):
             rects.append(QRectF(x - CHIP_R, -CHIP_R - rise / 2, 2 * CHIP_R, 2 * CHIP_R + rise))
         return rects
 
-    def drawn_rects(self) -> list[QRectF]:
-        """The columns' rectangles in scene units (the tests: they cover no area's name)."""
-        return [r.translated(self.pos()) for r in self.column_rects()]
+    def drawn_polygons(self) -> list[QPolygonF]:
+        """The columns in scene units (the tests: they cover no area's name)."""
+        return [self.mapToScene(r) for r in self.column_rects()]
 
     def boundingRect(self) -> QRectF:
         w = COLUMNS * (2 * CHIP_R + 3)

@@ -35,7 +35,7 @@ RAIL = 24.0
 
 #: The seats' band, as fractions of the oval's radii: from the rail in to the middle.
 BAND_OUT, BAND_IN = 0.985, 0.47
-NUMBER_DEPTH = 0.065
+NUMBER_DEPTH = 0.06
 #: The angular span of the seats (degrees, 0 = the dealer's right end, 180 = his left end).
 FIRST_ANGLE, LAST_ANGLE, GAP = 6.0, 174.0, 0.9
 
@@ -51,7 +51,7 @@ MAIN_WAGERS = ("banker", "player", "tie")
 SHORT_TITLES = {"banker": "B", "player": "P"}
 #: The strip on the inner side of each wager area where its chips stand; the name is printed in the
 #: rest, towards the rail, so chips never cover it.
-CHIPS_DEPTH = 28.0
+CHIPS_DEPTH = 30.0
 
 #: The Player's Hand and Banker's Hand card areas (centre x, centre y, width, height).
 HAND_W, HAND_H = 290.0, 116.0
