@@ -35,7 +35,7 @@ RAIL = 24.0
 
 #: The seats' band, as fractions of the oval's radii: from the rail in to the middle.
 BAND_OUT, BAND_IN = 0.985, 0.47
-NUMBER_DEPTH = 0.06
+NUMBER_DEPTH = 0.055
 #: The angular span of the seats (degrees, 0 = the dealer's right end, 180 = his left end).
 FIRST_ANGLE, LAST_ANGLE, GAP = 6.0, 174.0, 0.9
 
@@ -101,10 +101,11 @@ class Cell:
         """The wager of the area (``banker``...), None for the seat's number."""
         return self.key.partition(".")[2] or None
 
-    def titles(self) -> tuple[str, ...]:
-        """The area's name as printed, tried in turn: whole (a word a line), then short if it has one."""
-        whole = "\n".join(self.title.split())
-        return (whole, SHORT_TITLES[self.wager]) if self.wager in SHORT_TITLES else (whole,)
+    def titles(self) -> tuple[tuple[str, ...], ...]:
+        """The area's name as printed, tried in turn: whole (on one line, or a word a line, whichever is
+        larger), then short if it has one."""
+        whole = (self.title, "\n".join(self.title.split()))
+        return (whole, (SHORT_TITLES[self.wager],)) if self.wager in SHORT_TITLES else (whole,)
 
     def label_box(self) -> tuple[float, float, float, float]:
         """Where the area's name is printed, in the cell's own upright frame (its centre at 0, 0, the rail

@@ -98,11 +98,11 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
     areas' names and seat numbers, the hands, the vigorish boxes' numbers, the house's name and odds."""
     labels = _dealer_side_labels(scale)
     labels += [label for cell in layout.cells.values() if (label := cell_label(cell, scale))]
-    hands = [hand_title(key, scale) for key in L.HANDS]
-    labels += [h for h in hands if h]
+    hands = hand_titles(scale)
+    labels += hands
     if layout.vig_boxes:
         labels += [_fitted(str(seat), 17, scale, QRectF(*layout.vig_box(seat))) for seat in range(1, layout.seats + 1)]
-    bottom = min([L.HANDS[k][1] - L.HAND_H / 2 for k in L.HANDS] + [h.rect.top() for h in hands if h]) - 4
+    bottom = min([L.HANDS[k][1] - L.HAND_H / 2 for k in L.HANDS] + [h.rect.top() for h in hands]) - 4
     labels += middle_lines(((HOUSE_NAME, 25), *((text, 15) for text in odds)), scale, bottom)
     return [label for label in labels if label]
 
@@ -135,29 +135,36 @@ def cell_label(cell: L.Cell, scale: float) -> Label | None:
     box = QRectF(x, y, w, h)
     cx, cy = cell.centre()
     turn = QTransform().translate(cx, cy).rotate(cell.rotation)
-    for title in cell.titles():
-        lines = title.split("\n")
-        if cell.wager is None:
-            size = min(h * 0.78, 34.0)
-        else:
-            size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
-        label = _fitted(title, size, scale, box.adjusted(3, 1, -3, -1), transform=turn)
-        if label:
-            return label
+    for forms in cell.titles():
+        fitted = []
+        for title in forms:
+            lines = title.split("\n")
+            if cell.wager is None:
+                size = min(h * 0.78, 34.0)
+            else:
+                size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
+            fitted.append(_fitted(title, size, scale, box.adjusted(3, 1, -3, -1), transform=turn))
+        best = max((label for label in fitted if label), key=lambda label: label.font.pixelSize(), default=None)
+        if best:
+            return best
     return None
 
 
-def hand_title(key: str, scale: float) -> Label | None:
-    """A hand's name just above its card area (the cards cover the area), whole or short."""
-    cx, cy = L.HANDS[key]
-    room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
-    for text in (L.HAND_TITLES[key], L.HAND_SHORT_TITLES[key]):
-        f = font_to_fit(16, scale, room, text)
-        if legible(f, scale):
-            h = QFontMetricsF(f).height()
-            return Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
-                         ALIGN.AlignLeft | ALIGN.AlignBottom)
-    return None
+def hand_titles(scale: float) -> list[Label]:
+    """The hands' names just above their card areas (the cards cover the areas): whole, else both short."""
+    for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES):
+        labels = []
+        for key, text in titles.items():
+            cx, cy = L.HANDS[key]
+            room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
+            f = font_to_fit(16, scale, room, text)
+            if legible(f, scale):
+                h = QFontMetricsF(f).height()
+                labels.append(Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
+                                    ALIGN.AlignLeft | ALIGN.AlignBottom))
+        if len(labels) == len(titles):
+            return labels
+    return []
 
 
 def _middle_width(y: float) -> float:
@@ -167,20 +174,49 @@ def _middle_width(y: float) -> float:
 
 
 def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
-    """The house's name and the payout odds, ``(text, px)`` each, from ``L.LOGO_Y`` down to ``bottom``:
-    each line as low as it must to fit the middle's width (it narrows upwards), or left out."""
+    """The house's name and the payout odds, ``(text, px)`` each, from ``L.LOGO_Y`` down to ``bottom``.
+
+    Each line as low as it must to fit the middle's width (it narrows upwards), on two lines if it
+    must; where not all fit (a larger text size), the odds first in their order, then the name.
+    """
+    kept: list[int] = []
+    for line in (*range(1, len(lines)), 0):
+        if _stacked([lines[k] for k in sorted([*kept, line])], scale, bottom) is not None:
+            kept.append(line)
+    return _stacked([lines[k] for k in sorted(kept)], scale, bottom) or []
+
+
+def _stacked(lines, scale: float, bottom: float) -> list[Label] | None:
+    """``lines`` placed top down (see :func:`middle_lines`), or None if one of them does not fit."""
     out = []
     y = L.LOGO_Y
     for text, px in lines:
-        height = QFontMetricsF(font(px, scale)).height()
-        for top in (y + k * 4.0 for k in range(int(max(0.0, bottom - height - y) / 4) + 1)):
-            width = _middle_width(top) - 24
-            label = _fitted(text, px, scale, QRectF(L.CX - width / 2, top, width, height))
+        label = None
+        for top in (y + k * 4.0 for k in range(int(max(0.0, bottom - y) / 4) + 1)):
+            label = next(filter(None, (_middle_line(form, px, scale, top, bottom) for form in (text, _wrapped(text)))),
+                         None)
             if label:
-                out.append(label)
-                y = top + QFontMetricsF(label.font).height()
                 break
+        if label is None:
+            return None
+        out.append(label)
+        y = label.rect.bottom()
     return out
+
+
+def _middle_line(text: str, px: float, scale: float, top: float, bottom: float) -> Label | None:
+    height = QFontMetricsF(font(px, scale)).height() * (text.count("\n") + 1) + 1
+    width = _middle_width(top) - 24
+    return _fitted(text, px, scale, QRectF(L.CX - width / 2, top, width, height)) if top + height <= bottom else None
+
+
+def _wrapped(text: str) -> str:
+    """``text`` on two lines: at its middle "·", else at the space nearest its middle."""
+    cuts = [i for i, c in enumerate(text) if c == "·"] or [i for i, c in enumerate(text) if c == " "]
+    if not cuts:
+        return text
+    cut = min(cuts, key=lambda i: abs(i - len(text) / 2))
+    return f"{text[:cut].strip()}\n{text[cut + 1:].strip()}"
 
 
 def _paint_dealer_side(p: QPainter, th: Theme) -> None:
