@@ -32,9 +32,9 @@ def _check_views(window, monkeypatch, what: str) -> list[str]:
 
 
 def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_window, monkeypatch):
-    """The table screen through a shoe's preparation and its first round, and calling the game at a new
-    shoe and at the last hand (its banner): every marking, badge and banner drawn is 24 px or more, or
-    left out; the seat numbers, the main wagers, the hands and the house's name are still there."""
+    """The table screen through a shoe's preparation and its first round, and calling the game (with a
+    call to the table on its banner): every marking, badge and banner drawn is 24 px or more, or left
+    out; the seat numbers, the main wagers (short), the hands and the main odds are still there."""
     window = sized_window("projector", SIZE, profile="pa-631a")
     table = window.show_screen("baccarat-table")
     steps = len(table.player)
@@ -45,10 +45,10 @@ def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_wind
     dealer = window.show_screen("baccarat-dealer")
     dealer.prepare_snapshot(seed=5, move=None)
     seen |= set(_check_views(window, monkeypatch, "calling the game"))
-    dealer.moment.setCurrentIndex(dealer.moment.findData("last-hand"))
-    dealer.prepare_snapshot(seed=5, move=0)
-    seen |= set(_check_views(window, monkeypatch, "calling the game, last hand"))
-    assert {*map(str, range(1, 13)), "TIE", "P", "B", "PLAYER", "BANKER", "TRAINING CASINO"} <= seen, seen
+    dealer.pane.scene.banner.set_text("LAST HAND")  # the dealer's call to the table (631a.10(d))
+    seen |= set(_check_views(window, monkeypatch, "calling the game, its banner"))
+    assert {*map(str, range(1, 13)), "TIE", "P", "B", "PLAYER", "BANKER", "BANKER 1 TO 1\nLESS 5% VIGORISH",
+            "LAST HAND"} <= seen, seen
 
 
 # --- chips never cover an area's name -------------------------------------------------------------
