@@ -361,16 +361,17 @@ class BadgeItem(_TextItem):
     """A hand's Point Count as the dealer announced it, on the corner of its card area."""
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-30, -30, 60, 60)
+        return QRectF(-50, -50, 100, 100)  # room for the badge grown with its count (View → Text size)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(font_to_fit(32, p, QRectF(0, 0, 80, 80), self.text))
+        r = max(27.0, p.fontMetrics().height() / 2 + 2)
         p.setBrush(QColor(self.theme.count_glow))
         p.setPen(QPen(QColor("#000000"), 2.5))
-        p.drawEllipse(QPointF(0, 0), 27, 27)
+        p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#000000"))
-        p.setFont(font_to_fit(32, p, QRectF(-22, -22, 44, 44), self.text))
-        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class BannerItem(_TextItem):

@@ -117,14 +117,20 @@ def _fitted(text: str, px: float, scale: float, rect: QRectF, flags=ALIGN.AlignC
 def _dealer_side_labels(scale: float) -> list[Label | None]:
     x, y, w, h = L.TRAY
     top, height = L.DEALER_EDGE + 4, L.SCENE_H - L.DEALER_EDGE - 8
-    # each side's name in the room the discard holder and the tray leave it
+    # each side's name in the room the discard holder and the tray leave it: both whole, else both short
     left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
     right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
     cx, cy = L.DISCARD
-    return [_fitted("◀  dealer's LEFT", 17, scale, left, ALIGN.AlignVCenter | ALIGN.AlignLeft),
-            _fitted("dealer's RIGHT  ▶", 17, scale, right, ALIGN.AlignVCenter | ALIGN.AlignRight),
-            _fitted("TABLE INVENTORY CONTAINER", 13, scale, QRectF(x, y + h - 18, w, 16)),
+    sides = _all_or_none([[_fitted(text, 17, scale, box, ALIGN.AlignVCenter | align)
+                           for text, box, align in ((left_text, left, ALIGN.AlignLeft), (right_text, right, ALIGN.AlignRight))]
+                          for left_text, right_text in (("◀  dealer's LEFT", "dealer's RIGHT  ▶"), ("◀ LEFT", "RIGHT ▶"))])
+    return [*sides, _fitted("TABLE INVENTORY CONTAINER", 13, scale, QRectF(x, y + h - 18, w, 16)),
             _fitted("DISCARD", 11, scale, QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16))]
+
+
+def _all_or_none(choices: list[list[Label | None]]) -> list[Label]:
+    """The first of ``choices`` (labels that go together) whose labels are all legible, else none."""
+    return next((list(labels) for labels in choices if all(labels)), [])
 
 
 def cell_label(cell: L.Cell, scale: float) -> Label | None:
@@ -152,19 +158,19 @@ def cell_label(cell: L.Cell, scale: float) -> Label | None:
 
 def hand_titles(scale: float) -> list[Label]:
     """The hands' names just above their card areas (the cards cover the areas): whole, else both short."""
-    for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES):
-        labels = []
-        for key, text in titles.items():
-            cx, cy = L.HANDS[key]
-            room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
-            f = font_to_fit(16, scale, room, text)
-            if legible(f, scale):
-                h = QFontMetricsF(f).height()
-                labels.append(Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
-                                    ALIGN.AlignLeft | ALIGN.AlignBottom))
-        if len(labels) == len(titles):
-            return labels
-    return []
+    return _all_or_none([[_hand_title(key, titles[key], scale) for key in L.HANDS]
+                         for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES)])
+
+
+def _hand_title(key: str, text: str, scale: float) -> Label | None:
+    cx, cy = L.HANDS[key]
+    room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
+    f = font_to_fit(16, scale, room, text)
+    if not legible(f, scale):
+        return None
+    h = QFontMetricsF(f).height()
+    return Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
+                 ALIGN.AlignLeft | ALIGN.AlignBottom)
 
 
 def _middle_width(y: float) -> float:
