@@ -16,7 +16,9 @@ import math
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient, QTransform
+from PySide6.QtGui import (
+    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient, QTransform,
+)
 
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.paigow.table_items import device_scale, font, font_to_fit, legible
@@ -121,8 +123,8 @@ def _dealer_side_labels(scale: float) -> list[Label | None]:
     left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
     right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
     cx, cy = L.DISCARD
-    sides = _all_or_none([[_fitted(text, 17, scale, box, ALIGN.AlignVCenter | align)
-                           for text, box, align in ((left_text, left, ALIGN.AlignLeft), (right_text, right, ALIGN.AlignRight))]
+    sides = _all_or_none([[_fitted(left_text, 17, scale, left, ALIGN.AlignVCenter | ALIGN.AlignLeft),
+                           _fitted(right_text, 17, scale, right, ALIGN.AlignVCenter | ALIGN.AlignRight)]
                           for left_text, right_text in (("◀  dealer's LEFT", "dealer's RIGHT  ▶"), ("◀ LEFT", "RIGHT ▶"))])
     return [*sides, _fitted("TABLE INVENTORY CONTAINER", 13, scale, QRectF(x, y + h - 18, w, 16)),
             _fitted("DISCARD", 11, scale, QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16))]
