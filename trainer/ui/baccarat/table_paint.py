@@ -99,7 +99,8 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
     """Every marking of the felt drawn at ``scale`` device pixels per unit: the dealer's side, the
     areas' names and seat numbers, the hands, the vigorish boxes' numbers, the house's name and odds."""
     labels = _dealer_side_labels(scale)
-    labels += [label for cell in layout.cells.values() if (label := cell_label(cell, scale))]
+    labels += [label for cell in layout.cells.values()
+               if (label := cell_label(cell, scale) or (cell.wager is None and _number_over(layout, cell, scale)))]
     hands = hand_titles(scale)
     labels += hands
     if layout.vig_boxes:
@@ -156,6 +157,18 @@ def cell_label(cell: L.Cell, scale: float) -> Label | None:
         if best:
             return best
     return None
+
+
+def _number_over(layout: L.TableLayout, number: L.Cell, scale: float) -> Label | None:
+    """A seat's number too large for its own row (a larger text size on a small table), written over
+    its next row too where that row's names are left out (clear of their chips)."""
+    row = [c for c in layout.cells.values() if c.key.startswith(f"{number.key}.") and c.f_out == number.f_in]
+    if not row or any(cell_label(c, scale) for c in row):
+        return None
+    x, y, w, h = number.label_box()
+    cx, cy = number.centre()
+    return _fitted(number.title, 34, scale, QRectF(x, y, w, h + row[0].label_box()[3]).adjusted(3, 1, -3, -1),
+                   transform=QTransform().translate(cx, cy).rotate(number.rotation))
 
 
 def hand_titles(scale: float) -> list[Label]:
