@@ -52,6 +52,9 @@ SHORT_TITLES = {"banker": "B", "player": "P"}
 #: The strip on the inner side of each wager area where its chips stand; the name is printed in the
 #: rest, towards the rail, so chips never cover it.
 CHIPS_DEPTH = 30.0
+#: The least depth of a main wager's row (scene units): its name at Projector on a 1920x1080 calling-the-game
+#: table beside its chips, however many side wagers the table offers.
+MAIN_ROW_DEPTH = 72.0
 
 #: The Player's Hand and Banker's Hand card areas (centre x, centre y, width, height).
 HAND_W, HAND_H = 290.0, 116.0
@@ -170,12 +173,17 @@ class TableLayout:
     def cells(self) -> dict[str, Cell]:
         """Every seat's areas by key ``seat{k}.{wager}``, and ``seat{k}`` for its number."""
         out: dict[str, Cell] = {}
-        depth = (BAND_OUT - NUMBER_DEPTH - BAND_IN) / len(self.rings)
+        band = BAND_OUT - NUMBER_DEPTH - BAND_IN
+        # the main wagers' rows at least MAIN_ROW_DEPTH deep, the side wagers' rows sharing the rest
+        main = max(band / len(self.rings), MAIN_ROW_DEPTH / RY)
+        sides = len(self.rings) - len(MAIN_WAGERS)
+        side = (band - main * len(MAIN_WAGERS)) / sides if sides else 0.0
         for seat in range(1, self.seats + 1):
             a1, a2 = self.seat_span(seat)
             out[f"seat{seat}"] = Cell(f"seat{seat}", str(seat), a1, a2, BAND_OUT - NUMBER_DEPTH, BAND_OUT)
             f_out = BAND_OUT - NUMBER_DEPTH
             for row in self.rings:
+                depth = main if row[0] in MAIN_WAGERS else side
                 step = (a2 - a1) / len(row)
                 for k, wager in enumerate(reversed(row)):  # the first of a row on the player's left
                     key = f"seat{seat}.{wager}"
