@@ -31,11 +31,12 @@ def _check_views(window, monkeypatch, what: str) -> list[str]:
     return texts
 
 
-def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_window, monkeypatch):
+@pytest.mark.parametrize("profile", ["pa-631a", "pa-631a-ez"])  # five and six rows of areas
+def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_window, monkeypatch, profile):
     """The table screen through a shoe's preparation and its first round, and calling the game (with a
     call to the table on its banner): every marking, badge and banner drawn is 24 px or more, or left
     out; the seat numbers, the main wagers (short), the hands and the main odds are still there."""
-    window = sized_window("projector", SIZE, profile="pa-631a")
+    window = sized_window("projector", SIZE, profile=profile)
     table = window.show_screen("baccarat-table")
     steps = len(table.player)
     seen: set[str] = set()
@@ -47,7 +48,7 @@ def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_wind
     seen |= set(_check_views(window, monkeypatch, "calling the game"))
     dealer.pane.scene.banner.set_text("LAST HAND")  # the dealer's call to the table (631a.10(d))
     seen |= set(_check_views(window, monkeypatch, "calling the game, its banner"))
-    assert {*map(str, range(1, 13)), "TIE", "P", "B", "PLAYER", "BANKER", "BANKER 1 TO 1\nLESS 5% VIGORISH",
+    assert {*map(str, range(1, 13)), "TIE", "P", "B", "PLAYER", "BANKER", "PLAYER 1 TO 1 · TIE 8 TO 1",
             "LAST HAND"} <= seen, seen
 
 
