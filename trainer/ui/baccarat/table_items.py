@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
 from trainer.ui.drill_widgets import CHIPS
-from trainer.ui.paigow.table_items import device_scale, font
+from trainer.ui.paigow.table_items import device_scale, draw_label, font_to_fit
 
 if TYPE_CHECKING:
     from trainer.ui.baccarat.table_scene import BaccaratScene
@@ -110,11 +110,13 @@ def chip_breakdown(cents: int) -> list[int]:
 
 
 _CHIP_COLOURS = {value: (colour, ink) for value, colour, ink in CHIPS}
-CHIP_R = 17.0
+#: A chip's radius: a stack stands in its area's chips' strip (``L.CHIPS_DEPTH``), clear of the area's name.
+CHIP_R = 12.0
 #: How far each chip of a stack sits above the one below it (top view in 2.5-D).
-CHIP_STEP = 4.0
-#: Stacks taller than this are drawn as several columns.
-STACK_MAX = 8
+CHIP_STEP = 2.0
+#: Chips drawn in a column, and columns side by side: a larger stack shows its largest chips (its
+#: tooltip says the amount).
+STACK_MAX, COLUMNS = 3, 2
 
 
 def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> None:
@@ -127,13 +129,16 @@ def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> N
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawEllipse(centre, r * 0.84, r * 0.84)
     p.setPen(QColor(ink))
-    p.setFont(font(r * (0.62 if value < 100000 else 0.5), p))
     text = format_cents(value).replace(".00", "").replace("$0.", ".")
-    p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
+    face = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
+    # the value where it is legible (left out at a larger text size: the colour says it)
+    p.setFont(font_to_fit(r * (0.62 if value < 100000 else 0.5), p, face.adjusted(2, 2, -2, -2), text))
+    draw_label(p, face, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ChipStackItem(_Item):
-    """The chips on one area, or a stack on its way between an area and the tray."""
+    """The chips on one area (turned like its name, along its chips' strip), or a stack on its way
+    between an area and the tray."""
 
     def __init__(self, scene: BaccaratScene, cents: int = 0) -> None:
         super().__init__(scene)
@@ -151,21 +156,33 @@ class ChipStackItem(_Item):
         self.setVisible(cents > 0)
 
     def _columns(self) -> list[list[int]]:
-        return [self.chips[i:i + STACK_MAX] for i in range(0, len(self.chips), STACK_MAX)] or [[]]
+        drawn = self.chips[:STACK_MAX * COLUMNS]
+        return [drawn[i:i + STACK_MAX] for i in range(0, len(drawn), STACK_MAX)] or [[]]
+
+    def column_rects(self) -> list[QRectF]:
+        """Each column's chips in item units: centred on the item's position, the top chip highest."""
+        cols = self._columns()
+        rects = []
+        for c, column in enumerate(cols):
+            x = (c - (len(cols) - 1) / 2) * (2 * CHIP_R + 3)
+            rise = max(0, len(column) - 1) * CHIP_STEP
+            rects.append(QRectF(x - CHIP_R, -CHIP_R - rise / 2, 2 * CHIP_R, 2 * CHIP_R + rise))
+        return rects
+
+    def drawn_polygons(self) -> list[QPolygonF]:
+        """The columns in scene units (the tests: they cover no area's name)."""
+        return [self.mapToScene(r) for r in self.column_rects()]
 
     def boundingRect(self) -> QRectF:
-        cols = len(self._columns())
-        w = cols * (2 * CHIP_R + 3)
-        return QRectF(-w / 2 - 2, -CHIP_R - STACK_MAX * CHIP_STEP - 2, w + 4, 2 * CHIP_R + STACK_MAX * CHIP_STEP + 4)
+        w = COLUMNS * (2 * CHIP_R + 3)
+        h = 2 * CHIP_R + STACK_MAX * CHIP_STEP
+        return QRectF(-w / 2 - 2, -h / 2 - 2, w + 4, h + 4)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        cols = self._columns()
-        x0 = -(len(cols) - 1) * (CHIP_R + 1.5)
-        for c, column in enumerate(cols):
-            x = x0 + c * (2 * CHIP_R + 3)
+        for rect, column in zip(self.column_rects(), self._columns()):
             for k, value in enumerate(reversed(column)):  # the largest chip on the bottom
-                paint_chip(p, QPointF(x, -k * CHIP_STEP), value)
+                paint_chip(p, QPointF(rect.center().x(), rect.bottom() - CHIP_R - k * CHIP_STEP), value)
 
 
 class MarkerItem(_Item):
@@ -191,10 +208,11 @@ class MarkerItem(_Item):
         p.setBrush(QColor("#ffd54a"))
         p.drawEllipse(QPointF(0, 0), 19, 19)
         p.setPen(QColor("#1b1b1b"))
-        p.setFont(font(9, p))
-        p.drawText(QRectF(-19, -15, 38, 12), Qt.AlignmentFlag.AlignCenter, "VIG")
-        p.setFont(font(12 if self.cents < 1000 else 10, p))
-        p.drawText(QRectF(-19, -4, 38, 16), Qt.AlignmentFlag.AlignCenter, format_cents(self.cents).lstrip("$"))
+        # its words where they are legible (a larger text size leaves the button: the tooltip says it)
+        for px, box, text in ((9, QRectF(-19, -15, 38, 12), "VIG"),
+                              (12, QRectF(-19, -4, 38, 16), format_cents(self.cents).lstrip("$"))):
+            p.setFont(font_to_fit(px, p, box, text))
+            draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ShoeItem(_Item):
@@ -244,8 +262,9 @@ class ShoeItem(_Item):
         mouth.addRoundedRect(QRectF(body.left() + 6, body.bottom() - 20, self.W - 12, 14), 5, 5)
         p.drawPath(mouth)
         p.setPen(QColor("#f1f1ec"))
-        p.setFont(font(12, p))
-        p.drawText(QRectF(body.left(), body.top() - 1, self.W, 13), Qt.AlignmentFlag.AlignCenter, f"{self.left}")
+        count = QRectF(body.left(), body.top() - 1, self.W, 14)
+        p.setFont(font_to_fit(12, p, count, f"{self.left}"))
+        draw_label(p, count, Qt.AlignmentFlag.AlignCenter, f"{self.left}")
 
 
 class StackItem(_Item):
@@ -342,16 +361,17 @@ class BadgeItem(_TextItem):
     """A hand's Point Count as the dealer announced it, on the corner of its card area."""
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-30, -30, 60, 60)
+        return QRectF(-50, -50, 100, 100)  # room for the badge grown with its count (View → Text size)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(font_to_fit(32, p, QRectF(0, 0, 80, 80), self.text))
+        r = max(27.0, p.fontMetrics().height() / 2 + 2)
         p.setBrush(QColor(self.theme.count_glow))
         p.setPen(QPen(QColor("#000000"), 2.5))
-        p.drawEllipse(QPointF(0, 0), 27, 27)
+        p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#000000"))
-        p.setFont(font(32 if len(self.text) < 2 else 20, p))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class BannerItem(_TextItem):
@@ -368,5 +388,5 @@ class BannerItem(_TextItem):
         p.setBrush(QColor(0, 0, 0, 190))
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 14, 14)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(26, p))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        p.setFont(font_to_fit(26, p, self.boundingRect().adjusted(8, 2, -8, -2), self.text))
+        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

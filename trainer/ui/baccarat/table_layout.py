@@ -35,7 +35,7 @@ RAIL = 24.0
 
 #: The seats' band, as fractions of the oval's radii: from the rail in to the middle.
 BAND_OUT, BAND_IN = 0.985, 0.47
-NUMBER_DEPTH = 0.075
+NUMBER_DEPTH = 0.055
 #: The angular span of the seats (degrees, 0 = the dealer's right end, 180 = his left end).
 FIRST_ANGLE, LAST_ANGLE, GAP = 6.0, 174.0, 0.9
 
@@ -46,11 +46,22 @@ TITLES = {
     "dragon-7": "DRAGON 7", "panda-8": "PANDA 8", "house-money": "HOUSE MONEY",
 }
 MAIN_WAGERS = ("banker", "player", "tie")
+#: A main wager's name where its whole name does not fit at a larger text size (View → Text size), as
+#: the shoe's scorecards write them; a side wager's name that does not fit is left out.
+SHORT_TITLES = {"banker": "B", "player": "P"}
+#: The strip on the inner side of each wager area where its chips stand; the name is printed in the
+#: rest, towards the rail, so chips never cover it.
+CHIPS_DEPTH = 30.0
+#: The least depth of a main wager's row (scene units): its name at Projector on a 1920x1080 calling-the-game
+#: table beside its chips, however many side wagers the table offers.
+MAIN_ROW_DEPTH = 72.0
 
 #: The Player's Hand and Banker's Hand card areas (centre x, centre y, width, height).
 HAND_W, HAND_H = 290.0, 116.0
 HANDS = {"player-hand": (CX - 156.0, 712.0), "banker-hand": (CX + 156.0, 712.0)}
 HAND_TITLES = {"player-hand": "PLAYER'S HAND", "banker-hand": "BANKER'S HAND"}
+#: Their names where the whole ones do not fit (a larger text size).
+HAND_SHORT_TITLES = {"player-hand": "PLAYER", "banker-hand": "BANKER"}
 #: The vigorish boxes' row: top and height; each box's width and gap.
 VIG_Y, VIG_H, VIG_W, VIG_GAP = 774.0, 30.0, 36.0, 5.0
 
@@ -87,6 +98,27 @@ class Cell:
 
     def centre(self) -> tuple[float, float]:
         return oval_point((self.a1 + self.a2) / 2, (self.f_in + self.f_out) / 2)
+
+    @property
+    def wager(self) -> str | None:
+        """The wager of the area (``banker``...), None for the seat's number."""
+        return self.key.partition(".")[2] or None
+
+    def titles(self) -> tuple[tuple[str, ...], ...]:
+        """The area's name as printed, tried in turn: whole (on one line, or a word a line, whichever is
+        larger), then short if it has one."""
+        whole = (self.title, "\n".join(self.title.split()))
+        return (whole, (SHORT_TITLES[self.wager],)) if self.wager in SHORT_TITLES else (whole,)
+
+    def label_box(self) -> tuple[float, float, float, float]:
+        """Where the area's name is printed, in the cell's own upright frame (its centre at 0, 0, the rail
+        up): all the cell but its chips' strip on the inner side; the whole cell for the seat's number."""
+        chips = CHIPS_DEPTH if self.wager else 0.0
+        return -self.width / 2, -self.depth / 2, self.width, self.depth - chips
+
+    def chips_point(self) -> tuple[float, float]:
+        """Where the area's chips stand: the middle of its chips' strip."""
+        return oval_point((self.a1 + self.a2) / 2, self.f_in + (self.f_out - self.f_in) * CHIPS_DEPTH / 2 / self.depth)
 
     @property
     def rotation(self) -> float:
@@ -141,12 +173,17 @@ class TableLayout:
     def cells(self) -> dict[str, Cell]:
         """Every seat's areas by key ``seat{k}.{wager}``, and ``seat{k}`` for its number."""
         out: dict[str, Cell] = {}
-        depth = (BAND_OUT - NUMBER_DEPTH - BAND_IN) / len(self.rings)
+        band = BAND_OUT - NUMBER_DEPTH - BAND_IN
+        # the main wagers' rows at least MAIN_ROW_DEPTH deep, the side wagers' rows sharing the rest
+        main = max(band / len(self.rings), MAIN_ROW_DEPTH / RY)
+        sides = len(self.rings) - len(MAIN_WAGERS)
+        side = (band - main * len(MAIN_WAGERS)) / sides if sides else 0.0
         for seat in range(1, self.seats + 1):
             a1, a2 = self.seat_span(seat)
             out[f"seat{seat}"] = Cell(f"seat{seat}", str(seat), a1, a2, BAND_OUT - NUMBER_DEPTH, BAND_OUT)
             f_out = BAND_OUT - NUMBER_DEPTH
             for row in self.rings:
+                depth = main if row[0] in MAIN_WAGERS else side
                 step = (a2 - a1) / len(row)
                 for k, wager in enumerate(reversed(row)):  # the first of a row on the player's left
                     key = f"seat{seat}.{wager}"
@@ -162,9 +199,9 @@ class TableLayout:
         return x, VIG_Y, VIG_W, VIG_H
 
     def area_centre(self, key: str) -> tuple[float, float]:
-        """Where chips on the area ``key`` sit: a seat's cell, ``vig{k}``, a hand, or the tray."""
+        """Where chips on the area ``key`` sit: a seat's area (clear of its name), ``vig{k}``, a hand, or the tray."""
         if key in self.cells:
-            return self.cells[key].centre()
+            return self.cells[key].chips_point()
         if key.startswith("vig"):
             x, y, w, h = self.vig_box(int(key[3:]))
             return x + w / 2, y + h / 2

@@ -4,15 +4,24 @@ areas, the vigorish boxes, the payout odds, the table inventory container and th
 Seen from above with the dealer at the bottom (like the Pai Gow table, spec D1.2). What the layout
 holds is :mod:`trainer.ui.baccarat.table_layout`; the odds written on it are given by the scene
 (from the table's options), so the layout shows exactly the wagers offered (631a.2(b)(3)).
+
+Every marking grows with the text size (View → Text size) as far as its room: one that would be drawn
+smaller on screen than the application's text is left out (or, for a main wager or a hand, written
+short), never shrunk: at Projector no text of the felt is under 24 px.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import (
+    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient, QTransform,
+)
 
 from trainer.ui.baccarat import table_layout as L
-from trainer.ui.paigow.table_items import font, font_to_fit
+from trainer.ui.paigow.table_items import device_scale, font, font_to_fit, legible
 from trainer.ui.theme import Theme
 
 #: The certificate holder's name on the layout (631a.2(b)(1)).
@@ -43,6 +52,25 @@ def cell_path(cell: L.Cell) -> QPainterPath:
     return path
 
 
+ALIGN = Qt.AlignmentFlag
+
+
+@dataclass(frozen=True)
+class Label:
+    """A marking printed on the felt: its text in ``font`` within ``rect``, placed by ``transform``."""
+
+    text: str
+    font: QFont
+    rect: QRectF
+    flags: Qt.AlignmentFlag = ALIGN.AlignCenter
+    transform: QTransform = field(default_factory=QTransform)
+
+    def polygon(self) -> QPolygonF:
+        """Where its text is drawn, in scene units (the tests: no chips over it)."""
+        inked = QFontMetricsF(self.font).boundingRect(self.rect, int(self.flags), self.text)
+        return self.transform.map(QPolygonF(inked))
+
+
 def paint_table(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str, ...]) -> None:
     """The static table in scene units."""
     felt = half_oval(1.0)
@@ -57,38 +85,173 @@ def paint_table(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str, 
     p.drawPath(felt)
     _paint_dealer_side(p, th)
     _paint_seats(p, th, layout)
-    _paint_middle(p, th, layout, odds)
+    _paint_middle(p, th, layout)
+    p.setPen(QColor(th.label))
+    for label in printed_labels(layout, odds, device_scale(p)):
+        p.save()
+        p.setTransform(label.transform, True)
+        p.setFont(label.font)
+        p.drawText(label.rect, label.flags, label.text)
+        p.restore()
+
+
+def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -> list[Label]:
+    """Every marking of the felt drawn at ``scale`` device pixels per unit: the dealer's side, the
+    areas' names and seat numbers, the hands, the vigorish boxes' numbers, the house's name and odds."""
+    labels = _dealer_side_labels(scale)
+    labels += [label for cell in layout.cells.values()
+               if (label := cell_label(cell, scale) or (cell.wager is None and _number_over(layout, cell, scale)))]
+    hands = hand_titles(scale)
+    labels += hands
+    if layout.vig_boxes:
+        labels += [_fitted(str(seat), 17, scale, QRectF(*layout.vig_box(seat))) for seat in range(1, layout.seats + 1)]
+    bottom = min([L.HANDS[k][1] - L.HAND_H / 2 for k in L.HANDS] + [h.rect.top() for h in hands]) - 4
+    labels += middle_lines(((HOUSE_NAME, 25), *((text, 15) for text in odds)), scale, bottom)
+    return [label for label in labels if label]
+
+
+def _fitted(text: str, px: float, scale: float, rect: QRectF, flags=ALIGN.AlignCenter,
+            transform: QTransform | None = None) -> Label | None:
+    """``text`` in the largest font up to ``px`` that fits ``rect``, or None if that is not legible."""
+    f = font_to_fit(px, scale, rect, text)
+    return Label(text, f, rect, flags, transform or QTransform()) if legible(f, scale) else None
+
+
+def _dealer_side_labels(scale: float) -> list[Label | None]:
+    x, y, w, h = L.TRAY
+    top, height = L.DEALER_EDGE + 4, L.SCENE_H - L.DEALER_EDGE - 8
+    # each side's name in the room the discard holder and the tray leave it: both whole, else both short
+    left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
+    right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
+    cx, cy = L.DISCARD
+    sides = _all_or_none([[_fitted(left_text, 17, scale, left, ALIGN.AlignVCenter | ALIGN.AlignLeft),
+                           _fitted(right_text, 17, scale, right, ALIGN.AlignVCenter | ALIGN.AlignRight)]
+                          for left_text, right_text in (("◀  dealer's LEFT", "dealer's RIGHT  ▶"), ("◀ LEFT", "RIGHT ▶"))])
+    return [*sides, _fitted("TABLE INVENTORY CONTAINER", 13, scale, QRectF(x, y + h - 18, w, 16)),
+            _fitted("DISCARD", 11, scale, QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16))]
+
+
+def _all_or_none(choices: list[list[Label | None]]) -> list[Label]:
+    """The first of ``choices`` (labels that go together) whose labels are all legible, else none."""
+    return next((list(labels) for labels in choices if all(labels)), [])
+
+
+def cell_label(cell: L.Cell, scale: float) -> Label | None:
+    """A seat's number or an area's name (whole, else short), upright for the seat's player, in the
+    largest font up to the area's own that fits its name's box (clear of its chips); None where no
+    form of it is legible at ``scale``."""
+    x, y, w, h = cell.label_box()
+    box = QRectF(x, y, w, h)
+    cx, cy = cell.centre()
+    turn = QTransform().translate(cx, cy).rotate(cell.rotation)
+    for forms in cell.titles():
+        fitted = []
+        for title in forms:
+            lines = title.split("\n")
+            if cell.wager is None:
+                size = min(h * 0.78, 34.0)
+            else:
+                size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
+            fitted.append(_fitted(title, size, scale, box.adjusted(3, 1, -3, -1), transform=turn))
+        best = max((label for label in fitted if label), key=lambda label: label.font.pixelSize(), default=None)
+        if best:
+            return best
+    return None
+
+
+def _number_over(layout: L.TableLayout, number: L.Cell, scale: float) -> Label | None:
+    """A seat's number too large for its own row (a larger text size on a small table), written over
+    its next row too where that row's names are left out (clear of their chips)."""
+    row = [c for c in layout.cells.values() if c.key.startswith(f"{number.key}.") and c.f_out == number.f_in]
+    if not row or any(cell_label(c, scale) for c in row):
+        return None
+    x, y, w, h = number.label_box()
+    cx, cy = number.centre()
+    return _fitted(number.title, 34, scale, QRectF(x, y, w, h + row[0].label_box()[3]).adjusted(3, 1, -3, -1),
+                   transform=QTransform().translate(cx, cy).rotate(number.rotation))
+
+
+def hand_titles(scale: float) -> list[Label]:
+    """The hands' names just above their card areas (the cards cover the areas): whole, else both short."""
+    return _all_or_none([[_hand_title(key, titles[key], scale) for key in L.HANDS]
+                         for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES)])
+
+
+def _hand_title(key: str, text: str, scale: float) -> Label | None:
+    cx, cy = L.HANDS[key]
+    room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
+    f = font_to_fit(16, scale, room, text)
+    if not legible(f, scale):
+        return None
+    h = QFontMetricsF(f).height()
+    return Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
+                 ALIGN.AlignLeft | ALIGN.AlignBottom)
+
+
+def _middle_width(y: float) -> float:
+    """The width of the felt's middle (inside the seats' band) at height ``y``."""
+    dy = (L.CY - y) / (L.RY * L.BAND_IN)
+    return 0.0 if dy >= 1 else 2 * L.RX * L.BAND_IN * math.sqrt(1 - dy * dy)
+
+
+def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
+    """The house's name and the payout odds, ``(text, px)`` each, from ``L.LOGO_Y`` down to ``bottom``.
+
+    Each line as low as it must to fit the middle's width (it narrows upwards), on two lines if it
+    must; where not all fit (a larger text size), the odds first in their order, then the name.
+    """
+    kept: list[int] = []
+    for line in (*range(1, len(lines)), 0):
+        if _stacked([lines[k] for k in sorted([*kept, line])], scale, bottom) is not None:
+            kept.append(line)
+    return _stacked([lines[k] for k in sorted(kept)], scale, bottom) or []
+
+
+def _stacked(lines, scale: float, bottom: float) -> list[Label] | None:
+    """``lines`` placed top down (see :func:`middle_lines`), or None if one of them does not fit."""
+    out = []
+    y = L.LOGO_Y
+    for text, px in lines:
+        label = None
+        for top in (y + k * 4.0 for k in range(int(max(0.0, bottom - y) / 4) + 1)):
+            label = next(filter(None, (_middle_line(form, px, scale, top, bottom) for form in (text, _wrapped(text)))),
+                         None)
+            if label:
+                break
+        if label is None:
+            return None
+        out.append(label)
+        y = label.rect.bottom()
+    return out
+
+
+def _middle_line(text: str, px: float, scale: float, top: float, bottom: float) -> Label | None:
+    height = QFontMetricsF(font(px, scale)).height() * (text.count("\n") + 1) + 1
+    width = _middle_width(top) - 24
+    return _fitted(text, px, scale, QRectF(L.CX - width / 2, top, width, height)) if top + height <= bottom else None
+
+
+def _wrapped(text: str) -> str:
+    """``text`` on two lines: at its middle "·", else at the space nearest its middle."""
+    cuts = [i for i, c in enumerate(text) if c == "·"] or [i for i, c in enumerate(text) if c == " "]
+    if not cuts:
+        return text
+    cut = min(cuts, key=lambda i: abs(i - len(text) / 2))
+    return f"{text[:cut].strip()}\n{text[cut + 1:].strip()}"
 
 
 def _paint_dealer_side(p: QPainter, th: Theme) -> None:
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(th.rail))
     p.drawRect(QRectF(0, L.DEALER_EDGE, L.SCENE_W, L.SCENE_H - L.DEALER_EDGE))
-    p.setPen(QColor(th.label))
     x, y, w, h = L.TRAY
-    top, height = L.DEALER_EDGE + 4, L.SCENE_H - L.DEALER_EDGE - 8
-    # each side's name in the room the discard holder and the tray leave it
-    left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
-    right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
-    for box, align, text in ((left, Qt.AlignmentFlag.AlignLeft, "◀  dealer's LEFT"),
-                             (right, Qt.AlignmentFlag.AlignRight, "dealer's RIGHT  ▶")):
-        p.setFont(font_to_fit(17, p, box, text))
-        p.drawText(box, Qt.AlignmentFlag.AlignVCenter | align, text)
     p.setPen(QPen(QColor(th.rail).darker(130), 2))
     p.setBrush(QColor(th.rail).lighter(125))
     p.drawRoundedRect(QRectF(x, y, w, h), 8, 8)
-    p.setPen(QColor(th.label))
-    name = QRectF(x, y + h - 18, w, 16)
-    p.setFont(font_to_fit(13, p, name, "TABLE INVENTORY CONTAINER"))
-    p.drawText(name, Qt.AlignmentFlag.AlignCenter, "TABLE INVENTORY CONTAINER")
     cx, cy = L.DISCARD
     p.setPen(QPen(QColor(th.rail).darker(160), 3))
     p.setBrush(QColor("#222222"))
     p.drawEllipse(QPointF(cx, cy), L.DISCARD_R, L.DISCARD_R)
-    p.setPen(QColor(th.label))
-    name = QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16)
-    p.setFont(font_to_fit(11, p, name, "DISCARD"))
-    p.drawText(name, Qt.AlignmentFlag.AlignCenter, "DISCARD")
 
 
 def _paint_seats(p: QPainter, th: Theme, layout: L.TableLayout) -> None:
@@ -96,64 +259,19 @@ def _paint_seats(p: QPainter, th: Theme, layout: L.TableLayout) -> None:
     spot = QColor(th.spot)
     number_fill = QColor(th.felt).darker(125)
     for cell in layout.cells.values():
-        path = cell_path(cell)
-        is_number = "." not in cell.key
         p.setPen(QPen(chalk, 2.2))
-        p.setBrush(number_fill if is_number else spot)
-        p.drawPath(path)
-        _cell_text(p, th, cell, is_number)
+        p.setBrush(spot if cell.wager else number_fill)
+        p.drawPath(cell_path(cell))
 
 
-def _cell_text(p: QPainter, th: Theme, cell: L.Cell, is_number: bool) -> None:
-    """The area's name (or the seat's number), upright for the seat's player."""
-    x, y = cell.centre()
-    w, h = cell.width, cell.depth
-    p.save()
-    p.translate(x, y)
-    p.rotate(cell.rotation)
-    p.setPen(QColor(th.label))
-    title = cell.title
-    if is_number:
-        size = min(h * 0.78, 34.0)
-    else:
-        lines = title.split()
-        title = "\n".join(lines)
-        size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
-    box = QRectF(-w / 2, -h / 2, w, h)
-    p.setFont(font_to_fit(size, p, box.adjusted(2, 2, -2, -2), title))
-    p.drawText(box, Qt.AlignmentFlag.AlignCenter, title)
-    p.restore()
-
-
-def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str, ...]) -> None:
+def _paint_middle(p: QPainter, th: Theme, layout: L.TableLayout) -> None:
     chalk = QColor(th.chalk)
-    label = QColor(th.label)
-    for key, (cx, cy) in L.HANDS.items():
-        rect = QRectF(cx - L.HAND_W / 2, cy - L.HAND_H / 2, L.HAND_W, L.HAND_H)
+    for cx, cy in L.HANDS.values():
         p.setPen(QPen(chalk, 3))
         p.setBrush(QColor(th.spot))
-        p.drawRoundedRect(rect, 14, 14)
-        p.setPen(label)
-        p.setFont(font_to_fit(14, p, rect.adjusted(12, 4, -12, -L.HAND_H * 0.6), L.HAND_TITLES[key]))
-        p.drawText(rect.adjusted(12, 4, -12, -4), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
-                   L.HAND_TITLES[key])
+        p.drawRoundedRect(QRectF(cx - L.HAND_W / 2, cy - L.HAND_H / 2, L.HAND_W, L.HAND_H), 14, 14)
     if layout.vig_boxes:
-        p.setFont(font(17, p))
         for seat in range(1, layout.seats + 1):
-            x, y, w, h = layout.vig_box(seat)
             p.setPen(QPen(chalk, 2))
             p.setBrush(QColor(th.felt).darker(118))
-            p.drawRect(QRectF(x, y, w, h))
-            p.setPen(label)
-            p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, str(seat))
-    p.setPen(label)
-    top = L.LOGO_Y
-    p.setFont(font_to_fit(25, p, QRectF(0, 0, 520, 32), HOUSE_NAME))
-    p.drawText(QRectF(L.CX - 260, top, 520, 32), Qt.AlignmentFlag.AlignCenter, HOUSE_NAME)
-    line = 19.0
-    y = top + 34
-    p.setFont(min((font_to_fit(15, p, QRectF(0, 0, 660, line), text) for text in odds),
-                  key=QFont.pixelSize, default=font(15, p)))
-    for text in odds:
-        p.drawText(QRectF(L.CX - 330, y, 660, line), Qt.AlignmentFlag.AlignCenter, text)
-        y += line
+            p.drawRect(QRectF(*layout.vig_box(seat)))

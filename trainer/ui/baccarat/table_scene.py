@@ -141,6 +141,8 @@ class BaccaratScene(QGraphicsScene):
         if item is None:
             item = self.stacks[area] = ChipStackItem(self)
             item.setPos(*self.layout.area_centre(area))
+            if area in self.layout.cells:  # the columns along the area's chips' strip
+                item.setRotation(self.layout.cells[area].rotation)
             self.addItem(item)
         return item
 
