@@ -160,13 +160,16 @@ def _memo(store: dict[K, V], key: K, build: Callable[[], V]) -> V:
 
 def _code(tiles: Iterable[Tile]) -> tuple[int, ...]:
     """The faces as small sorted integers: a cache key that is quick to hash."""
-    return tuple(sorted(t.low * 7 + t.high for t in tiles))
+    return tuple(sorted([t.low * 7 + t.high for t in tiles]))
 
 
 def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -> Setting:
     """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces."""
-    return _memo(_HOUSE_WAY_SETTINGS, (house_way.name, _code(tiles)),
-                 lambda: set_by_house_way(canonical(tiles), house_way).setting)
+    key = (house_way.name, _code(tiles))
+    setting = _HOUSE_WAY_SETTINGS.get(key)  # read for every hand of every round: no closure built
+    if setting is None:
+        setting = _HOUSE_WAY_SETTINGS[key] = set_by_house_way(canonical(tiles), house_way).setting
+    return setting
 
 
 def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
@@ -176,20 +179,24 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
     The first hands are analysed one by one (a millisecond each, so the first round with an optimal
     player does not wait for every hand); later ones are read from the table of every hand.
     """
+    key = (house_way.name, zero_zero_to_banker, _code(tiles))
+    setting = _OPTIMAL_SETTINGS.get(key)
+    if setting is None:
+        setting = _OPTIMAL_SETTINGS[key] = _analysed_setting(canonical(tiles), house_way, zero_zero_to_banker)
+    return setting
+
+
+def _analysed_setting(faces: tuple[Tile, ...], house_way: HouseWay, zero_zero_to_banker: bool) -> Setting:
+    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike)."""
+    from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
+
     rule = (house_way.name, zero_zero_to_banker)
-
-    def build() -> Setting:
-        from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
-
-        faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
-        _ANALYSED[rule] += 1
-        if _ANALYSED[rule] <= _SINGLE_HANDS:
-            result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
-            return result.settings[result.optimal]
-        table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
-        return settings(faces)[int(table.optimal[table.row_of(faces)])]
-
-    return _memo(_OPTIMAL_SETTINGS, (*rule, _code(tiles)), build)
+    _ANALYSED[rule] += 1
+    if _ANALYSED[rule] <= _SINGLE_HANDS:
+        result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
+        return result.settings[result.optimal]
+    table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
+    return settings(faces)[int(table.optimal[table.row_of(faces)])]
 
 
 def choose_setting(policy: Policy, tiles: Sequence[Tile], rng: random.Random, *,
