@@ -8,8 +8,9 @@ import pytest
 
 from trainer.drills import check, generate, skills_for
 from trainer.drills.baccarat.dealer_round import (
-    DEALER_SKILLS, IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
+    DEALER_SKILLS, IRREGULARITIES, MOMENTS, RoundSpec, play_spec, playable, round_tasks,
 )
+from trainer.drills.dealer_round import DealerRound
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.draw import banker_rule
 from trainer.rules.baccarat.irregularities import BANKER_THIRD, DISCARD_TWO
@@ -23,7 +24,7 @@ SPECS = [RoundSpec(seed=s, moment=m, vig_collection=v, squeeze=q, ez=e or None)
 
 @pytest.mark.parametrize("spec", SPECS[::2])
 def test_every_action_right_scores_100_percent(spec):
-    r = BaccaratDealerRound(spec)
+    r = DealerRound(spec)
     while not r.finished:
         r.answer(r.current.question.answer, ms=900)
     summary = r.summary()
@@ -31,7 +32,7 @@ def test_every_action_right_scores_100_percent(spec):
 
 
 def test_a_wrong_action_is_a_mistake_with_the_right_one_and_its_section_and_the_round_goes_on():
-    r = BaccaratDealerRound(RoundSpec(seed=5))
+    r = DealerRound(RoundSpec(seed=5))
     while r.current.skill != "bac-dealer-count":
         r.answer(r.current.question.answer)
     task = r.current

@@ -26,7 +26,8 @@ skill                          kind    the dealer's action                      
 ``bac-dealer-irregularity``    CHOICE  the remedy of a 631a.15 case played in it    ``remedy``...
 =============================  ======  ===========================================  ====================
 
->>> r = BaccaratDealerRound(RoundSpec(seed=3, players=4))
+>>> from trainer.drills.dealer_round import DealerRound
+>>> r = DealerRound(RoundSpec(seed=3, players=4))
 >>> r.current.question.skill
 'bac-dealer-cut'
 >>> while not r.finished:
@@ -39,14 +40,15 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterator
 
-from trainer.drills.model import AnswerKind, Draft, Question
+from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.common import choices_with, draft
-from trainer.drills.paigow.dealer_round import DealerRound, RoundTask
+from trainer.drills.dealer_round import (DealerRound, RoundTask, action_drill, first_playable, numbered_tasks,
+                                         task_question)
 from trainer.drills.registry import drill
-from trainer.rules.baccarat.cards import burn_count, card_of, format_cards, points
+from trainer.rules.baccarat.cards import burn_count, card_of, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
@@ -116,6 +118,12 @@ class RoundSpec:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def play(self) -> Played:
+        return play_spec(self)
+
+    def tasks(self, played: Played | None = None) -> tuple[RoundTask, ...]:
+        return round_tasks(self, played)
 
 
 @dataclass(frozen=True)
@@ -475,39 +483,21 @@ def wager_named_in(why: str) -> str | None:
     return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
 
 
-def _question(skill: str, made: Draft, spec: RoundSpec, profile: BaccaratProfile) -> Question:
-    return Question(skill=skill, seed=spec.seed, profile=profile.name, house_way="",
-                    **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
-
-
 def round_tasks(spec: RoundSpec, played: Played | None = None) -> tuple[RoundTask, ...]:
     """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
     order, as questions; ``data["round"]`` and ``data["task"]`` replay each."""
     played = played or play_spec(spec)
     built = _TaskBuilder(played, spec).build()
-    return tuple(RoundTask(_question(skill, replace(made, data=dict(made.data) | {"task": i}), spec, played.profile),
-                           step) for i, (skill, made, step) in enumerate(built))
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, played.profile.name))
 
 
 def playable(spec: RoundSpec, tries: int = 200) -> RoundSpec:
     """``spec``, or with the next seed whose round has a moment for its irregularity."""
-    for k in range(tries):
-        candidate = replace(spec, seed=spec.seed + k)
-        try:
-            round_tasks(candidate)
-        except TrainerError:
-            continue
-        return candidate
-    round_tasks(spec)  # raises the reason
-    return spec
+    return first_playable(spec, round_tasks, tries)
 
 
-class BaccaratDealerRound(DealerRound):
-    """One round of calling the game: the tasks in order, each answer judged, timed and recorded
-    (see :class:`~trainer.drills.paigow.dealer_round.DealerRound`)."""
-
-    play = staticmethod(play_spec)
-    tasks_of = staticmethod(round_tasks)
+#: One round of calling the game: the tasks in order, each answer judged, timed and recorded.
+BaccaratDealerRound = DealerRound
 
 
 # --- each action as a drill of its own -------------------------------------------------------------
@@ -520,28 +510,14 @@ _APPLIES: dict[str, Callable[[BaccaratProfile], bool]] = {
 }
 
 
-def _random_spec(rng: random.Random, profile: BaccaratProfile, skill: str) -> RoundSpec:
+def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
     moment = {"bac-dealer-cut": "new-shoe", "bac-dealer-burn": "new-shoe", "bac-dealer-last-hand": "last-hand"}.get(
         skill, rng.choice(MOMENTS[:2]))
     irregular = rng.choice(IRREGULARITIES) if skill == "bac-dealer-irregularity" else None
-    return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, moment=moment, irregularity=irregular,
+    return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment=moment, irregularity=irregular,
                      vig_collection=rng.choice(("at-payout", "deferred")) if skill == "bac-dealer-vig" else None)
 
 
-def _generator(skill: str) -> Callable[..., Draft]:
-    def make(rng: random.Random, setup: Any) -> Draft:
-        for _ in range(200):
-            try:
-                tasks = [t for t in round_tasks(_random_spec(rng, setup.profile, skill)) if t.skill == skill]
-            except TrainerError:
-                continue
-            if tasks:
-                q = rng.choice(tasks).question
-                return Draft(q.prompt, q.kind, q.answer, q.explanation, q.citations, q.item, q.choices, q.parts,
-                             q.hint, q.data)
-        raise TrainerError(f"no round with a {skill} action in 200 tries")
-    return make
-
-
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
-    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(_generator(_id))
+    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(
+        action_drill(_id, _random_spec))
