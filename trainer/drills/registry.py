@@ -23,6 +23,9 @@ from trainer.drills.games import game_named, game_of_module, game_of_profile, ga
 from trainer.rules.rng import new_seed
 
 Generator = Callable[[random.Random, Setup], Draft]
+#: The item the generator will make from ``rng`` (``preview(rng, setup)``), read at a fraction of the
+#: cost of making the question: for a skill whose items are too rare to meet by making questions.
+Preview = Callable[[random.Random, Setup], str]
 #: A game's profile (Pai Gow's ``Profile``, Baccarat's ``BaccaratProfile``, ...).
 Profile = Any
 DEFAULT_PROFILE = games()[0].default_profile
@@ -53,6 +56,8 @@ class Skill:
     needs_screen: bool = False
     #: The id of the game the skill belongs to (``trainer.drills.games``).
     game: str = "paigow"
+    #: The item of the question a seed makes, without making it (see :data:`Preview`).
+    preview: Preview | None = None
 
 
 SKILLS: dict[str, Skill] = {}
@@ -68,7 +73,7 @@ _loaded = False
 
 def drill(id: str, title: str, group: str, description: str, *, advanced: bool = False,
           applies: Callable[[Profile], bool] = _always, target_ms: int = 8000,
-          needs_screen: bool = False) -> Callable[[Generator], Generator]:
+          needs_screen: bool = False, preview: Preview | None = None) -> Callable[[Generator], Generator]:
     """Decorator registering a generator ``make(rng, setup) -> Draft`` as skill ``id``."""
     def register(make: Generator) -> Generator:
         if id in SKILLS:
@@ -77,7 +82,7 @@ def drill(id: str, title: str, group: str, description: str, *, advanced: bool =
         if group not in game.groups:
             raise ValueError(f"skill {id}: group {group!r} is not one of {game.title}'s {game.groups}")
         SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen,
-                           game.id)
+                           game.id, preview)
         return make
     return register
 
@@ -222,14 +227,17 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
     and ``house_way`` (profile default; games without house ways ignore it).
 
     With ``item``, seeds derived from ``seed`` are tried until the question trains that item
-    (spaced repetition asks for a due item); after ``tries`` any item is accepted. Same arguments,
-    same question (spec R1).
+    (spaced repetition asks for a due item; a skill with a ``preview`` reads each seed's item
+    without making its question); after ``tries`` any item is accepted. Same arguments, same
+    question (spec R1), and the question's seed alone makes it again.
     """
     s = skill if isinstance(skill, Skill) else skill_named(skill)
     p = profile_for(s, profile)
     check_offered(s, p)
     setup = game_named(s.game).setup(p, house_way)
     seed = new_seed() if seed is None else seed
+    if item is not None and s.preview is not None:
+        return _previewed(s, seed, setup, item, tries * 50)
     question = _make(s, seed, setup)
     if item is not None:
         seeds = random.Random(seed)
@@ -238,6 +246,18 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
                 break
             question = _make(s, seeds.getrandbits(48), setup)
     return question
+
+
+def _previewed(skill: Skill, seed: int, setup: Setup, item: str, tries: int) -> Question:
+    """The question of the first seed (``seed``, then seeds derived from it) whose preview is ``item``;
+    after ``tries`` seeds, the question of ``seed``."""
+    assert skill.preview is not None
+    seeds, candidate = random.Random(seed), seed
+    for _ in range(tries):
+        if skill.preview(random.Random(candidate), setup) == item:
+            return _make(skill, candidate, setup)
+        candidate = seeds.getrandbits(48)
+    return _make(skill, seed, setup)
 
 
 def _make(skill: Skill, seed: int, setup: Setup) -> Question:

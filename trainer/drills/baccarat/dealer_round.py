@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, Iterator
 
 from trainer.drills.model import AnswerKind, Draft
@@ -105,12 +105,18 @@ class RoundSpec:
     ez: bool | None = None
     vig_collection: str | None = None
     squeeze: bool | None = None
+    #: The values (631a.6(a)) the round's first cards show, in the order they are dealt: a drill's
+    #: situation, arranged in the shoe by ``Shoe.showing``; empty: the cards as shuffled.
+    stack: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.moment not in MOMENTS:
             raise TrainerError(f"a round is at one of {', '.join(MOMENTS)}, not '{self.moment}'")
         if self.irregularity is not None and self.irregularity not in IRREGULARITIES:
             raise TrainerError(f"unknown irregularity '{self.irregularity}' (choose from: {', '.join(IRREGULARITIES)})")
+        if any(v not in range(10) for v in self.stack):
+            raise TrainerError(f"card values are 0 to 9, not {list(self.stack)}")
+        object.__setattr__(self, "stack", tuple(self.stack))  # a list when read back from a question's data
 
     def table(self) -> BaccaratProfile:
         return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez,
@@ -173,6 +179,8 @@ def play_spec(spec: RoundSpec) -> Played:
             break
         table = after
     kind = Irregularity(spec.irregularity) if spec.irregularity else None
+    if spec.stack:
+        table = replace(table, shoe=table.shoe.showing(spec.stack))
     rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed, irregularity=kind)
     if kind is not None and rnd.irregularity is None:
         raise TrainerError(f"this round has no moment for the irregularity '{kind}' (631a.15)")
@@ -510,7 +518,45 @@ _APPLIES: dict[str, Callable[[BaccaratProfile], bool]] = {
 }
 
 
+def _two_cards(rng: random.Random, count: int) -> tuple[int, int]:
+    """Two card values whose Point Count is ``count`` (631a.6(b))."""
+    first = rng.randrange(10)
+    return first, (count - first) % 10
+
+
+def _player_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
+    """A Player's count to call (``P0``..``P7``, the Banker's no Natural) or a Natural on either hand, and the
+    values of the first four cards dealt (Player, Banker, Player, Banker) that make it."""
+    item = rng.choice(("natural", *(f"P{n}" for n in range(8))))
+    if item == "natural":
+        natural, other = rng.choice((8, 9)), rng.randrange(10)
+        pp, bp = (natural, other) if rng.random() < 0.5 else (other, natural)
+    else:
+        pp, bp = int(item[1:]), rng.randrange(8)
+    (p1, p2), (b1, b2) = _two_cards(rng, pp), _two_cards(rng, bp)
+    return item, (p1, b1, p2, b2)
+
+
+def _banker_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
+    """A cell of Table 1 (631a.11(b)): the Banker's count 0-7 and the Player's third card, or the Player
+    stood (``B3-8``, ``B6-stood``), and the values of the cards dealt that make it."""
+    bp, third = rng.randrange(8), rng.choice((None, *range(10)))
+    pp = rng.choice((6, 7)) if third is None else rng.randrange(6)
+    (p1, p2), (b1, b2) = _two_cards(rng, pp), _two_cards(rng, bp)
+    return f"B{bp}-{'stood' if third is None else third}", (p1, b1, p2, b2) + ((third,) if third is not None else ())
+
+
+#: Actions whose cases are too rare in dealt rounds to wait for: the case is drawn first (so a
+#: question's item is known from its seed, :func:`_preview`) and the round is dealt to show it.
+_SITUATIONS: dict[str, Callable[[random.Random], tuple[str, tuple[int, ...]]]] = {
+    "bac-dealer-player-draw": _player_draw_situation, "bac-dealer-banker-draw": _banker_draw_situation,
+}
+
+
 def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
+    if skill in _SITUATIONS:
+        _, stack = _SITUATIONS[skill](rng)
+        return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment="in-play", stack=stack)
     moment = {"bac-dealer-cut": "new-shoe", "bac-dealer-burn": "new-shoe", "bac-dealer-last-hand": "last-hand"}.get(
         skill, rng.choice(MOMENTS[:2]))
     irregular = rng.choice(IRREGULARITIES) if skill == "bac-dealer-irregularity" else None
@@ -518,6 +564,12 @@ def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
                      vig_collection=rng.choice(("at-payout", "deferred")) if skill == "bac-dealer-vig" else None)
 
 
+def _preview(skill: str) -> Callable[[random.Random, Any], str] | None:
+    """The item a question of ``skill`` drawn from ``rng`` trains, read from its situation alone."""
+    situation = _SITUATIONS.get(skill)
+    return None if situation is None else lambda rng, setup: situation(rng)[0]
+
+
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
-    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(
-        action_drill(_id, _random_spec))
+    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True),
+          preview=_preview(_id))(action_drill(_id, _random_spec))
