@@ -19,12 +19,15 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.hands import Setting, settings
-from trainer.rules.paigow.house_way import REGULATORY, HouseWay, set_by_house_way
+from trainer.rules.paigow import optimal_table
+from trainer.rules.paigow.house_way import HOUSE_WAYS, REGULATORY, HouseWay, set_by_house_way
 from trainer.rules.paigow.profiles import Profile, profile_named  # noqa: F401  (doctest)
 from trainer.rules.paigow.settlement import SEATS
 from trainer.rules.paigow.tiles import FACES, Tile
@@ -163,6 +166,16 @@ def _code(tiles: Iterable[Tile]) -> tuple[int, ...]:
     return tuple(sorted([t.low * 7 + t.high for t in tiles]))
 
 
+@cache
+def combo_keys() -> dict[tuple[int, ...], int]:
+    """Every four-tile hand by its faces (8,130 combinations of the 21 faces, 621a.3(h)), as its
+    :func:`_code`, numbered in the order of the sorted codes."""
+    codes = sorted(t.low * 7 + t.high for t in FACES)
+    copies = {t.low * 7 + t.high: t.copies for t in FACES}
+    hands = (key for key in combinations_with_replacement(codes, 4) if all(key.count(c) <= copies[c] for c in key))
+    return {key: i for i, key in enumerate(hands)}
+
+
 def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -> Setting:
     """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces."""
     key = (house_way.name, _code(tiles))
@@ -176,8 +189,9 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                     zero_zero_to_banker: bool = True) -> Setting:
     """The setting of highest EV against the dealer's house way (spec W4, ``analysis``).
 
-    The first hands are analysed one by one (a millisecond each, so the first round with an optimal
-    player does not wait for every hand); later ones are read from the table of every hand.
+    The named house ways are read from a stored table (``optimal_table``, the analysis's figures); for
+    another house way the first hands are analysed one by one (a millisecond each, so the first round
+    with an optimal player does not wait for every hand), later ones read from the table of every hand.
     """
     key = (house_way.name, zero_zero_to_banker, _code(tiles))
     setting = _OPTIMAL_SETTINGS.get(key)
@@ -187,10 +201,14 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
 
 
 def _analysed_setting(faces: tuple[Tile, ...], house_way: HouseWay, zero_zero_to_banker: bool) -> Setting:
-    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike)."""
-    from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
-
+    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike): read from
+    the stored table of the named house ways, else from the analysis."""
     rule = (house_way.name, zero_zero_to_banker)
+    stored = optimal_table.TABLES.get(rule) if HOUSE_WAYS.get(house_way.name) == house_way else None
+    if stored is not None:
+        return settings(faces)[int(stored[combo_keys()[_code(faces)]])]
+    from trainer.rules.paigow import analysis  # numpy: only for a house way of one's own
+
     _ANALYSED[rule] += 1
     if _ANALYSED[rule] <= _SINGLE_HANDS:
         result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
