@@ -200,15 +200,25 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
     return setting
 
 
+def stored_optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
+                           zero_zero_to_banker: bool = True) -> Setting | None:
+    """The optimal setting from the stored table (``optimal_table``), None for a house way it does not hold."""
+    stored = optimal_table.TABLES.get((house_way.name, zero_zero_to_banker))
+    if stored is None or HOUSE_WAYS.get(house_way.name) != house_way:
+        return None
+    faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
+    return settings(faces)[int(stored[combo_keys()[_code(faces)]])]
+
+
 def _analysed_setting(faces: tuple[Tile, ...], house_way: HouseWay, zero_zero_to_banker: bool) -> Setting:
-    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike): read from
-    the stored table of the named house ways, else from the analysis."""
-    rule = (house_way.name, zero_zero_to_banker)
-    stored = optimal_table.TABLES.get(rule) if HOUSE_WAYS.get(house_way.name) == house_way else None
+    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike): stored for
+    the named house ways, else from the analysis."""
+    stored = stored_optimal_setting(faces, house_way, zero_zero_to_banker)
     if stored is not None:
-        return settings(faces)[int(stored[combo_keys()[_code(faces)]])]
+        return stored
     from trainer.rules.paigow import analysis  # numpy: only for a house way of one's own
 
+    rule = (house_way.name, zero_zero_to_banker)
     _ANALYSED[rule] += 1
     if _ANALYSED[rule] <= _SINGLE_HANDS:
         result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
