@@ -18,7 +18,6 @@ from typing import Any, Callable, Iterable, Protocol, TypeVar
 
 from trainer.drills.answers import check
 from trainer.drills.model import Draft, Feedback, Question
-from trainer.drills.registry import reviewer_for
 from trainer.rules.errors import TrainerError
 from trainer.rules.record import Step
 
@@ -127,10 +126,10 @@ class RoundSummary:
 class DealerRound:
     """One round from the dealer's seat: the tasks in order, each answer judged, timed and recorded.
 
-    ``spec`` is a game's round (:class:`RoundSource`). ``answer`` judges the current task (an
-    unreadable answer raises ``AnswerParseError`` and counts nothing), records it in ``store`` for
-    ``trainee`` (mode "timed") and moves on, right or wrong. ``narration(i)`` gives the round's steps
-    that come before task ``i`` (what the table shows).
+    ``spec`` is a game's round (:class:`RoundSource`). ``answer`` judges the current task with
+    :func:`~trainer.drills.answers.check` (an unreadable answer raises ``AnswerParseError`` and counts
+    nothing), records it in ``store`` for ``trainee`` (mode "timed") and moves on, right or wrong.
+    ``narration(i)`` gives the round's steps that come before task ``i`` (what the table shows).
     """
 
     def __init__(self, spec: RoundSource, *, store: Any = None, trainee: str | None = None,
@@ -167,10 +166,7 @@ class DealerRound:
         task = self.current
         if task is None:
             raise TrainerError("the round is over: start a new round")
-        feedback = check(task.question, raw)
-        review = reviewer_for(task.skill)
-        if review is not None and not feedback.correct:
-            feedback = review(task.question, raw, feedback)
+        feedback = check(task.question, raw)  # a wrong answer reviewed by its skill's reviewer, if any
         elapsed = ms if ms is not None else int((self.clock() - self._shown_at) * 1000)
         if self.store is not None and self.trainee:
             self.store.record(self.trainee, task.question, feedback, raw, elapsed, mode="timed")
