@@ -13,10 +13,15 @@ from trainer.drills.games import game_of_skill, games
 
 
 @pytest.mark.parametrize("skill, game", [("tile-id", "paigow"), ("bac-dealer-banker-draw", "baccarat")])
-def test_a_first_question_loads_only_its_games_drills(skill, game):
+def test_a_first_question_and_answer_load_only_their_games_drills(skill, game, tmp_path):
     code = ("import sys\n"
             "from trainer.drills.session import DrillSession\n"
-            f"DrillSession([{skill!r}], seed=1).next_question()\n"
+            "from trainer.progress import ProgressStore\n"
+            f"store = ProgressStore({str(tmp_path / 'p.sqlite3')!r})\n"
+            "store.create_trainee('Ana')\n"
+            f"session = DrillSession([{skill!r}], seed=1, store=store, trainee='Ana')\n"
+            "session.answer(session.next_question().answer, ms=900)\n"
+            "session.next_question()\n"
             "print(sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 3\n"
             "              and m.startswith(('trainer.drills.paigow.', 'trainer.drills.baccarat.'))}))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
