@@ -525,8 +525,8 @@ def _two_cards(rng: random.Random, count: int) -> tuple[int, int]:
 
 
 def _player_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
-    """A Player's count to call (``P0``..``P7``, the Banker's no Natural) or a Natural on either hand, and the
-    values of the first four cards dealt (Player, Banker, Player, Banker) that make it."""
+    """A Player's count to call (``P0``..``P7``, the Banker's no Natural; 631a.11(b)) or a Natural on either
+    hand, and the values of the first four cards dealt (Player, Banker, Player, Banker) that make it."""
     item = rng.choice(("natural", *(f"P{n}" for n in range(8))))
     if item == "natural":
         natural, other = rng.choice((8, 9)), rng.randrange(10)
@@ -538,7 +538,7 @@ def _player_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
 
 
 def _banker_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
-    """A cell of Table 1 (631a.11(b)): the Banker's count 0-7 and the Player's third card, or the Player
+    """A cell of Table 1 (631a.11(c)): the Banker's count 0-7 and the Player's third card, or the Player
     stood (``B3-8``, ``B6-stood``), and the values of the cards dealt that make it."""
     bp, third = rng.randrange(8), rng.choice((None, *range(10)))
     pp = rng.choice((6, 7)) if third is None else rng.randrange(6)
