@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.hands import Setting, settings
-from trainer.rules.paigow import optimal_table
-from trainer.rules.paigow.house_way import HOUSE_WAYS, REGULATORY, HouseWay, set_by_house_way
+from trainer.rules.paigow import setting_tables
+from trainer.rules.paigow.house_way import REGULATORY, HouseWay, set_by_house_way
 from trainer.rules.paigow.profiles import Profile, profile_named  # noqa: F401  (doctest)
 from trainer.rules.paigow.settlement import SEATS
 from trainer.rules.paigow.tiles import FACES, Tile
@@ -177,11 +177,15 @@ def combo_keys() -> dict[tuple[int, ...], int]:
 
 
 def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -> Setting:
-    """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces."""
+    """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces;
+    the named house ways' read from the stored table (``setting_tables``, ``set_by_house_way``'s own)."""
     key = (house_way.name, _code(tiles))
     setting = _HOUSE_WAY_SETTINGS.get(key)  # read for every hand of every round: no closure built
     if setting is None:
-        setting = _HOUSE_WAY_SETTINGS[key] = set_by_house_way(canonical(tiles), house_way).setting
+        faces = canonical(tiles)
+        stored = setting_tables.HOUSE_WAY.get(house_way.name)
+        setting = _HOUSE_WAY_SETTINGS[key] = (set_by_house_way(faces, house_way).setting if stored is None else
+                                             settings(faces)[int(stored[combo_keys()[key[1]]])])
     return setting
 
 
@@ -189,7 +193,7 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                     zero_zero_to_banker: bool = True) -> Setting:
     """The setting of highest EV against the dealer's house way (spec W4, ``analysis``).
 
-    The named house ways are read from a stored table (``optimal_table``, the analysis's figures); for
+    The named house ways are read from a stored table (``setting_tables``, the analysis's figures); for
     another house way the first hands are analysed one by one (a millisecond each, so the first round
     with an optimal player does not wait for every hand), later ones read from the table of every hand.
     """
@@ -202,9 +206,9 @@ def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
 
 def stored_optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                            zero_zero_to_banker: bool = True) -> Setting | None:
-    """The optimal setting from the stored table (``optimal_table``), None for a house way it does not hold."""
-    stored = optimal_table.TABLES.get((house_way.name, zero_zero_to_banker))
-    if stored is None or HOUSE_WAYS.get(house_way.name) != house_way:
+    """The optimal setting from the stored table (``setting_tables``), None for a house way it does not hold."""
+    stored = setting_tables.OPTIMAL.get((house_way.name, zero_zero_to_banker))
+    if stored is None:
         return None
     faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
     return settings(faces)[int(stored[combo_keys()[_code(faces)]])]
