@@ -20,7 +20,6 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
@@ -144,9 +143,9 @@ def canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_CANONICAL.__getitem__))
 
 
-_HOUSE_WAY_SETTINGS: dict[tuple[str, tuple[int, ...]], Setting] = {}
+_HOUSE_WAY_SETTINGS: dict[tuple[str, bytes], Setting] = {}
 _OPTIMAL_TABLES: dict[tuple[str, bool], HandTable] = {}
-_OPTIMAL_SETTINGS: dict[tuple[str, bool, tuple[int, ...]], Setting] = {}
+_OPTIMAL_SETTINGS: dict[tuple[str, bool, bytes], Setting] = {}
 #: Hands analysed one by one per rule before the table of every hand is built (about 40 such hands' time).
 _SINGLE_HANDS = 64
 _ANALYSED: Counter[tuple[str, bool]] = Counter()
@@ -161,19 +160,17 @@ def _memo(store: dict[K, V], key: K, build: Callable[[], V]) -> V:
     return store[key]
 
 
-def _code(tiles: Iterable[Tile]) -> tuple[int, ...]:
-    """The faces as small sorted integers: a cache key that is quick to hash."""
-    return tuple(sorted([t.low * 7 + t.high for t in tiles]))
+def _code(tiles: Iterable[Tile]) -> bytes:
+    """The faces as small sorted integers, one byte each: a cache key that is quick to hash."""
+    return bytes(sorted([t.low * 7 + t.high for t in tiles]))
 
 
 @cache
-def combo_keys() -> dict[tuple[int, ...], int]:
+def combo_keys() -> dict[bytes, int]:
     """Every four-tile hand by its faces (8,130 combinations of the 21 faces, 621a.3(h)), as its
-    :func:`_code`, numbered in the order of the sorted codes."""
-    codes = sorted(t.low * 7 + t.high for t in FACES)
-    copies = {t.low * 7 + t.high: t.copies for t in FACES}
-    hands = (key for key in combinations_with_replacement(codes, 4) if all(key.count(c) <= copies[c] for c in key))
-    return {key: i for i, key in enumerate(hands)}
+    :func:`_code`, numbered as the stored tables number them (``setting_tables.HANDS``, sorted)."""
+    hands = setting_tables.HANDS
+    return {hands[i:i + 4]: i // 4 for i in range(0, len(hands), 4)}
 
 
 def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -> Setting:
