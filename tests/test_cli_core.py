@@ -67,3 +67,60 @@ def test_the_apps_own_options_reach_the_app(capsys):
     assert main(["--theme", "purple"]) == 2
     err = capsys.readouterr().err
     assert "--theme: invalid choice: 'purple'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_command_map_names_each_commands_module():
+    """``COMMANDS`` (what a command line naming a command imports) is what scanning the package finds."""
+    import argparse
+
+    from trainer.cli import COMMANDS, command_modules
+
+    found = {}
+    for module in command_modules():
+        sub = argparse.ArgumentParser().add_subparsers()
+        module.register(sub)
+        found |= dict.fromkeys(sub.choices, module.__name__.rpartition(".")[2])
+    assert found == COMMANDS
+
+
+@pytest.mark.parametrize("command", ["analyze", "baccarat", "class", "drill", "house-way", "progress", "snapshot"])
+def test_a_command_alone_reads_its_line_as_the_whole_parser(capsys, command):
+    """Help and mistakes of a command read by its module alone are those of the whole command line."""
+    from trainer.cli import build_parser
+    from trainer.cli.args import UsageError
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    whole = capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert capsys.readouterr() == whole and whole.out.startswith(f"usage: paigow-trainer {command} ")
+    for wrong in (["--no-such-option"], ["--json", "--theme", "dark"], ["-x"]):
+        with pytest.raises(UsageError) as exc:
+            build_parser().parse_args([command, *wrong])
+        assert run(capsys, command, *wrong) == (2, "", f"{exc.value.prog}: error: {exc.value}\n")
+
+
+def _modules_after(argv: list[str]) -> tuple[set[str], int, int]:
+    """The modules a fresh process has imported after running ``argv``, and the rule-book documents
+    parsed then and once the readings are asked for."""
+    code = ("import sys; from trainer.cli import main; main(sys.argv[1:]); modules = sorted(sys.modules); "
+            "from trainer.rulebook.documents import load_document as load; parsed = load.cache_info().currsize; "
+            "load('readings'); print(parsed, load.cache_info().currsize, *modules)")
+    last = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[-1].split()
+    return set(last[2:]), int(last[0]), int(last[1])
+
+
+def test_analyze_imports_its_command_and_the_engine_only():
+    """``analyze`` (issue 15): no other command's module, no drills, no app, no rule book for text
+    citing no reading; with the house edge's explanation (it cites readings) the readings alone."""
+    modules, parsed, _ = _modules_after(["analyze", "6-6 4-5 1-3 2-3"])
+    ours = {m for m in modules if m.startswith("trainer.")}
+    assert {m for m in ours if m.startswith("trainer.cli.")} == {"trainer.cli.analyze", "trainer.cli.args",
+                                                                "trainer.cli.common"}
+    assert not {m for m in ours if m.startswith(("trainer.ui", "trainer.drills.", "trainer.progress"))} - {
+        "trainer.drills.text"}
+    assert "PySide6" not in modules and "trainer.rulebook.documents" not in modules and parsed == 0
+    modules, parsed, with_readings = _modules_after(["analyze", "--house-edge"])
+    assert "trainer.rulebook.citations" in modules and parsed == with_readings == 1

@@ -235,3 +235,25 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
     result = subprocess.run(cli("simulate", "--rounds", "3000", "--seed", "2", "--json"), capture_output=True,
                             timeout=120)
     assert (result.returncode, result.stderr) == (0, b"") and json.loads(result.stdout)["rounds"] == 3000
+
+
+@pytest.mark.parametrize(("argv", "delays"), [
+    (["analyze", "--house-edge"], (0.0, 0.002, 0.01, 0.03, 0.06)),   # the command's modules, then numpy
+    (["--screen", "rulebook", "--quit-after-paint"], (0.0, 0.02, 0.06)),  # the app's modules, then PySide6
+])
+def test_ctrl_c_while_modules_import_is_one_line_and_130(tmp_path, argv, delays):
+    """Ctrl+C from the moment ``main`` starts (only Python's own start-up and the few lines of
+    ``trainer.cli`` come before), while the modules import, is the same one line as later: never a
+    traceback, never a crash."""
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1", "QT_QPA_PLATFORM": "offscreen",
+           "PAIGOW_TRAINER_CONFIG_DIR": str(tmp_path / "config"), "PAIGOW_TRAINER_DATA_DIR": str(tmp_path / "data")}
+    for delay in delays:
+        proc = subprocess.Popen(cli(*argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        err = bytearray()
+        while b" trainer.cli.args\n" not in err:  # each import's line as it ends: main's first import
+            err += os.read(proc.stderr.fileno(), 65536) or pytest.fail(err.decode())
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        err += proc.communicate(timeout=30)[1]
+        lines = [line for line in err.decode().splitlines() if not line.startswith("import time:")]
+        assert (proc.returncode, lines) == (130, ["paigow-trainer: interrupted"]), (delay, "\n".join(lines))

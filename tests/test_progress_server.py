@@ -251,3 +251,23 @@ def test_the_environment_variable_chooses_the_database(pg_url, monkeypatch, caps
     assert main(["progress", "--create", "Ana"]) == 0
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT name FROM trainees").fetchall() == [("Ana",)]
+
+
+def test_answers_name_the_trainee_by_the_stores_one_rule(pg_url, tmp_path, server_reachable):
+    """Spaces collapse as everywhere (``normal_name``), on the server and in the outbox; a name the
+    store refuses is refused with its reason and never queued (it could never be sent)."""
+    from trainer.rules.errors import TrainerError
+
+    with open_store(pg_url, data=tmp_path) as store:
+        store.create_trainee("Ana Lee")
+        store._conn.retry_s = 0
+        _record(store, "  Ana   Lee ", 1)
+        server_reachable(False)
+        _record(store, "Ana\tLee", 2)
+        for unfit in ("Ana\u202eLee", "", "A" * 61):
+            with pytest.raises(TrainerError, match="is not a trainee name"):
+                _record(store, unfit, 3)
+        assert store.waiting() == 1
+        server_reachable(True)
+        assert store.flush() == 1 and [a.seed for a in store.answers("Ana Lee")] == [1, 2]
+        assert [t.name for t in store.trainees()] == ["Ana Lee"]

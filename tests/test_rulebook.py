@@ -16,7 +16,7 @@ from trainer.drills.dealer_round import DealerRound
 from trainer.drills.paigow.dealer_round import RoundSpec, playable, play_spec
 from trainer.drills.registry import skills_for
 from trainer.rulebook.citations import find, in_words, linked, refs, resolve, shown
-from trainer.rulebook.documents import DOCUMENTS, anchor_for, load_book
+from trainer.rulebook.documents import DOCUMENT_IDS, DOCUMENTS, anchor_for, load_book, load_document
 from trainer.rulebook.search import highlight_spans, search
 from trainer.rules.baccarat.irregularities import Irregularity as BaccaratIrregularity
 from trainer.rules.baccarat.profiles import PROFILES as BACCARAT
@@ -50,6 +50,15 @@ def test_texts_ship_as_package_data():
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert '"rulebook/texts/*.md"' in pyproject and '"rulebook/readings.md"' in pyproject
     assert "trainer/rulebook/texts" in (ROOT / "packaging" / "paigow-trainer.spec").read_text()
+
+
+def test_each_document_loads_alone_and_is_the_books():
+    """One document is parsed on first use (``in_words`` needs only the readings, issue 15); the
+    whole book is the same documents."""
+    assert list(BOOK) == list(DOCUMENT_IDS) and all(BOOK[d] is load_document(d) for d in DOCUMENT_IDS)
+    with pytest.raises(KeyError, match="no rule-book document"):
+        load_document("pa-1999")
+    assert in_words("621a.8(d) and MD 8.D, spec Q99") == "621a.8(d) and MD 8.D, spec Q99"  # unknown: as written
 
 
 @pytest.mark.parametrize("doc, keys", [
@@ -219,7 +228,7 @@ def test_list_and_text_in_words_and_as_links():
     assert shown(cites, "md", words=True).startswith("MD 8.D (Procedure for Completing a Round of Play")
     assert [r.label for r in refs(cites, "md")] == ["MD 8.D", "Reading: ties inside a house-way step"]
     text = "Step 2 (621a.8(d)(2), spec W2): a pair <beats> all."
-    assert in_words(text, "pa-2019") == "Step 2 (621a.8(d)(2), reading: ties inside a house-way step): a pair <beats> all."
+    assert in_words(text) == "Step 2 (621a.8(d)(2), reading: ties inside a house-way step): a pair <beats> all."
     html = linked(text, "pa-2019", "color: red;")
     assert '<a href="rulebook:pa-2019:621a.8.d.2" style="color: red;">621a.8(d)(2)</a>' in html
     assert '<a href="rulebook:readings:W2" style="color: red;">reading: ties inside a house-way step</a>' in html

@@ -1,54 +1,75 @@
 """The ``paigow-trainer`` command: no arguments launches the app; subcommands share the engine.
 
 Each subcommand lives in its own module of this package with a ``register(subparsers)`` function
-and an ``ORDER`` number (its place in ``--help``); modules are found by scanning the package, and
-import heavy dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast. Options
+and an ``ORDER`` number (its place in ``--help``); ``--help`` finds them by scanning the package, a
+command line naming a command imports only its module (``COMMANDS``), and modules import heavy
+dependencies (numpy, Qt) inside their ``run`` so that ``--help`` stays fast. Options
 use the types of ``trainer.cli.args`` (bounded numbers, checked names, no empty values). The app's
 own options (``--screen``, ``--theme``, ...) are taken without a command and handed to the app.
+Ctrl+C prints one line and exits 130 at any moment, start-up included: everything but this
+module's few lines is imported inside ``main``.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
-import pkgutil
+import signal
 import sys
-from typing import Sequence
+
+#: Nothing more is imported before ``main`` takes Ctrl+C over (not even ``typing``): names for
+#: type checkers only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import FrameType
+    from typing import NoReturn
+
+    from trainer.cli.args import Parser
 
 # Before numpy is first imported: its BLAS would start a thread per core (and take ~50 ms more to
 # import) for work that never needs more than one.
 for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_threads, "1")
 
-from trainer import __version__
-from trainer.cli.args import Parser, UsageError, printable
-from trainer.rules.errors import TrainerError
-
 PROG = "paigow-trainer"
 
 
-def build_parser(*, commands: bool = True) -> Parser:
+#: Each command's module in this package, so that a command line naming one imports only that
+#: module (every module together takes ~50 ms to import, issue 15). A test checks it against the
+#: modules ``command_modules`` finds.
+COMMANDS = {"house-way": "house_way", "analyze": "analyze", "sidebets": "sidebets", "deal": "deal",
+            "round": "round", "simulate": "simulate", "snapshot": "snapshot", "progress": "progress",
+            "drill": "drill", "class": "school", "exam": "exam", "report": "report", "baccarat": "baccarat"}
+
+
+def build_parser(*, commands: bool = True, only: str | None = None) -> Parser:
     """The whole command line; without ``commands`` only the app's own options (no module of a
-    subcommand imported)."""
+    subcommand imported); with ``only`` (a command's name) that command alone, without the app's
+    options, which argparse never reads after a command."""
+    from trainer import __version__
+    from trainer.cli.args import Parser
+
     parser = Parser(
         prog=PROG,
         description="Pai Gow tiles dealer trainer. Run without a command to open the app.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    app = _app_module()
+    app = _app_module() if only is None else None
     if app is not None:
         app.add_app_options(parser.add_argument_group("the app's options (without a command)"))
     if not commands:
         return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in command_modules():
+    for module in command_modules() if only is None else [importlib.import_module(f"{__name__}.{COMMANDS[only]}")]:
         module.register(sub)
     return parser
 
 
 def command_modules() -> list:
     """The subcommand modules of this package, in their ``ORDER``."""
+    import pkgutil
+
     found = (importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__))
     return sorted((m for m in found if hasattr(m, "register")), key=lambda m: m.ORDER)
 
@@ -67,6 +88,8 @@ def _starts_app(argv: list[str]) -> bool:
     """True when ``argv`` is only the app's options, checked without importing every subcommand's
     module (that would add ~0.2 s to the app's start-up, issue 15); anything else, help or a
     mistake included, is left to the whole parser."""
+    from trainer.cli.args import UsageError
+
     if _app_module() is None or {"-h", "--help"} & set(argv):
         return False
     try:
@@ -76,9 +99,10 @@ def _starts_app(argv: list[str]) -> bool:
 
 
 def _run(argv: list[str]) -> int:
-    if _starts_app(argv):
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    if named is None and _starts_app(argv):
         return _app_module().run_app(argv)
-    parser = build_parser()
+    parser = build_parser(only=named)
     args = parser.parse_args(argv)
     if args.command is None:
         app = _app_module()
@@ -87,21 +111,65 @@ def _run(argv: list[str]) -> int:
             return 0
         return app.run_app(argv)
     if argv[0] != args.command:  # the app's options come before a command, where it would ignore them
+        from trainer.cli.args import UsageError, printable
+
         raise UsageError(PROG, f"{printable(argv[0])} is an option of the app, not of '{args.command}': "
                                f"give the command first (see {PROG} {args.command} --help)")
     return args.run(args) or 0
 
 
 def _fail(message: str, code: int) -> int:
+    from trainer.rules.errors import printable
+
     print(printable(message), file=sys.stderr)
     return code
+
+
+def quit_interrupted(*_: object) -> NoReturn:
+    """Leave at once on Ctrl+C with the line ``main`` prints, exit code 130 (a signal handler:
+    nothing half-built is torn down, what was saved stays saved, what was printed is flushed)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, RuntimeError):  # closed, a broken pipe, or interrupted mid-write
+        pass
+    os.write(2, f"{PROG}: interrupted\n".encode())
+    os._exit(130)
+
+
+def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """Ctrl+C: a KeyboardInterrupt where ``_main`` turns it into one line (a command at work, e.g. a
+    drill between two questions); anywhere else leave at once with the same line: while a module is
+    being imported (start-up, a command's first use of numpy or Qt), where an exception can come out
+    as another error or a crash (PySide6 aborts), and in the instants before and after ``_main``."""
+    while frame is not None:
+        if frame.f_code is _main.__code__:
+            raise KeyboardInterrupt
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+            break
+        frame = frame.f_back
+    quit_interrupted()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code: 2 for a user mistake (one line on stderr), 130 when
     interrupted with Ctrl+C (what was already saved stays saved)."""
     try:
-        return _run(list(sys.argv[1:] if argv is None else argv))
+        before = signal.signal(signal.SIGINT, _on_ctrl_c)
+    except ValueError:  # called from another thread than the main one: signals are not its business
+        before = None
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+def _main(argv: list[str]) -> int:
+    from trainer.cli.args import UsageError
+    from trainer.rules.errors import TrainerError
+
+    try:
+        return _run(argv)
     except UsageError as exc:
         return _fail(f"{exc.prog}: error: {exc}", 2)
     except TrainerError as exc:

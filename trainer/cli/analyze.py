@@ -36,7 +36,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.drills.paigow.player_seat import PUBLISHED_OPTIMAL_EDGE, PUBLISHED_SOURCE, edge_explanation
     from trainer.rules.paigow import analysis  # numpy: imported here so that --help stays fast
 
     if args.house_edge == (args.tiles is not None):
@@ -50,8 +49,10 @@ def run(args: argparse.Namespace) -> int:
         edge = analysis.house_edge(way, zero_rule)
         data = {"player_house_way": edge.house_way_player.as_dict(),
                 "player_optimal": edge.optimal_player.as_dict(), **context,
-                "explanation": list(edge_explanation(edge.house_way_player, edge.optimal_player, way, profile)),
-                "published": {"optimal_player_house_edge": PUBLISHED_OPTIMAL_EDGE, "source": PUBLISHED_SOURCE}}
+                "explanation": list(analysis.edge_explanation(edge.house_way_player, edge.optimal_player, way,
+                                                              profile)),
+                "published": {"optimal_player_house_edge": analysis.PUBLISHED_OPTIMAL_EDGE,
+                              "source": analysis.PUBLISHED_SOURCE}}
         emit(args, data, lambda d: _edge_text(d, zero_rule))
         return 0
     result = analysis.analyze_hand(parse_tiles(args.tiles, count=4), way, zero_rule)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Callable
 
@@ -46,6 +45,8 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
     """Print ``data`` as JSON with ``--json``, else as the human-readable ``text(data)``, in words
     (a command with a profile: positions, parties and the readings it cites never by internal name)."""
     if args.json:
+        import json
+
         print(json.dumps(data, indent=2))
     elif getattr(args, "profile", None):
         from trainer.drills.text import plain_words

@@ -11,11 +11,11 @@ from ``--seed`` after K steps; ``dealer``: calling the game; ``scene``), under i
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import signal
 from pathlib import Path
 
+from trainer.cli import quit_interrupted
 from trainer.cli.args import integer, seed
 from trainer.cli.common import add_profile, add_progress, progress_bar
 from trainer.rules.errors import TrainerError
@@ -110,15 +110,10 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     return size
 
 
-def _quit_at_once(signum: int, frame: object) -> None:
-    """Ctrl+C while Qt renders: one line and out, without tearing down half-built widgets."""
-    os.write(2, b"paigow-trainer: interrupted\n")
-    os._exit(130)
-
-
 def run(args: argparse.Namespace) -> int:
     size = _check(args)
-    before = signal.signal(signal.SIGINT, _quit_at_once)
+    # Ctrl+C while Qt renders: one line and out, without tearing down half-built widgets
+    before = signal.signal(signal.SIGINT, quit_interrupted)
     try:
         image = _render(args, size)
     finally:

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from trainer.drills.answers import expected_text
-from trainer.drills.model import AnswerKind, Question
-from trainer.rulebook.citations import in_words
+if TYPE_CHECKING:
+    from trainer.drills.model import Question
 
 #: Internal names that reach printed text, as words. A name padded for a column eats the spaces
 #: its words add, so columns stay aligned.
@@ -37,17 +36,21 @@ def plain_words(text: str, profile: object | None = None) -> str:
     """``text`` with internal names (``seat3``, ``table_inventory``, ``pai_gow``, ``dead``) as words
     and, read under ``profile``, the readings it cites ("spec W2") by their words. The one rendering
     of engine words for a trainee: the CLI's output and the app's prompts, choices and captions."""
-    if profile is not None:
-        text = in_words(text, profile)
+    if profile is not None and "spec" in text:  # the rule book is read only for text citing a reading
+        from trainer.rulebook.citations import in_words
+
+        text = in_words(text)
     for pattern, words in _NAMES:
         text = pattern.sub(words, text)
     return text
 
+#: How to type each kind of answer, by ``AnswerKind`` value (this module is the CLI's words, imported
+#: without the drills' model).
 _KIND_HELP = {
-    AnswerKind.SETTING: "type the high hand / the low hand, e.g. 6-6 4-5 / 1-3 2-3",
-    AnswerKind.MONEY: "type an amount, e.g. 12.50",
-    AnswerKind.POSITION: "type dealer, seat1..seat6 or dead",
-    AnswerKind.NUMBER: "type a whole number",
+    "setting": "type the high hand / the low hand, e.g. 6-6 4-5 / 1-3 2-3",
+    "money": "type an amount, e.g. 12.50",
+    "position": "type dealer, seat1..seat6 or dead",
+    "number": "type a whole number",
 }
 
 
@@ -71,6 +74,8 @@ def render_question(q: Question, *, typed: bool = False) -> str:
     """The prompt as worded for text, the choices and (for a multi-part question) the numbered
     parts; lettered for paper, or with ``typed`` (the terminal drill) numbered as in the app and
     followed by how to type the answer."""
+    from trainer.drills.model import AnswerKind
+
     lines = [q.typed_prompt or q.prompt]
     if q.kind is AnswerKind.CHOICE:
         lines += _choices(q.choices, numbered=typed)
@@ -78,11 +83,13 @@ def render_question(q: Question, *, typed: bool = False) -> str:
         lines.append(f"  ({i}) {part.prompt}")
         if part.kind is AnswerKind.CHOICE:
             lines += _choices(part.choices, "      ", numbered=typed)
-    if typed and q.kind in _KIND_HELP:
-        lines.append(f"  [{_KIND_HELP[q.kind]}]")
+    if typed and q.kind.value in _KIND_HELP:
+        lines.append(f"  [{_KIND_HELP[q.kind.value]}]")
     return plain_words("\n".join(lines), q.profile)
 
 
 def render_key(number: int, q: Question) -> str:
     """One line of an answer key: number, answer, explanation."""
+    from trainer.drills.answers import expected_text
+
     return plain_words(f"{number}. {expected_text(q)} - {q.explanation}", q.profile)

@@ -31,7 +31,7 @@ from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavai
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
-                                    entry_from, entry_payload, exam_parts, iso, utc_now)
+                                    entry_from, entry_payload, exam_parts, iso, normal_name, utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import UnknownNameError
 
@@ -236,7 +236,7 @@ class ServerStore(ProgressStore):
                mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
         """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
         :meth:`flush`). Either way the answer is committed somewhere when this returns."""
-        name = " ".join(str(trainee).split())
+        name = normal_name(trainee)  # the store's rule: a name it refuses is never queued
         entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
         try:
             self.flush()
@@ -249,7 +249,7 @@ class ServerStore(ProgressStore):
     def record_exam(self, trainee: str, result: Any, *, when: datetime | None = None) -> int:
         """Store a graded exam on the server, or in this PC's outbox if it cannot be reached (then 0
         is returned: the exam gets its id when it is sent)."""
-        name = " ".join(str(trainee).split())
+        name = normal_name(trainee)
         entries, row = exam_parts(result, when or utc_now())
         payload = {"answers": [entry_payload(e) for e in entries], "exam": row}
         try:

@@ -18,12 +18,14 @@ readings the trainer follows, shown to a trainee by its words.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from trainer.rulebook.documents import DOCUMENTS, Document, Section, document_for_source, load_book
+from trainer.rulebook.documents import (DOCUMENT_IDS, DOCUMENTS, SPECS, Document, Section, document_for_source,
+                                        load_document)
 
 #: Where a link into the rule book points: ``rulebook:<anchor>``.
 SCHEME = "rulebook:"
@@ -40,7 +42,7 @@ _PATTERNS = {
     "nj": r"(?:(?P<nj_pre>N\.J\.A\.C\.\s*19:47-)|(?<![\w.:$-]))(?P<nj>10\.\d{1,2})(?P<nj_path>" + _PATH[1:-1]
           + r")(?P<nj_num>\d{1,2})?(?P<nj_more>(?:,\s?\([0-9a-z]{1,5}\))*)(?![\w.])",
 }
-_ANY = re.compile("|".join(f"(?:{p})" for p in _PATTERNS.values()))
+_READING = re.compile(_PATTERNS["reading"])
 _PARTS = re.compile(r"\(([0-9a-zA-Z]{1,5})\)")
 
 
@@ -78,7 +80,7 @@ class Found:
 def profile_doc(profile: object) -> str:
     """The rule-book document of a profile, a profile's name (of any game), or a document id."""
     source = getattr(profile, "source_file", None)
-    if source is None and str(profile) not in load_book():
+    if source is None and str(profile) not in DOCUMENT_IDS:
         from trainer.drills.games import profile_named  # the games' registry: imported late, it imports drills
 
         source = profile_named(str(profile)).source_file
@@ -92,7 +94,7 @@ def _ref(doc: Document, section: Section, path: tuple[str, ...], cited: str) -> 
 
 
 def _reading(key: str, cited: str) -> Ref | None:
-    readings = load_book()["readings"]
+    readings = load_document("readings")
     while key:
         section = readings.section(key)
         if section:
@@ -101,20 +103,21 @@ def _reading(key: str, cited: str) -> Ref | None:
     return None
 
 
-def _in_code(dialect_of: str, key: str, path: tuple[str, ...], own: str, cited: str) -> Ref | None:
-    """Resolve in the profile's own document if it is of that code and has the section, else the first that has."""
-    book = load_book()
-    docs = [book[own]] if own in book and _code(book[own]) == dialect_of else []
-    docs += [book[s.id] for s in DOCUMENTS if _code(book[s.id]) == dialect_of]
-    for doc in docs:
+def _in_code(code: str, key: str, path: tuple[str, ...], own: str, cited: str) -> Ref | None:
+    """Resolve in the profile's own document if it is of that code and has the section, else the first
+    that has (each text parsed only when it is looked in)."""
+    ids = [own] if _code(own) == code else []
+    ids += [spec.id for spec in DOCUMENTS if _code(spec.id) == code]
+    for doc in map(load_document, ids):
         section = doc.section(key)
         if section:
             return _ref(doc, section, path, cited)
     return None
 
 
-def _code(doc: Document) -> str:
-    prefix = doc.dialect.prefix if doc.dialect else "readings"
+def _code(doc_id: str) -> str:
+    """How a document is cited: ``pa``, ``md`` or ``nj`` (its dialect's prefix), ``readings`` for the readings."""
+    prefix = SPECS[doc_id].dialect.prefix if doc_id in SPECS else "readings"
     return {"": "pa", "MD ": "md", "N.J.A.C. 19:47-": "nj"}.get(prefix, prefix)
 
 
@@ -122,7 +125,7 @@ def _resolve_match(m: re.Match[str], own: str) -> Ref | None:
     cited = m.group(0)
     if m["reading"]:
         return _reading(m["reading"], cited)
-    own_code = _code(load_book()[own]) if own in load_book() else ""
+    own_code = _code(own)
     if m["pa"]:
         return _in_code("pa", m["pa"], tuple(_PARTS.findall(m["pa_path"])), own, cited)
     if m["md"] is not None:
@@ -138,6 +141,12 @@ def _resolve_match(m: re.Match[str], own: str) -> Ref | None:
     return None
 
 
+@functools.cache
+def _any_citation() -> re.Pattern[str]:
+    """Every way of citing as one pattern (compiled on first use: ~1 ms; words alone need only readings)."""
+    return re.compile("|".join(f"(?:{p})" for p in _PATTERNS.values()))
+
+
 def find(text: str, profile: object) -> list[Found]:
     """Every citation in ``text`` (an engine citation or a whole explanation), read under ``profile``.
 
@@ -146,7 +155,7 @@ def find(text: str, profile: object) -> list[Found]:
     """
     own = profile_doc(profile)
     out = []
-    for m in _ANY.finditer(text):
+    for m in _any_citation().finditer(text):
         ref = _resolve_match(m, own)
         if ref is not None or m["reading"] or m["pa"] or m["md_pre"] or m["nj_pre"]:
             out.append(Found(m.start(), m.end(), ref))
@@ -175,9 +184,16 @@ def shown(citations: Sequence[str], profile: object, *, words: bool = False) -> 
     return " · ".join(r.words if words else r.label for r in refs(citations, profile))
 
 
-def in_words(text: str, profile: object) -> str:
-    """``text`` with every reading id replaced by its words ("spec W2" -> "reading: ties inside …")."""
-    return _rewrite(text, profile, lambda ref, raw: raw if ref.doc != "readings" else _lower_first(ref.label))
+def in_words(text: str) -> str:
+    """``text`` with every reading id replaced by its words ("spec W2" -> "reading: ties inside …").
+
+    Readings read the same under every profile and regulation citations stay as cited, so only the
+    readings are looked up (parsed on first use; text citing none parses nothing).
+    """
+    def words(m: re.Match[str]) -> str:
+        ref = _reading(m["reading"], m[0])
+        return _lower_first(ref.label) if ref else m[0]
+    return _READING.sub(words, text)
 
 
 def linked(text: str, profile: object, style: str = "") -> str:

@@ -18,9 +18,9 @@ path, so "621a.8(d)(2)" finds paragraph (2) of subsection (d) of § 621a.8.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from typing import Iterator
 
 #: Marker kinds, in the order a paragraph path usually nests them (PA: (a)(1)(i)(A)).
@@ -233,17 +233,34 @@ def parse_text(spec: DocSpec, text: str) -> Document:
 
 
 def _read(name: str) -> str:
-    return resources.files("trainer.rulebook").joinpath(name).read_text(encoding="utf-8")
+    """A text shipped beside this module (package data, installed and bundled as files); read by
+    path: ``importlib.resources`` would take ~10 ms of imports for one file."""
+    with open(os.path.join(os.path.dirname(__file__), name), encoding="utf-8") as file:
+        return file.read()
+
+
+#: The texts by id.
+SPECS: dict[str, DocSpec] = {spec.id: spec for spec in DOCUMENTS}
+#: Every document's id, in the order the rule book lists them: the texts, then the readings.
+DOCUMENT_IDS: tuple[str, ...] = (*SPECS, "readings")
+
+
+@functools.cache
+def load_document(doc_id: str) -> Document:
+    """One document of the rule book (a text or the readings), parsed once, on first use."""
+    if doc_id == "readings":
+        from trainer.rulebook.readings import parse_readings
+
+        return parse_readings(_read("readings.md"))
+    if doc_id not in SPECS:
+        raise KeyError(f"no rule-book document {doc_id}")
+    return parse_text(SPECS[doc_id], _read(f"texts/{SPECS[doc_id].file}"))
 
 
 @functools.cache
 def load_book() -> dict[str, Document]:
     """Every document of the rule book by id: the texts, then the readings (``"readings"``)."""
-    from trainer.rulebook.readings import parse_readings
-
-    book = {spec.id: parse_text(spec, _read(f"texts/{spec.file}")) for spec in DOCUMENTS}
-    book["readings"] = parse_readings(_read("readings.md"))
-    return book
+    return {doc_id: load_document(doc_id) for doc_id in DOCUMENT_IDS}
 
 
 def document_for_source(source_file: str) -> str:

@@ -22,13 +22,14 @@ from datetime import datetime, timezone
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit,
+    QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QLineEdit,
     QPushButton, QSpinBox, QTableView, QVBoxLayout, QWidget,
 )
 
 from trainer.progress import school
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, set_font
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.progress_link import shared_store
 from trainer.ui.report import Report, _date, skill_title, write_pdf
 
@@ -105,11 +106,10 @@ class ClassScreen(Screen):
         self.instructor = QLabel()
         self.new_button = QPushButton("New class…  (Ctrl+N)")
         self.add_button = QPushButton("Trainees…")
-        top = QHBoxLayout()
+        top = FlowLayout()  # the bars wrap rather than widen the window at a large text size
         for w in (class_label, self.class_box, self.sign_in_button, self.instructor):
             set_font(w, 1.3, bold=w is self.class_box)
             top.addWidget(w)
-        top.addStretch(1)
         for w in (self.add_button, self.new_button):
             set_font(w, 1.2)
             top.addWidget(w)
@@ -123,19 +123,19 @@ class ClassScreen(Screen):
         self.answers.setAccessibleName("Answers needed in every skill")
         self.apply_button = QPushButton("Set ready mark")
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter trainees (Ctrl+F)")
+        self.filter.setPlaceholderText("Filter (Ctrl+F)")
         self.filter.setAccessibleName("Filter trainees by name")
         self.not_ready = QCheckBox("Only not ready")
         self.csv_button = QPushButton("Export CSV…  (Ctrl+E)")
         self.pdf_button = QPushButton("Print PDF…  (Ctrl+P)")
-        bar = QHBoxLayout()
-        for w in (QLabel("Ready at"), self.percent, QLabel("with"), self.answers, QLabel("answers per skill"),
-                  self.apply_button, self.filter, self.not_ready, self.csv_button, self.pdf_button):
+        mark = (QLabel("Ready at"), self.percent, QLabel("with"), self.answers, QLabel("answers per skill"))
+        others = (self.apply_button, self.filter, self.not_ready, self.csv_button, self.pdf_button)
+        for w in mark + others:
             set_font(w, 1.2)
-            bar.addWidget(w)
         self.controls = QWidget()
-        self.controls.setLayout(bar)
-        bar.setContentsMargins(0, 0, 0, 0)
+        bar = FlowLayout(self.controls)
+        for w in (group(*mark), *others):
+            bar.addWidget(w)
 
         self.summary = make_label("", 1.4, bold=True)
         self.message = make_label("", 1.2, name="progress-message", wrap=True)

@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable, Sequence
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QStackedWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from trainer.drills.games import game_of_profile
@@ -86,10 +86,74 @@ def rescale_fonts(screen: QWidget) -> bool:
     return True
 
 
-def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False) -> QLabel:
+class WholeLabel(QLabel):
+    """A word-wrapped label never cut: its size hints are as tall as its text at its width, so a
+    layout gives it the whole text (and a scroll area around it scrolls rather than clip it), and
+    no more (no gap under a short text)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self._need = 0
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.text() else 0
+        if need != self._need:
+            self._need = need
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().sizeHint()
+        return QSize(hint.width(), self._need or hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), self._need or hint.height())
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+
+class FitScroll(QScrollArea):
+    """A frameless vertical scroll area around ``widget``, asking for the content's whole height at
+    its width: it scrolls only when the window is too short to give it that (a larger text size)."""
+
+    def __init__(self, widget: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(widget)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().sizeHint()
+        inner = self.widget()
+        if inner is None or self.width() <= 1:
+            return hint
+        return QSize(hint.width(), inner.heightForWidth(self.viewport().width()) if inner.hasHeightForWidth()
+                     else inner.sizeHint().height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
+
+
+def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False,
+               kind: type[QLabel] = QLabel) -> QLabel:
     """A label with a scaled font (see ``set_font``), an optional object name (for the style sheet)
-    and word wrap."""
-    label = QLabel(text)
+    and word wrap; ``kind``: QLabel or a subclass (``WholeLabel``)."""
+    label = kind(text)
     if name:
         label.setObjectName(name)
     label.setWordWrap(wrap)
@@ -226,7 +290,7 @@ class TileZone(QFrame):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(self.row, 1)
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(100)  # a short window (Projector text on 1280x720): smaller tiles, never overflow
 
     def set_tiles(self, views: Iterable[TileView]) -> None:
         while self.row.count():
@@ -733,7 +797,7 @@ class PartsForm(QWidget):
         self._form.setHorizontalSpacing(16)
         self._form.setVerticalSpacing(10)
         self.error = error_label()
-        help_text = make_label("Tab moves between parts · 1–9 pick a choice · Enter submits", 1.1)
+        help_text = make_label("Tab moves between parts · 1–9 pick a choice · Enter submits", 1.1, wrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._form)
@@ -973,7 +1037,7 @@ class QuestionView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.prompt = make_label("", 2.3, bold=True, name="question-prompt", wrap=True)
+        self.prompt = make_label("", 2.3, bold=True, name="question-prompt", wrap=True, kind=WholeLabel)
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -989,6 +1053,17 @@ class QuestionView(QWidget):
         self.strip.set_content(groups, dice, face_art(question))
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
         self.setSizePolicy(QSizePolicy.Policy.Preferred, grow)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As tall as the question at its width (Qt measures it at the hint's width: a short prompt
+        would take two lines there, and leave a gap under it)."""
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.heightForWidth(self.width())) if self.width() > 1 else hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()
 
     def set_theme(self, theme: Theme) -> None:
         self.strip.theme = theme

@@ -21,9 +21,9 @@ from typing import Any, Callable
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-    QListWidgetItem, QMessageBox, QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
-    QTextBrowser, QVBoxLayout, QWidget,
+    QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QFrame, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+    QListWidgetItem, QMessageBox, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QStackedWidget, QTableWidget,
+    QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import AnswerParseError, POSITIONS, by_game, skill_named, skills_for
@@ -94,6 +94,14 @@ class SkillList(QListWidget):
         self.updateGeometry()
 
 
+class _LeastHeight(QVBoxLayout):
+    """A column its scroll area scrolls only below its least height (not below the height its
+    skills list would take whole): the list scrolls first, then the form."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+
 class ExamSetup(QWidget):
     """The instructor's form: profile, skills, length, time limit, seed and pass mark."""
 
@@ -157,15 +165,24 @@ class ExamSetup(QWidget):
         title = make_label("Set up an exam", 2.2, bold=True)
         note = QLabel("The same seed, profile, skills and length always give the same questions.")
         note.setWordWrap(True)
-        layout = QVBoxLayout(self)
+        form_page = QWidget()
+        layout = _LeastHeight(form_page)
         layout.addWidget(title)
         layout.addWidget(note)
         layout.addLayout(form, 1)
-        layout.addWidget(self.error)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(self.start_button)
-        layout.addLayout(row)
+        # a short window (Projector text) scrolls the form rather than grow past the screen; Start stays in view
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(form_page)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll, 1)
+        outer.addWidget(self.error)
+        outer.addLayout(row)
         for w in (self.profile, self.skills, self.length, self.minutes, self.seed, self.pass_mark, self.trainee,
                   note, self.all_button, self.none_button, self.new_seed):
             set_font(w, 1.3)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
-from PySide6.QtCore import QByteArray, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
@@ -155,7 +155,15 @@ class MainWindow(QMainWindow):
             bar.addAction(act)
             view_menu.addAction(act)
             self.screen_actions[spec.key] = act
-        bar.addSeparator()
+        # the game and profile pickers and the look on a bar of their own: beside the screens, or under
+        # them where both do not fit (a larger text size on a small screen: ``_fit_toolbars``), never
+        # in an overflow menu
+        bar = self.choices = QToolBar("Choices")
+        bar.setObjectName("choicesBar")
+        bar.setMovable(False)
+        self.addToolBar(bar)
+        for watched in (self.nav, bar):  # their widths change with the fonts and the game's screens
+            watched.installEventFilter(self)
         # the game and profile pickers: buttons opening the Game and Profile menus (cheaper to build than
         # combo boxes), filled from the games' registry just after the first paint (``_fill_game_menus``)
         self.game_menu = QMenu("&Game", self)
@@ -345,9 +353,24 @@ class MainWindow(QMainWindow):
         self._demo = on
         if on:
             self._was_full = self.isFullScreen()
-        for w in (self.nav, self.menuBar(), self.statusBar()):
+        for w in (self.nav, self.choices, self.menuBar(), self.statusBar()):
             w.setVisible(not on)
         self.set_full_screen(on or self._was_full)
+
+    def _fit_toolbars(self) -> None:
+        """The choices' bar beside the screens' bar if both fit the window's width, else under it."""
+        wide = self.nav.sizeHint().width() + self.choices.sizeHint().width() + 8 > self.width()
+        if wide != self.toolBarBreak(self.choices):
+            (self.insertToolBarBreak if wide else self.removeToolBarBreak)(self.choices)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_toolbars()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.LayoutRequest and watched in (self.nav, self.choices):
+            self._fit_toolbars()
+        return False
 
     def set_text_size(self, key: str) -> None:
         """View → Text size: every text of the app at preset ``key``, remembered."""

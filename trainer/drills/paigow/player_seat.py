@@ -273,7 +273,8 @@ class PracticeGame:
 
     def edge(self) -> tuple[str, tuple[str, ...]]:
         """This dealer's house edge in one line, and why an optimal player beats it (``edge_explanation``)."""
-        from trainer.rules.paigow.analysis import house_edge  # numpy: only when the explanation is asked
+        # numpy: only when the explanation is asked
+        from trainer.rules.paigow.analysis import PUBLISHED_OPTIMAL_EDGE, edge_explanation, house_edge
 
         edge = house_edge(self.house_way, self.profile.zero_zero_to_banker)
         mine, best = edge.house_way_player, edge.optimal_player
@@ -327,40 +328,6 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
         return HandVerdict(player, dealer, word, profile.cite("equal_value"), "on the top tile")
     deciding = player if word == "win" else dealer
     return HandVerdict(player, dealer, word, profile.cite("pairs" if deciding.kind.is_pair else "value"))
-
-
-#: A published house edge to compare with: a player who sets every hand optimally against a dealer
-#: who follows the Foxwoods house way, a casino's full chart (Wizard of Odds, "Pai Gow Tiles").
-PUBLISHED_OPTIMAL_EDGE = 0.017
-PUBLISHED_SOURCE = "Wizard of Odds, against the Foxwoods house way"
-
-
-def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: HouseWay,
-                     profile: Profile) -> tuple[str, ...]:
-    """Why a player who sets optimally fares better than the house way's player, with the figures, and
-    how that compares with a published casino house way (spec W1, W3, W4).
-
-    The regulatory house way is four steps the dealer follows whatever the odds (621a.8(d)(1)-(4)); a
-    player may set his tiles any way, so he takes the best setting each time. Casinos deal longer
-    charts, which their Rules Submissions may set (621a.8(d), spec W3), and keep an edge that way.
-    """
-    steps, heading = len(house_way.steps), house_way.heading(profile)
-    own, best = -house_way_player.ev, -optimal_player.ev
-    result = (f"turns the house's {own:.2%} edge into a player's edge of {-best:.2%}" if best < 0 else
-              f"cuts the house's edge from {own:.2%} to {best:.2%}")
-    return (
-        f"A player who sets like the dealer gives the house {own:.2%} of each wager: the 5% vigorish on wins "
-        f"and the copies the dealer wins ({profile.cite('copy')}, {profile.cite('vigorish')}).",
-        f"The dealer sets by the {heading}, a fixed {steps}-step rule followed whatever the odds: it plays a "
-        "pair, Wong or Gong, or a 9, 8 or 7, even where another setting wins the low hand far more often. "
-        f"A player may set his tiles any way; taking the best setting every hand he pushes "
-        f"{optimal_player.push:.1%} of hands instead of {house_way_player.push:.1%} and loses "
-        f"{optimal_player.lose:.1%} instead of {house_way_player.lose:.1%}, which {result}.",
-        f"Casinos deal by far longer published house ways (splitting pairs, exceptions for Wongs and Gongs, "
-        f"spec W3): against those an optimal player still faces a house edge of about "
-        f"{PUBLISHED_OPTIMAL_EDGE:.1%} ({PUBLISHED_SOURCE}). A {steps}-step rule is easy to deal and, for a "
-        "player, easy to beat.",
-    )
 
 
 def setting_label(setting: Setting | Sequence[Sequence[Tile]]) -> str:

@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from itertools import combinations
 from math import comb
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from trainer.rules.paigow.face_combos import (BINOM, COPIES, FACE_ID, Combos, co
 from trainer.rules.paigow.hands import Setting, settings
 from trainer.rules.paigow.house_way import REGULATORY, HouseWay, house_way_setting_index
 from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles
+
+if TYPE_CHECKING:
+    from trainer.rules.paigow.profiles import Profile
 
 #: What a winning unit wager pays after the 5% vigorish of 621a.11(a), unrounded.
 WIN_PAYS = Fraction(19, 20)
@@ -196,6 +199,40 @@ def house_edge(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = Tru
     return HouseEdge(table.average(table.house_way), table.average(table.optimal))
 
 
+#: A published house edge to compare with: a player who sets every hand optimally against a dealer
+#: who follows the Foxwoods house way, a casino's full chart (Wizard of Odds, "Pai Gow Tiles").
+PUBLISHED_OPTIMAL_EDGE = 0.017
+PUBLISHED_SOURCE = "Wizard of Odds, against the Foxwoods house way"
+
+
+def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: HouseWay,
+                     profile: Profile) -> tuple[str, ...]:
+    """Why a player who sets optimally fares better than the house way's player, with the figures, and
+    how that compares with a published casino house way (spec W1, W3, W4).
+
+    The regulatory house way is four steps the dealer follows whatever the odds (621a.8(d)(1)-(4)); a
+    player may set his tiles any way, so he takes the best setting each time. Casinos deal longer
+    charts, which their Rules Submissions may set (621a.8(d), spec W3), and keep an edge that way.
+    """
+    steps, heading = len(house_way.steps), house_way.heading(profile)
+    own, best = -house_way_player.ev, -optimal_player.ev
+    result = (f"turns the house's {own:.2%} edge into a player's edge of {-best:.2%}" if best < 0 else
+              f"cuts the house's edge from {own:.2%} to {best:.2%}")
+    return (
+        f"A player who sets like the dealer gives the house {own:.2%} of each wager: the 5% vigorish on wins "
+        f"and the copies the dealer wins ({profile.cite('copy')}, {profile.cite('vigorish')}).",
+        f"The dealer sets by the {heading}, a fixed {steps}-step rule followed whatever the odds: it plays a "
+        "pair, Wong or Gong, or a 9, 8 or 7, even where another setting wins the low hand far more often. "
+        f"A player may set his tiles any way; taking the best setting every hand he pushes "
+        f"{optimal_player.push:.1%} of hands instead of {house_way_player.push:.1%} and loses "
+        f"{optimal_player.lose:.1%} instead of {house_way_player.lose:.1%}, which {result}.",
+        f"Casinos deal by far longer published house ways (splitting pairs, exceptions for Wongs and Gongs, "
+        f"spec W3): against those an optimal player still faces a house edge of about "
+        f"{PUBLISHED_OPTIMAL_EDGE:.1%} ({PUBLISHED_SOURCE}). A {steps}-step rule is easy to deal and, for a "
+        "player, easy to beat.",
+    )
+
+
 def prepare(house_way: HouseWay = REGULATORY, zero_zero_to_banker: bool = True) -> None:
     """Set every dealer hand by the house way now (a few milliseconds once), e.g. while a screen opens."""
     _dealer(house_way, zero_zero_to_banker)
@@ -256,14 +293,6 @@ class _Dealer:
     high: np.ndarray
     low: np.ndarray
 
-    @cached_property
-    def high16(self) -> np.ndarray:
-        return self.high.astype(np.int16)
-
-    @cached_property
-    def low16(self) -> np.ndarray:
-        return self.low.astype(np.int16)
-
     def levels(self, high: np.ndarray, low: np.ndarray, low_zero: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A player's keys as the number of dealer levels each beats; a zero low beats none."""
         return (np.searchsorted(self.high_levels, high),
@@ -317,8 +346,6 @@ _TRIPLES_OF_FOUR = tuple(combinations(range(4), 3))
 _PAIR_ID = np.zeros((len(COPIES), len(COPIES)), dtype=np.int64)
 _PAIR_ID[np.triu_indices(len(COPIES))] = np.arange(len(COPIES) * (len(COPIES) + 1) // 2)
 _PAIR_ID = np.maximum(_PAIR_ID, _PAIR_ID.T)
-#: Inclusion-exclusion signs of the tables read per hand: no tile, each of 4 tiles, each of 6 pairs.
-_SIGNS = np.array([1] + [-1] * 4 + [1] * 6)
 
 
 @dataclass(frozen=True, eq=False)
@@ -332,47 +359,47 @@ class _Triples:
 
 @cache
 def _triples() -> _Triples:
-    faces, fourth = multisets(3), np.arange(len(COPIES))
+    faces = multisets(3)
     index = np.zeros(len(COPIES) ** 3, dtype=np.int64)
     index[code4(faces)] = np.arange(len(faces))
-    grown = np.concatenate([np.broadcast_to(faces[:, None, :], (len(faces), len(fourth), 3)),
-                            np.broadcast_to(fourth[None, :, None], (len(faces), len(fourth), 1))], axis=2)
-    ways = COPIES - (faces[:, None, :] == fourth[:, None]).sum(axis=2)
-    return _Triples(index, np.maximum(combos().index[code4(np.sort(grown, axis=2))], 0), ways)
+    p, q, r, x = faces[:, 0, None], faces[:, 1, None], faces[:, 2, None], np.arange(len(COPIES))
+    # the three sorted faces with face x put in its place, as the combination's sorted faces
+    grown = np.stack([np.minimum(p, x), np.minimum(np.maximum(p, x), q), np.minimum(np.maximum(q, x), r),
+                      np.maximum(r, x)], axis=-1)
+    # int8 ways: the most a hand's four triples can add up is 4 x 29 tiles
+    ways = (COPIES - (p == x) - (q == x) - (r == x)).astype(np.int8)
+    return _Triples(index, np.maximum(combos().index[code4(grown)], 0), ways)
 
 
 @dataclass(frozen=True, eq=False)
 class _Tables:
-    """Cumulative counts of dealer hands below levels (x, y), ``counts[g, x, y]`` = #{high level < x,
-    low level < y} among: all hands (g = 0), the hands holding a given tile of face f (g = 1 + f) and
-    those holding two given tiles of a face pair (g = 22 + pair id); and for three given tiles the
-    1-D counts ``three_high[t, x]``, ``three_low[t, y]`` of the hands they grow into."""
+    """Cumulative counts of the dealer hands below levels, per group g, signed for inclusion-exclusion:
+    ``both[x, y, g]`` = #{high level < x, low level < y}, ``high[x, g]`` and ``low[y, g]`` bounded on one
+    side only. Group 0 is every hand (counted +), 1 + f the hands holding a given tile of face f (-),
+    22 + pair id those holding two given tiles of a face pair (+). For three given tiles (row t of
+    ``_triples``), ``three_high[t, x]`` and ``three_low[t, y]`` count the hands they grow into, and
+    ``grown_high[t, f]``, ``grown_low[t, f]`` are the levels of the hand grown by a tile of face f."""
 
-    counts: np.ndarray
+    both: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
     three_high: np.ndarray
     three_low: np.ndarray
+    grown_high: np.ndarray
+    grown_low: np.ndarray
 
 
 def _groups(faces: np.ndarray) -> np.ndarray:
-    """The ``_Tables.counts`` read for a hand of these faces, in ``_SIGNS`` order: (hands, 11)."""
+    """The groups of ``_Tables`` read for a hand of these faces: none, each tile, each pair (hands, 11)."""
     k, l = _PAIRS_OF_FOUR
     return np.concatenate([np.zeros((len(faces), 1), dtype=np.int64), 1 + faces,
                            1 + len(COPIES) + _PAIR_ID[faces[:, k], faces[:, l]]], axis=1)
 
 
-def _cumulate(table: np.ndarray) -> np.ndarray:
-    """2-D cumulative sums over the last two axes, in place (row by row: faster than cumsum there)."""
-    np.cumsum(table, axis=-1, out=table)
-    for x in range(1, table.shape[-2]):
-        table[..., x, :] += table[..., x - 1, :]
-    return table
-
-
 @cache
 def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
     d, c, t = _dealer(house_way, zero_zero_to_banker), combos(), _triples()
-    shape = (len(d.high_levels) + 1, len(d.low_levels) + 1)
-    cell = (d.high + 1) * shape[1] + d.low + 1
+    x_size, y_size = len(d.high_levels) + 1, len(d.low_levels) + 1
     # A combination's hands hold a given tile of face f in C(c-1, m-1) of its C(c, m) ways (m of its c
     # copies held), two given tiles of f in C(c-2, m-2); each face and face pair counted once.
     k, l = _PAIRS_OF_FOUR
@@ -382,28 +409,44 @@ def _tables(house_way: HouseWay, zero_zero_to_banker: bool) -> _Tables:
     two = np.where(same, weight * held[:, k] * (held[:, k] - 1) // np.maximum(copies[:, k] * (copies[:, k] - 1), 1),
                    weight * held[:, k] * held[:, l] // (copies[:, k] * copies[:, l]))
     two *= np.where(same, first[:, k] & (l == k + 1), first[:, k] & first[:, l])
-    size = shape[0] * shape[1]
     groups = 2 + len(COPIES) + int(_PAIR_ID.max())
-    flat = (_groups(faces) * size + cell[:, None]).ravel()
-    counts = np.bincount(flat, np.concatenate([weight, one, two], axis=1).ravel(), groups * size)
+    # Groups last: the eleven a hand reads for one query lie side by side. A dealer hand at levels
+    # (x, y) is counted from cell (x + 1, y + 1) on, so that cell (a, b) holds those below both.
+    both = np.zeros((x_size, y_size, groups), dtype=np.int32)
+    cell = ((d.high + 1) * y_size + d.low + 1)[:, None] * groups + _groups(faces)
+    np.add.at(both.reshape(-1), cell.ravel(), np.concatenate([weight, -one, two], axis=1).astype(np.int32).ravel())
+    for x in range(1, x_size):  # row by row: numpy's cumsum is far slower along a leading axis
+        both[x] += both[x - 1]
+    for y in range(1, y_size):
+        both[:, y] += both[:, y - 1]
 
     def cumulative_1d(levels: np.ndarray, size: int) -> np.ndarray:
-        flat = np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1
-        return np.bincount(flat.ravel(), t.ways.ravel(), len(t.ways) * size).reshape(-1, size).cumsum(axis=1)
+        table = np.zeros((len(t.ways), size), dtype=np.int32)
+        # flat indexes and values of the table's own type: numpy's fast path for add.at
+        np.add.at(table.reshape(-1), (np.arange(len(t.ways))[:, None] * size + levels[t.grown] + 1).ravel(),
+                  t.ways.ravel().astype(np.int32))
+        return np.cumsum(table, axis=1, out=table)
 
-    return _Tables(_cumulate(counts.astype(np.int32).reshape(groups, *shape)),
-                   cumulative_1d(d.high, shape[0]).astype(np.int32), cumulative_1d(d.low, shape[1]).astype(np.int32))
+    return _Tables(both, both[:, -1].copy(), both[-1].copy(), cumulative_1d(d.high, x_size),
+                   cumulative_1d(d.low, y_size), d.high[t.grown].astype(np.int16), d.low[t.grown].astype(np.int16))
+
+
+#: How many blocks of rows the table of every hand is counted in (8: ~1,000 rows, their temporaries
+#: a few hundred kB each; fewer blocks take more fresh memory, which a fresh process pays for in page faults).
+_BLOCKS = 8
 
 
 @cache
 def _table_counts(house_way: HouseWay, zero_zero_to_banker: bool) -> tuple[np.ndarray, np.ndarray]:
     """Wins and losses, each (8130, 3), of every face combination's settings."""
-    d = _dealer(house_way, zero_zero_to_banker)
+    d, t = _dealer(house_way, zero_zero_to_banker), _tables(house_way, zero_zero_to_banker)
     a, b = d.levels(*_combo_keys(zero_zero_to_banker))
     every_high, every_low = np.full_like(a, len(d.high_levels)), np.full_like(b, len(d.low_levels))
-    counts = _disjoint_below(_tables(house_way, zero_zero_to_banker), d, np.arange(len(a)),
-                             np.concatenate([a, a, every_high], axis=1), np.concatenate([b, every_low, b], axis=1))
-    s = a.shape[1]
+    a, b = np.concatenate([a, a, every_high], axis=1), np.concatenate([b, every_low, b], axis=1)
+    # in blocks of rows: their temporaries stay in the cache and reuse the same memory
+    counts = np.concatenate([_disjoint_below(t, d, rows, a[rows], b[rows])
+                             for rows in np.array_split(np.arange(len(a)), _BLOCKS)])
+    s = a.shape[1] // 3
     wins, high_below, low_below = counts[:, :s], counts[:, s:2 * s], counts[:, 2 * s:]
     return wins, DEALER_DEALS - high_below - low_below + wins
 
@@ -413,37 +456,37 @@ def _disjoint_below(t: _Tables, d: _Dealer, rows: np.ndarray, a: np.ndarray, b: 
     low level < b[i, q]}, each (rows, queries).
 
     Inclusion-exclusion: the sum over the subsets S of the hand's four tiles of (-1)^|S| times the
-    number of dealer hands holding S and below; S of one or two tiles are read from the tables, S of
-    three tiles from the face each fourth tile can show, and S of four is the hand itself.
+    number of dealer hands holding S and below; S of none, one or two tiles are read from the tables
+    (signed), S of three tiles from the face each fourth tile can show, and S of four is the hand itself.
+    A query bounded on one side only (a or b above every level, for all rows) reads the 1-D tables.
     """
     faces = combos().faces[rows]
-    size = t.counts.shape[1] * t.counts.shape[2]
-    read = t.counts.reshape(-1).take(_groups(faces)[:, :, None] * size + (a * t.counts.shape[2] + b)[:, None, :])
-    count = np.einsum("ngq,g->nq", read, _SIGNS)
-    count -= _three(t, d, _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])], a, b)
+    groups = _groups(faces)[:, None, :]  # (rows, 1, 11): the queries' reads side by side, then summed
+    triples = _triples().index[code4(faces[:, _TRIPLES_OF_FOUR])][:, None, :]
+    high_only = (b == len(d.low_levels)).all(axis=0)
+    low_only = (a == len(d.high_levels)).all(axis=0) & ~high_only
+    both = ~(high_only | low_only)
+    count = np.empty(a.shape, dtype=np.int64)
+    for side, table, three, at in ((high_only, t.high, t.three_high, a), (low_only, t.low, t.three_low, b)):
+        at = at[:, side, None]
+        count[:, side] = (np.einsum("nqg->nq", table.take(at * table.shape[1] + groups))
+                          - np.einsum("nqs->nq", three.take(triples * three.shape[1] + at)))
+    a2, b2 = a[:, both], b[:, both]
+    cells = (a2 * t.both.shape[1] + b2)[:, :, None] * t.both.shape[2] + groups
+    count[:, both] = np.einsum("nqg->nq", t.both.take(cells)) - _three_below(t, triples[:, 0], a2, b2)
     count += (d.high[rows, None] < a) & (d.low[rows, None] < b)
     return count
 
 
-def _three(t: _Tables, d: _Dealer, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below.
-
-    Queries bounded on one side only read the 1-D tables; the others count the fourth tiles.
-    """
-    out = np.empty(a.shape, dtype=np.int64)
-    high_only = (b == len(d.low_levels)).all(axis=0)
-    low_only = (a == len(d.high_levels)).all(axis=0) & ~high_only
-    both = ~(high_only | low_only)
-    tri = triples[:, :, None]
-    out[:, high_only] = t.three_high[tri, a[:, None, high_only]].sum(axis=1)
-    out[:, low_only] = t.three_low[tri, b[:, None, low_only]].sum(axis=1)
-    grown = _triples().grown[triples].reshape(len(triples), 1, -1)
-    ways = _triples().ways[triples].reshape(len(triples), -1).astype(np.int8)
+def _three_below(t: _Tables, triples: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Sum over the given three-tile subsets (rows, 4) of the dealer hands holding them and below both
+    levels (rows, queries): the fourth tiles counted one by one."""
+    n = len(triples)
+    ways = _triples().ways[triples].reshape(n, -1)
     # (rows, queries, fourth tiles): the fourth tiles last, where numpy compares fastest
-    below = ((d.high16[grown] < a[:, both, None].astype(np.int16))
-             & (d.low16[grown] < b[:, both, None].astype(np.int16)))
-    out[:, both] = np.einsum("nqk,nk->nq", below, ways)
-    return out
+    below = ((t.grown_high[triples].reshape(n, 1, -1) < a[:, :, None].astype(np.int16))
+             & (t.grown_low[triples].reshape(n, 1, -1) < b[:, :, None].astype(np.int16)))
+    return np.einsum("nqk,nk->nq", below, ways)
 
 
 def _optimal(wins: np.ndarray, losses: np.ndarray, house: np.ndarray) -> np.ndarray:

@@ -19,9 +19,9 @@ reference: the tests compare this with it on every hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from math import comb
-from typing import Callable, Iterable
+from typing import Iterable
 
 import numpy as np
 
@@ -60,18 +60,24 @@ class HandFacts:
     value: np.ndarray      # its value, -1 for a pair
     first: np.ndarray      # the face the hand puts first (higher-ranking tile, 621a.3(h))
 
+    @cached_property
+    def doubled(self) -> tuple[Setting, ...]:
+        """Each of the 231 two-tile hands set as both hands of a setting, in ``np.triu_indices`` order."""
+        return tuple(Setting(h, h) for i, row in enumerate(self.hands) for h in row[i:])
+
 
 @cache
 def hand_facts() -> HandFacts:
     hands = tuple(tuple(Hand.of(a, b) for b in FACES) for a in FACES)
-    flat = [h for row in hands for h in row]
+    infos = [h.info for row in hands for h in row]  # read once: each property would look it up again
 
-    def grid(get: Callable[[Hand], int]) -> np.ndarray:
-        return np.array([get(h) for h in flat], dtype=np.int64).reshape(len(FACES), len(FACES))
+    def grid(values: Iterable[int]) -> np.ndarray:
+        return np.array(list(values), dtype=np.int64).reshape(len(FACES), len(FACES))
 
-    return HandFacts(hands, grid(lambda h: h.score), grid(lambda h: h.is_zero).astype(bool),
-                     grid(lambda h: h.value is not None).astype(bool),
-                     grid(lambda h: -1 if h.value is None else h.value), grid(lambda h: FACE_ID[h.tiles[0]]))
+    return HandFacts(hands, grid(i.score for i in infos), grid(i.value == 0 for i in infos).astype(bool),
+                     grid(i.value is not None for i in infos).astype(bool),
+                     grid(-1 if i.value is None else i.value for i in infos),
+                     grid(FACE_ID[h.tiles[0]] for row in hands for h in row))
 
 
 def multisets(size: int) -> np.ndarray:
@@ -120,8 +126,10 @@ class Combos:
 @cache
 def combos() -> Combos:
     faces = multisets(4)
-    held = (faces[:, :, None] == faces[:, None, :]).sum(axis=2)
-    first = np.concatenate([np.ones((len(faces), 1), dtype=bool), faces[:, 1:] != faces[:, :-1]], axis=1)
+    # sorted faces, none held more than twice (its two copies): a face's count is it and a neighbour
+    repeat = np.concatenate([np.zeros((len(faces), 1), dtype=bool), faces[:, 1:] == faces[:, :-1]], axis=1)
+    held = 1 + repeat + np.roll(repeat, -1, axis=1)
+    first = ~repeat
     weight = np.where(first, BINOM[COPIES[faces], held], 1).prod(axis=1)
     facts = hand_facts()
     highs, lows = [], []
@@ -177,22 +185,30 @@ def _meets(criterion: Criterion, c: Combos) -> np.ndarray:
 
 
 def _either_hand_table(criterion: Criterion) -> np.ndarray:
-    hands = hand_facts().hands
-    upper = np.array([[j >= i and criterion.applies(Setting(h, h)) for j, h in enumerate(row)]
-                      for i, row in enumerate(hands)], dtype=bool)
+    upper = np.zeros((len(FACES), len(FACES)), dtype=bool)
+    upper[np.triu_indices(len(FACES))] = [criterion.applies(s) for s in hand_facts().doubled]
     return upper | upper.T
 
 
 def _holds(hand: np.ndarray, face: np.ndarray) -> np.ndarray:
-    return (hand == face[..., None]).any(axis=-1)
+    """Whether each two-tile hand (..., 2) holds a tile of ``face`` (two compares: faster than any())."""
+    return (hand[..., 0] == face) | (hand[..., 1] == face)
 
 
 def _highest_with_lowest(c: Combos) -> np.ndarray:
     """621a.8(d)(4): the first highest-ranking and first lowest-ranking of ``Setting.tiles`` share a hand."""
-    tiles = np.concatenate([c.high, c.low], axis=-1)
-    ranks = RANK[tiles]
-    top = np.take_along_axis(tiles, ranks.argmin(axis=-1)[..., None], axis=-1)[..., 0]
-    bottom = np.take_along_axis(tiles, ranks.argmax(axis=-1)[..., None], axis=-1)[..., 0]
+    tiles = (c.high[..., 0], c.high[..., 1], c.low[..., 0], c.low[..., 1])  # in ``Setting.tiles`` order
+    high, low = RANK[c.high], RANK[c.low]
+    ranks = (high[..., 0], high[..., 1], low[..., 0], low[..., 1])
+
+    def first_ranked(rank: np.ndarray) -> np.ndarray:
+        found = tiles[-1]
+        for tile, its in zip(tiles[-2::-1], ranks[-2::-1]):
+            found = np.where(its == rank, tile, found)
+        return found
+
+    top = first_ranked(np.minimum(np.minimum(*ranks[:2]), np.minimum(*ranks[2:])))
+    bottom = first_ranked(np.maximum(np.maximum(*ranks[:2]), np.maximum(*ranks[2:])))
     return (_holds(c.high, top) & _holds(c.high, bottom)) | (_holds(c.low, top) & _holds(c.low, bottom))
 
 

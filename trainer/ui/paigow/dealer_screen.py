@@ -36,8 +36,8 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, position_label, refresh_fonts, set_font, set_style,
-    zoom_of,
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, make_label, position_label, refresh_fonts, set_font,
+    set_style, zoom_of,
 )
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
@@ -348,14 +348,11 @@ class DealerScreen(Screen):
 
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
-        self.last.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.clock_label = make_label("", 1.3, bold=True)
-        status_row = QHBoxLayout()
-        status_row.addWidget(self.status)
-        status_row.addWidget(self.last, 1)
-        status_row.addWidget(self.trainee_label)
-        status_row.addSpacing(18)
-        status_row.addWidget(self.clock_label)
+        status_row = QWidget()
+        flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
+        for w in (self.status, self.last, self.trainee_label, self.clock_label):
+            flow.addWidget(w)
 
         self.pane = self._make_pane()
         self.pane.caption.link_to(self.ctx)
@@ -381,14 +378,14 @@ class DealerScreen(Screen):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.options)
-        layout.addLayout(status_row)
+        layout.addWidget(status_row)
         layout.addWidget(self.pages, 1)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
 
     def _build_side(self) -> QWidget:
         side = QWidget()
-        self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill")
+        self.skill_label = make_label("", 1.3, bold=True, name="dealer-skill", wrap=True, kind=WholeLabel)
         self.question = QuestionView()
         set_font(self.question.prompt, 1.75, bold=True)
         # the column scrolls (a larger text size on a small window): the prompt is read whole, never cut

@@ -70,6 +70,9 @@ class DrillAnimation(QWidget):
         self.view = TableView(self.scene, self)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # 1-9 must reach the choices
         self.view.setAccessibleName("Animation of the deal")
+        # the table gives way to the question and the choices (Projector text on a small screen), it
+        # never lies under them
+        self.view.setMinimumSize(200, 110)
         self.player = Player(self.scene, parent=self)
         self.note = make_label("Animation of the deal, looping  ·  R replays", 1.1)
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -30,7 +30,7 @@ from trainer.rules.paigow.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.drill_widgets import (
-    HandSetter, NextPanel, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font,
+    FitScroll, HandSetter, NextPanel, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font,
 )
 from trainer.ui.citation_links import set_linked
 from trainer.ui.theme import Theme
@@ -378,8 +378,10 @@ class PlayerScreen(Screen):
         layout.addWidget(self.totals)
         layout.addWidget(line)
         layout.addLayout(middle, 1)
-        layout.addWidget(self.ev)
-        self.ev.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # the odds scroll rather than overlap when the window is short for them (Projector on 1280x720)
+        self.ev_area = FitScroll(self.ev)
+        self.ev_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        layout.addWidget(self.ev_area)
 
     def _wire(self) -> None:
         c = self.controller
@@ -407,7 +409,7 @@ class PlayerScreen(Screen):
         self.setter.pool.show()
         self.setter.set_tiles(hand.tiles)
         self.result.clear()
-        self.ev.hide()
+        self.ev_area.hide()
         self._update_status()
         self.setter.setFocus()
 
@@ -417,7 +419,7 @@ class PlayerScreen(Screen):
         self.result.show_result(result)
         self.ev.show_result(result)
         self.ev.show_edge(self.controller.game.edge())
-        self.ev.show()
+        self.ev_area.show()
         refresh_fonts(self)
         self._update_status()
         self.result.setFocus()

@@ -36,14 +36,29 @@ def device_scale(p: QPainter) -> float:
 THUMBNAIL_SCALE = 0.3
 
 
-def font(px: float, p: QPainter, bold: bool = True) -> QFont:
+def font(px: float, p: QPainter | float, bold: bool = True) -> QFont:
     """A label font of ``px`` scene units, never smaller on screen than the application's text
-    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table."""
+    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table.
+    ``p``: the painter, or its device scale."""
     f = QFont()
-    scale = device_scale(p)
+    scale = p if isinstance(p, float) else device_scale(p)
     f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / scale) if scale >= THUMBNAIL_SCALE else 0))
     f.setBold(bold)
     return f
+
+
+def legible(f: QFont, p: QPainter | float) -> bool:
+    """Whether a label in ``f`` is drawn at least as large as the application's text on screen (always,
+    at Normal). A Pai Gow label that would be smaller (fitted to its box, or on a thumbnail table) is
+    left out: a small table at Projector shows fewer names, never tiny ones."""
+    scale = p if isinstance(p, float) else device_scale(p)
+    return not min_text_px() or f.pixelSize() * scale >= min_text_px() - 0.5
+
+
+def draw_label(p: QPainter, rect: QRectF, flags, text: str) -> None:
+    """``p.drawText`` in the painter's font, if it is :func:`legible`."""
+    if legible(p.font(), p):
+        p.drawText(rect, flags, text)
 
 
 def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
@@ -196,16 +211,20 @@ class NumberItem(_Item):
         self.text = ""
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-60, -30, 120, 60)
+        return QRectF(-200, -60, 400, 120)  # room for the box grown with the text size
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setFont(font(34, p))
+        text = f"RNG {self.text}"
+        box = QRectF(p.fontMetrics().boundingRect(text)).adjusted(-14, -6, 14, 6)
+        box.setWidth(max(120.0, box.width()))
+        box.moveCenter(QPointF(0, 0))
         p.setPen(QPen(QColor(self.theme.chalk), 2))
         p.setBrush(QColor("#101010"))
-        p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 10, 10)
+        p.drawRoundedRect(box, 10, 10)
         p.setPen(QColor(self.theme.count_glow))
-        p.setFont(font(34, p))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, f"RNG {self.text}")
+        draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class MarkerItem(_Item):
@@ -221,17 +240,18 @@ class MarkerItem(_Item):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-24, -24, 48, 48)
+        return QRectF(-50, -50, 100, 100)  # room for the button grown with its letter
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         wager = self.kind == "wager"
+        p.setFont(font(15 if wager else 19, p))
+        r = min(48.0, max(20.0, p.fontMetrics().height() / 2 + 3))
         p.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine))
         p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
-        p.drawEllipse(QPointF(0, 0), 20, 20)
+        p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#ffffff"))
-        p.setFont(font(15 if wager else 19, p))
-        p.drawText(QRectF(-20, -20, 40, 40), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
+        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
 class GlowItem(_Item):
@@ -276,13 +296,15 @@ class GlowItem(_Item):
             p.setPen(QPen(edge, 5))
             p.setBrush(fill)
             p.drawRoundedRect(self._rect, 14, 14)
-        if self.badge:
-            p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+        p.setFont(font(24 if len(self.badge) < 3 else 19, p))
+        if self.badge and legible(p.font(), p):  # a badge too small to read (a thumbnail table) is left out
             r = max(23.0, p.fontMetrics().horizontalAdvance(self.badge) / 2 + 6)
-            # never over the spot's tiles or its name: a seat's below its outer corner (its name is
-            # above; the woodpile's in the middle), the Dead Hand's and the dealer's beside their outer side
+            # never over the spot's tiles, its name or chips: a seat's below its outer corner (its chips
+            # are above; the woodpile's in the middle) unless another seat's chips are there, the Dead
+            # Hand's and the dealer's beside their outer side
             left = self._rect.center().x() > L.SCENE_W / 2
-            if L.SPOTS[self.key].circle:
+            spot = L.SPOTS[self.key]
+            if spot.circle and not spot.badge_beside:
                 centre = QPointF(self._rect.right() - r if left else self._rect.left() + r, self._rect.bottom() + r + 3)
             else:
                 centre = QPointF(self._rect.right() + r + 4 if left else self._rect.left() - r - 4,
@@ -310,24 +332,28 @@ class LabelItem(_Item):
         # a stack's name grows no wider than the stack: neighbours' names never run together
         p.setFont(font_to_fit(20, p, QRectF(0, 0, L.STACK_PITCH - 2, 48), self.text))
         p.setPen(QColor(self.theme.label))
-        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
+        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
 
 class ChipsItem(_Item):
-    """The chips on one seat's betting circle: a stack per wager (the Pai Gow Wager first), in real
-    denominations and colours, its amount beneath; and the bank's marker when this seat banks."""
+    """The chips on one seat's wagers: a stack per wager (the Pai Gow Wager first), in real
+    denominations and colours, its amount on a tag; and the bank's marker when this seat banks.
+    They stand between the seat's numbered circle and its landing spot (``Spot.chips``), covering
+    neither."""
 
-    CHIP_R = 19.0
+    CHIP_R = L.CHIP_R
     #: how much higher each chip of a stack is drawn (a 2.5-D top view, like the tiles)
     LAYER = 4.0
-    MAX_DRAWN = 10
+    MAX_DRAWN = 8  # a taller stack would reach the numbered circle; its tag says the amount
+    #: the amounts' size in scene units: readable at Normal on a 1280x720 dealer's seat
+    TAG_PX = 16
 
     def __init__(self, key: str, scene: TableScene) -> None:
         super().__init__(scene)
         self.key = key
         self.stacks: tuple[int, ...] = ()
         self.bank = False
-        self.setPos(*L.SPOTS[key].circle)
+        self.setPos(*L.SPOTS[key].chips)
         self.setZValue(30000)
         self.setVisible(False)
 
@@ -340,55 +366,112 @@ class ChipsItem(_Item):
             self.update()
         self.setVisible(bool(stacks) or bank)
 
-    def _centres(self, pitch: float) -> list[QPointF]:
-        n = len(self.stacks)
-        return [QPointF((i - (n - 1) / 2) * pitch, 0) for i in range(n)]
-
     @staticmethod
     def _amount(cents: int) -> str:
         return format_cents(cents).replace(".00", "")
 
+    def _chips(self, cents: int) -> list[tuple[int, str, str]]:
+        return list(reversed(chips_for(cents)))[-self.MAX_DRAWN:]  # smallest on top, as dealt
+
+    def layout(self, scale: float) -> tuple[list[tuple[QPointF, int]], list[tuple[QRectF, str]], QRectF | None]:
+        """Where the stacks stand (bottom centre, amount), their tags (rectangle, text) and the bank's
+        marker, in item units, drawn at ``scale`` device pixels per unit. A tag per stack, side by
+        side far enough apart that they never overlap; grown past ``CHIPS_ROOM`` (a larger text size
+        on a small table) one tag of the total, or none (the tooltip says them). The BANK tag after
+        them over the spot's middle (the other side is the neighbouring seat's), or without room for
+        it a ring round the chips (an empty rectangle: ``bank_ring``)."""
+        tag_font = font(self.TAG_PX, scale)
+        m = QFontMetricsF(tag_font)
+        texts = [self._amount(c) for c in self.stacks] if legible(tag_font, scale) else []
+        pitch = max([2 * self.CHIP_R + 6, *(m.horizontalAdvance(t) + 16 for t in texts)])
+        one_tag = pitch * len(texts) > L.CHIPS_ROOM
+        if one_tag:
+            pitch, texts = 2 * self.CHIP_R + 6, [self._amount(sum(self.stacks))]
+        stacks = [(QPointF((i - (len(self.stacks) - 1) / 2) * pitch, 0), cents) for i, cents in enumerate(self.stacks)]
+        tags = []
+        for (centre, cents), text in zip(stacks, texts):
+            tag = QRectF(0, 0, m.horizontalAdvance(text) + 10, m.height() + 4)
+            top = min(self._top(c, n) for c, n in stacks) if one_tag else self._top(centre, cents)
+            # on the top chip; a grown tag no lower than the bottom chip (the spot is under it)
+            tag.moveCenter(QPointF(0 if one_tag else centre.x(), min(top, self.CHIP_R - tag.height() / 2)))
+            if tag.width() <= L.CHIPS_ROOM and tag.height() <= L.CHIPS_TAG_H:
+                tags.append((tag, text))
+        if not self.bank:
+            return stacks, tags, None
+        bank_font = font(16, scale)
+        box = QFontMetricsF(bank_font).boundingRect("BANK").adjusted(-10, -4, 10, 4)
+        side = 1 if L.SPOTS[self.key].x > self.pos().x() else -1
+        edge = max([self.CHIP_R, *(abs(c.x()) + self.CHIP_R for c, _ in stacks),
+                    *(abs(t.center().x()) + t.width() / 2 for t, _ in tags)])
+        if edge + 6 + box.width() > L.BANK_REACH or box.height() > 2 * self.CHIP_R or not legible(bank_font, scale):
+            return stacks, tags, QRectF()
+        box.moveCenter(QPointF(side * (edge + 6 + box.width() / 2), self.CHIP_R - box.height() / 2))
+        return stacks, tags, box
+
+    def bank_ring(self, stacks: list[tuple[QPointF, int]], tags: list[tuple[QRectF, str]]) -> QRectF:
+        """The bank's marker where its tag has no room: round the bank's chips and their tags."""
+        rects = [self.stack_rect(c, n) for c, n in stacks] + [t for t, _ in tags] or [self.stack_rect(QPointF(), 0)]
+        ring = rects[0]
+        for r in rects[1:]:
+            ring = ring.united(r)
+        return ring.adjusted(-4, -4, 4, 4)
+
+    def _top(self, centre: QPointF, cents: int) -> float:
+        """The y of the stack's top chip's centre."""
+        return centre.y() - max(0, len(self._chips(cents)) - 1) * self.LAYER
+
+    def stack_rect(self, centre: QPointF, cents: int) -> QRectF:
+        """The chips of a stack standing at ``centre``, the top one ``LAYER`` higher per chip."""
+        r, top = self.CHIP_R, self._top(centre, cents)
+        return QRectF(centre.x() - r, top - r, 2 * r, centre.y() - top + 2 * r)
+
+    def drawn_rects(self, scale: float = 1.0) -> list[QRectF]:
+        """Scene rectangles of the stacks, their tags and the BANK tag (tests: they cover no seat's
+        circle, no spot, nothing of another seat)."""
+        stacks, tags, bank = self.layout(scale)
+        rects = [self.stack_rect(c, n) for c, n in stacks] + [t for t, _ in tags]
+        if bank is not None:
+            rects.append(bank if not bank.isEmpty() else self.bank_ring(stacks, tags))
+        return [r.translated(self.pos()) for r in rects]
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-160, -110, 320, 200)
+        return QRectF(-200, -110, 400, 160)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setFont(font(13, p))
-        # stacks side by side, far enough apart that their amounts never overlap
-        widest = max((p.fontMetrics().horizontalAdvance(self._amount(c)) for c in self.stacks), default=0)
-        pitch = max(2 * self.CHIP_R + 6, widest + 16)
-        for centre, cents in zip(self._centres(pitch), self.stacks):
-            self._paint_stack(p, centre, cents)
-        if self.bank:
+        stacks, tags, bank = self.layout(device_scale(p))
+        if bank is not None and bank.isEmpty():
+            p.setPen(QPen(QColor(self.theme.count_glow), 5))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(self.bank_ring(stacks, tags), 10, 10)
+        self._paint_chips(p, QPointF(0, 0))
+        if bank is not None and not bank.isEmpty():
             p.setFont(font(16, p))
-            box = p.fontMetrics().boundingRect("BANK").adjusted(-10, -4, 10, 4)
-            box.moveCenter(QPointF(0, -40 - box.height() / 2).toPoint())
             p.setPen(QPen(QColor("#000000"), 2))
             p.setBrush(QColor(self.theme.count_glow))
-            p.drawRoundedRect(QRectF(box), 8, 8)
-            p.drawText(QRectF(box), Qt.AlignmentFlag.AlignCenter, "BANK")
+            p.drawRoundedRect(bank, 8, 8)
+            p.drawText(bank, Qt.AlignmentFlag.AlignCenter, "BANK")
 
-    def _paint_stack(self, p: QPainter, centre: QPointF, cents: int) -> None:
-        chips = list(reversed(chips_for(cents)))[-self.MAX_DRAWN:]  # smallest on top, as dealt
+    def _paint_chips(self, p: QPainter, at: QPointF) -> None:
+        """The stacks and their tags, moved by ``at``; the amounts on dark tags readable over any chip."""
+        stacks, tags, _ = self.layout(device_scale(p))
         r = self.CHIP_R
-        for level, (_, colour, ink) in enumerate(reversed(chips)):
-            c = centre - QPointF(0, level * self.LAYER)
-            p.setPen(QPen(QColor(ink), 1.5))
-            p.setBrush(QColor(colour))
-            p.drawEllipse(c, r, r)
-            p.setPen(QPen(QColor(ink), 3, Qt.PenStyle.DashLine))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawEllipse(c, r - 4, r - 4)
-        # the stack's amount on its top chip, on a dark tag readable over any chip colour
-        p.setFont(font(13, p))
-        text = self._amount(cents)
-        tag = p.fontMetrics().boundingRect(text).adjusted(-5, -2, 5, 2)
-        tag.moveCenter((centre - QPointF(0, (len(chips) - 1) * self.LAYER)).toPoint())
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(self.theme.caption_bg))
-        p.drawRoundedRect(QRectF(tag), 5, 5)
-        p.setPen(QColor(self.theme.caption_text))
-        p.drawText(QRectF(tag), Qt.AlignmentFlag.AlignCenter, text)
+        for centre, cents in stacks:
+            for level, (_, colour, ink) in enumerate(reversed(self._chips(cents))):
+                c = centre + at - QPointF(0, level * self.LAYER)
+                p.setPen(QPen(QColor(ink), 1.5))
+                p.setBrush(QColor(colour))
+                p.drawEllipse(c, r, r)
+                p.setPen(QPen(QColor(ink), 3, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawEllipse(c, r - 4, r - 4)
+        p.setFont(font(self.TAG_PX, p))
+        for tag, text in tags:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(self.theme.caption_bg))
+            p.drawRoundedRect(tag.translated(at), 5, 5)
+            p.setPen(QColor(self.theme.caption_text))
+            p.drawText(tag.translated(at), Qt.AlignmentFlag.AlignCenter, text)
 
 
 class CentreItem(ChipsItem):
@@ -422,10 +505,9 @@ class CentreItem(ChipsItem):
         p.drawRoundedRect(self._area, 16, 16)
         p.setPen(QColor(self.theme.chalk))
         p.setFont(font(17, p))
-        p.drawText(self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        draw_label(p, self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
                    | Qt.TextFlag.TextDontClip, self.TITLE)
-        for cents in self.stacks:
-            self._paint_stack(p, QPointF(0, self._area.height() / 4), cents)
+        self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
 
 class DiceTotalItem(_Item):
@@ -464,4 +546,5 @@ class DiceTotalItem(_Item):
             x += s + gap
         p.setPen(QColor(self.theme.count_glow))
         p.setFont(font(64, p))
-        p.drawText(QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter, f"= {sum(self.dice)}")
+        draw_label(p, QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip,
+                   f"= {sum(self.dice)}")

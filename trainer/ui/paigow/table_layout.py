@@ -13,7 +13,7 @@ shows its top face and, below it, its front edge; a tile one layer up is drawn `
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 SCENE_W, SCENE_H = 1600.0, 920.0
 
@@ -48,6 +48,12 @@ class Spot:
     label_x: float
     label_y: float
     circle: tuple[float, float] | None = None  # betting circle centre (seats only)
+    #: where the seat's wagers stand (the middle of the chips' bottom row): between the numbered
+    #: circle and the landing spot, clear of both (seats only)
+    chips: tuple[float, float] | None = None
+    #: a seat's badge (its count, its delivery number) beside the spot's top outer corner, not under
+    #: its bottom one (there stand the next seat's chips)
+    badge_beside: bool = False
 
     def rect(self) -> tuple[float, float, float, float]:
         """The outline of the landing spot (x, y, w, h): room for four tiles in a row, or a stack
@@ -60,8 +66,20 @@ SPOT_W = 4 * STACK_PITCH + 14
 SPOT_H = TILE_H + 4 * TILE_T + 12
 
 #: The seats lie on an arc around the dealer: landing spots on radius ARC_R, betting circles
-#: further out on CIRCLE_R (the arc is stretched vertically by ARC_STRETCH).
-ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 590.0, 735.0, 1.06
+#: further out on CIRCLE_R (the arc is stretched vertically by ARC_STRETCH); the wagers' chips
+#: stand in the band between them.
+ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 550.0, 735.0, 1.06
+#: A betting circle's radius, and a chip's.
+CIRCLE_RADIUS, CHIP_R = 40.0, 19.0
+#: How far a seat's chips stand from its spot's middle; how wide their tags may spread; how tall a
+#: tag may be (the band between circle and spot); how far from the chips' middle the BANK tag reaches.
+CHIPS_SHIFT, CHIPS_ROOM, CHIPS_TAG_H, BANK_REACH = 34.0, 160.0, 72.0, 125.0
+
+
+def chips_zone(spot: Spot) -> tuple[float, float, float, float]:
+    """Where a seat's chips, their tags and its BANK tag may be drawn (x, y, w, h)."""
+    x, y = spot.chips
+    return x - BANK_REACH, y + CHIP_R - CHIPS_TAG_H - 4, 2 * BANK_REACH, CHIPS_TAG_H + 8  # 4: the bank's ring
 SEAT_ANGLES = (30.0, 54.0, 78.0, 102.0, 126.0, 150.0)  # seat1 (dealer's right) .. seat6
 
 
@@ -73,7 +91,10 @@ def arc_point(degrees: float, radius: float) -> tuple[float, float]:
 def _seat(k: int) -> Spot:
     x, y = arc_point(SEAT_ANGLES[k - 1], ARC_R)
     cx, cy = arc_point(SEAT_ANGLES[k - 1], CIRCLE_R)
-    return Spot(f"seat{k}", f"SEAT {k}", x, y, cx, cy, circle=(cx, cy))
+    seat = Spot(f"seat{k}", f"SEAT {k}", x, y, cx, cy, circle=(cx, cy), badge_beside=k in (2, 5))
+    # towards the table's middle; at the end seats outwards (the next seat's spot is above the middle)
+    side = (1 if x < ARC_CX else -1) * (-1 if k in (1, 6) else 1)
+    return replace(seat, chips=(x + side * CHIPS_SHIFT, seat.rect()[1] - CHIP_R - 6))
 
 
 SPOTS: dict[str, Spot] = {
@@ -88,7 +109,7 @@ TRAY = (ROW_X - 150.0, 790.0, 300.0, 56.0)
 SHAKER = (ROW_X + 575.0, 790.0)
 #: The centre of the layout (x, y, w, h): where a player-banked round's losing wagers go and
 #: its winners are paid from (621a.9(n)-(r), spec S3), between the seats and the woodpile.
-CENTRE_AREA = (ROW_X - 130.0, 330.0, 260.0, 120.0)
+CENTRE_AREA = (ROW_X - 130.0, 372.0, 260.0, 110.0)
 #: Where the tiles are mixed (in the middle of the felt, in front of the tray).
 MIX_CENTER = (ROW_X, 470.0)
 MIX_RADIUS = 170.0

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import font as _font
-from trainer.ui.paigow.table_items import font_to_fit
+from trainer.ui.paigow.table_items import draw_label, font_to_fit
 from trainer.ui.theme import Theme
 
 
@@ -54,12 +54,12 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setFont(_font(18, p))
     edge = QRectF(40, L.DEALER_EDGE, L.SCENE_W - 80, L.SCENE_H - L.DEALER_EDGE)
     for text, align in edge_labels(p.fontMetrics().horizontalAdvance, edge.width()):
-        p.drawText(edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | align, text)
+        draw_label(p, edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | align, text)
     _paint_direction(p, chalk)
     # tray (table inventory container)
     x, y, w, h = L.TRAY
     # grown with the text size as far as the dealer's edge and the woodpile leave room
-    p.setFont(font_to_fit(15, p, QRectF(0, 0, w + 40, L.DEALER_EDGE - y - 8), "TABLE INVENTORY\nCONTAINER"))
+    p.setFont(font_to_fit(15, p, QRectF(0, 0, w + 120, L.DEALER_EDGE - y - 8), "TABLE INVENTORY\nCONTAINER"))
     wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
     # a larger text size (View → Text size) wraps the name and grows the box, never clips it
     text = p.fontMetrics().boundingRect(QRectF(x, y, w + 160, h).toRect(), wrap, "TABLE INVENTORY CONTAINER")
@@ -69,7 +69,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail).lighter(125))
     p.drawRoundedRect(box, 8, 8)
     p.setPen(QColor(th.label))
-    p.drawText(box, wrap, "TABLE INVENTORY CONTAINER")
+    draw_label(p, box, wrap, "TABLE INVENTORY CONTAINER")
     # spots and seats
     spot_fill = QColor(th.spot)
     for spot in L.SPOTS.values():
@@ -84,17 +84,13 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.drawEllipse(QPointF(cx, cy), 40, 40)
             p.setPen(QColor(th.label))
             p.setFont(_font(44, p))
-            p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
-            # "SEAT" under the circle, towards the table's middle, where a larger text size has room
-            p.setFont(_font(16, p))
-            label = seat_label_rect(spot, p.fontMetrics().horizontalAdvance(spot.title), p.fontMetrics().height())
-            if label is not None:
-                p.drawText(label, _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
+            # the number names the seat: no "SEAT n" beside it, where the wagers' chips stand
+            draw_label(p, QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
         else:
             p.setPen(QColor(th.label))
             p.setFont(font_to_fit(22, p, QRectF(0, 0, 250, 60), spot.title))  # clear of the tray
-            p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28), _NO_CLIP | Qt.AlignmentFlag.AlignCenter,
-                       spot.title)
+            draw_label(p, QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28),
+                       _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
     # woodpile bed
     p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -104,7 +100,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     # the centre area named, beside its outline: never behind the stacks or the tiles laid out
     p.setPen(chalk)
     p.setFont(font_to_fit(17, p, QRectF(0, 0, 200, bed.height()), "WOODPILE"))
-    p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
+    draw_label(p, QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
                _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "WOODPILE")
 
 
@@ -115,18 +111,6 @@ def edge_labels(advance, width: float) -> list[tuple[str, Qt.AlignmentFlag]]:
     middle = "DEALER (facing the players)"
     side = max(advance(text) for text, _ in sides)
     return sides + [(middle, Qt.AlignmentFlag.AlignHCenter)] if advance(middle) / 2 + side + 16 <= width / 2 else sides
-
-
-def seat_label_rect(spot: L.Spot, width: float, height: float) -> QRectF | None:
-    """Where "SEAT n" goes: under the seat's betting circle, moved outwards clear of the seat's
-    tiles; None where it would leave the felt (a larger text size on a small table: the numbered
-    circle names the seat)."""
-    cx, cy = spot.circle
-    label = QRectF(cx - width / 2, cy + 40, width, height)
-    tiles = QRectF(*spot.rect()).adjusted(-4, -4, 4, 4)
-    if label.intersects(tiles):
-        label.moveLeft(tiles.right() if cx > tiles.center().x() else tiles.left() - width)
-    return label if _felt_path().contains(label) and not label.intersects(tiles) else None
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:

@@ -101,12 +101,15 @@ class TableScene(QGraphicsScene):
         self.stack_labels = {f"S{k}": LabelItem(f"S{k}", self) for k in range(1, 9)}
         self.wagers = {key: ChipsItem(key, self) for key, spot in L.SPOTS.items() if spot.circle}
         self.centre = CentreItem(self)
+        self.flying = ChipsItem("seat1", self)  # chips on their way between a seat and the tray or the centre
+        self.flying.setZValue(80000)
         self.dice_total = DiceTotalItem(self)
         self.dice_total.setPos(*L.MIX_CENTER)
         self.dice_total.setZValue(70000)
         self.dice_total.setVisible(False)
         for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
-                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.dice_total):
+                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.flying,
+                     self.dice_total):
             self.addItem(item)
         self.frame: Frame | None = None
 
@@ -194,6 +197,7 @@ class TableScene(QGraphicsScene):
             if where is not None:
                 label.setPos(*where)
         self._show_wagers(frame)
+        self.flying.setVisible(False)
         self.frame = frame
 
     def _show_wagers(self, frame: Frame) -> None:
@@ -274,8 +278,39 @@ class TableScene(QGraphicsScene):
             elif a is not None and b is None:
                 label.setVisible(False)
         self._show_wagers(target)
+        flight = self._chips_flight(src, target, duration)
+        if flight is not None:
+            group.addAnimation(flight)
         group.finished.connect(lambda: self.show_frame(target))
         return group
+
+    def _chips_flight(self, src: Frame, target: Frame, duration: int) -> QAbstractAnimation | None:
+        """Chips paid or collected fly between a seat and the tray (the house's) or the centre of the
+        layout (a player bank's): the one place that lost chips to the one that gained them."""
+        deltas = {key: sum(target.chips.get(key, ())) - sum(src.chips.get(key, ()))
+                  for key in set(src.chips) | set(target.chips)}
+        lost = [key for key, d in deltas.items() if d < 0]
+        gained = [key for key, d in deltas.items() if d > 0]
+        if len(lost) > 1 or len(gained) > 1 or not lost + gained:
+            return None
+        source, dest = (lost or [None])[0], (gained or [None])[0]
+        # the new stack shows when the chips land
+        if dest in self.wagers:
+            self.wagers[dest].set_stacks(src.chips.get(dest, ()), dest == target.bank)
+        elif dest == CENTRE:
+            self.centre.set_stacks(src.chips.get(CENTRE, ()), bool(target.bank))
+        self.flying.set_stacks((max(abs(d) for d in deltas.values()),), False)
+        return self._prop(self.flying, b"pos", self._chips_place(dest), duration, self._chips_place(source))
+
+    def _chips_place(self, key: str | None) -> QPointF:
+        """Where chips stand: a seat's wagers, the centre of the layout, or (None) the tray."""
+        if key == CENTRE:
+            x, y, w, h = L.CENTRE_AREA
+            return QPointF(x + w / 2, y + h * 3 / 4)
+        if key is None:
+            x, y, w, h = L.TRAY
+            return QPointF(x + w / 2, y)
+        return QPointF(*L.SPOTS[key].chips)
 
     def _prop(self, item: QObject, name: bytes, end, duration: int, start=None) -> QPropertyAnimation:
         anim = QPropertyAnimation(item, name)
