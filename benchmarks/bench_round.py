@@ -107,6 +107,7 @@ def action_latency(rounds: int = 12, seed: int = 2026) -> dict[str, object]:
     from trainer.ui.snapshot import ensure_app
 
     app = ensure_app()
+    from trainer.ui.citation_links import words
     from trainer.ui.context import AppContext
     from trainer.ui.paigow.dealer_screen import DealerScreen
     from trainer.ui.paigow.player import INSTANT
@@ -136,7 +137,7 @@ def action_latency(rounds: int = 12, seed: int = 2026) -> dict[str, object]:
                 # and the widgets replaced meanwhile deleted, as the app's event loop does
                 QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
                 painted.append((time.perf_counter() - start) * 1000)
-                assert c.round.finished or screen.question.prompt.text() == c.current.question.prompt
+                assert c.round.finished or screen.question.prompt.text() == words(c.current.question.prompt)
         screen.close()
         close_shared_stores()
     return {"opened": opened, "shown": shown, "painted": painted}

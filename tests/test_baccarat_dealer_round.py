@@ -8,8 +8,9 @@ import pytest
 
 from trainer.drills import check, generate, skills_for
 from trainer.drills.baccarat.dealer_round import (
-    DEALER_SKILLS, IRREGULARITIES, MOMENTS, BaccaratDealerRound, RoundSpec, play_spec, playable, round_tasks,
+    DEALER_SKILLS, IRREGULARITIES, MOMENTS, RoundSpec, play_spec, playable, round_tasks,
 )
+from trainer.drills.dealer_round import DealerRound
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.draw import banker_rule
 from trainer.rules.baccarat.irregularities import BANKER_THIRD, DISCARD_TWO
@@ -23,7 +24,7 @@ SPECS = [RoundSpec(seed=s, moment=m, vig_collection=v, squeeze=q, ez=e or None)
 
 @pytest.mark.parametrize("spec", SPECS[::2])
 def test_every_action_right_scores_100_percent(spec):
-    r = BaccaratDealerRound(spec)
+    r = DealerRound(spec)
     while not r.finished:
         r.answer(r.current.question.answer, ms=900)
     summary = r.summary()
@@ -31,7 +32,7 @@ def test_every_action_right_scores_100_percent(spec):
 
 
 def test_a_wrong_action_is_a_mistake_with_the_right_one_and_its_section_and_the_round_goes_on():
-    r = BaccaratDealerRound(RoundSpec(seed=5))
+    r = DealerRound(RoundSpec(seed=5))
     while r.current.skill != "bac-dealer-count":
         r.answer(r.current.question.answer)
     task = r.current
@@ -141,3 +142,43 @@ def test_a_last_hand_round_is_the_round_in_which_the_cover_card_comes_out():
         played = play_spec(RoundSpec(seed=seed, moment="last-hand"))
         assert played.round.cover_card and not played.start.last_hand  # 631a.10(d): this hand, then one more
         assert any(s.action == "last-hand" for s in played.round.steps)
+
+
+#: Every cell of Table 1 the Banker's Hand is called on (631a.11(b),(c)): its count 0-7 against the
+#: Player's third card, or the Player stood; and every call of the Player's Hand.
+BANKER_CELLS = [f"B{b}-{t}" for b in range(8) for t in (*range(10), "stood")]
+PLAYER_CALLS = ["natural", *(f"P{n}" for n in range(8))]
+
+
+@pytest.mark.parametrize("skill, items", [("bac-dealer-banker-draw", BANKER_CELLS),
+                                          ("bac-dealer-player-draw", PLAYER_CALLS)])
+def test_a_due_draw_case_is_dealt_at_once_and_replays_from_its_seed_and_its_round(skill, items):
+    """Spaced repetition asks for a case by its item: the round is dealt to show it, whatever its rarity
+    in a shuffled shoe, and the cards dealt are those the question names."""
+    for i, item in enumerate(items):
+        q = generate(skill, seed=i, profile="pa-631a", item=item)
+        assert q.item == item and generate(skill, seed=q.seed, profile="pa-631a") == q
+        spec = RoundSpec(**q.data["round"])
+        assert round_tasks(spec)[q.data["task"]].question.prompt == q.prompt
+        rnd = play_spec(spec).round
+        dealt = (rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1], *rnd.player[2:])
+        assert [card_of(c).value for c in dealt[:len(spec.stack)]] == list(spec.stack)
+        pp, bp = points(card_of(c) for c in rnd.player[:2]), points(card_of(c) for c in rnd.banker[:2])
+        if item == "natural":
+            assert {pp, bp} & {8, 9} and "Natural" in q.answer
+        elif skill == "bac-dealer-player-draw":
+            assert item == f"P{pp}" and bp < 8 and q.prompt.startswith(f"Player {pp}, Banker {bp}")
+        else:
+            third = card_of(rnd.player[2]).value if len(rnd.player) > 2 else "stood"
+            assert item == f"B{bp}-{third}" and pp < 8
+            assert q.answer == ("Card for the Banker" if len(rnd.banker) > 2 else "Banker stands")
+
+
+def test_a_shoe_showing_a_situation_holds_the_same_cards():
+    played = play_spec(RoundSpec(seed=4, moment="in-play"))
+    shoe = played.start.shoe
+    shown = shoe.showing((0, 9, 9, 0, 5))
+    assert sorted(shown.cards) == sorted(shoe.cards) and shown.cards[:shoe.next] == shoe.cards[:shoe.next]
+    assert [card_of(c).value for c in shown.cards[shoe.next:shoe.next + 5]] == [0, 9, 9, 0, 5]
+    with pytest.raises(TrainerError, match="values are 0 to 9"):
+        RoundSpec(seed=1, stack=(10,))

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from trainer.drills import AnswerParseError, check, generate
-from trainer.drills.paigow.dealer_round import (CALLS, DEALER_SKILLS, DealerRound, RoundSpec, play_spec, playable,
-                                         round_tasks)
+from trainer.drills.dealer_round import DealerRound
+from trainer.drills.paigow.dealer_round import CALLS, DEALER_SKILLS, RoundSpec, play_spec, playable, round_tasks
 from trainer.progress.store import ProgressStore
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.house_way import house_way_named, set_by_house_way

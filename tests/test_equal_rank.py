@@ -14,7 +14,8 @@ import pytest
 
 from trainer.drills.answers import judge_setting
 from trainer.drills.model import AnswerKind, Question
-from trainer.drills.paigow.dealer_round import CALLS, DealerRound, RoundSpec, playable
+from trainer.drills.dealer_round import DealerRound
+from trainer.drills.paigow.dealer_round import CALLS, RoundSpec, playable
 from trainer.drills.paigow.hand_drills import COPY, DEALER, PLAYER, ZERO, compare_choices
 from trainer.drills.registry import generate
 from trainer.rules.errors import TrainerError

@@ -12,7 +12,8 @@ import pytest
 
 from trainer.drills.exam import ExamSpec, build_exam
 from trainer.drills.games import profile_named
-from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, playable, play_spec
+from trainer.drills.dealer_round import DealerRound
+from trainer.drills.paigow.dealer_round import RoundSpec, playable, play_spec
 from trainer.drills.registry import skills_for
 from trainer.rulebook.citations import find, in_words, linked, refs, resolve, shown
 from trainer.rulebook.documents import DOCUMENT_IDS, DOCUMENTS, anchor_for, load_book, load_document

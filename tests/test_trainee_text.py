@@ -19,7 +19,8 @@ import pytest
 from trainer.drills.answers import format_value
 from trainer.drills.exam import ExamSpec, build_exam
 from trainer.drills.model import AnswerKind, Question
-from trainer.drills.paigow.dealer_round import CALLS, DealerRound, RoundSpec, playable
+from trainer.drills.dealer_round import DealerRound
+from trainer.drills.paigow.dealer_round import CALLS, RoundSpec, playable
 from trainer.drills.registry import generate, skills_for
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity

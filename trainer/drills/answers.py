@@ -219,7 +219,9 @@ def check(question: Question, answer: Any) -> Feedback:
         given_text = format_value(question.kind, given)
     feedback = Feedback(correct, expected_text(question), given_text, question.explanation, question.citations,
                         question.skill, question.item, mistake=mistake, parts=part_results)
+    if correct:
+        return feedback  # nothing to review: and the reviewers' drill modules need not load for it
     from trainer.drills.registry import reviewer_for
 
     review = reviewer_for(question.skill)
-    return review(question, given, feedback) if review and not correct else feedback
+    return review(question, given, feedback) if review else feedback

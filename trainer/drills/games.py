@@ -45,6 +45,9 @@ class Game:
     groups: tuple[str, ...]
     setup: Callable[[Any, str | None], Setup]
     warm_up: Callable[[Any], None] | None = None
+    #: How the ids of the game's skills begin (Baccarat's ``bac-``; "" for the first game's): a skill
+    #: is looked up among its game's drills alone, so a question does not wait for the other games'.
+    skill_prefix: str = ""
 
     @property
     def default_profile(self) -> str:
@@ -55,6 +58,15 @@ class Game:
 def games() -> tuple[Game, ...]:
     """Every game, in menu order."""
     return tuple(importlib.import_module(pkg).GAME for pkg in GAME_PACKAGES)
+
+
+def game_of_skill(skill_id: str) -> Game:
+    """The game a skill id belongs to, by its prefix (the longest that matches).
+
+    >>> game_of_skill("bac-burn").id, game_of_skill("tile-compare").id
+    ('baccarat', 'paigow')
+    """
+    return max((g for g in games() if skill_id.startswith(g.skill_prefix)), key=lambda g: len(g.skill_prefix))
 
 
 def game_named(game_id: str) -> Game:

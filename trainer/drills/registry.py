@@ -19,10 +19,13 @@ from typing import Any, Callable, Iterable
 
 from trainer.drills.model import Draft, Feedback, Question, Setup
 from trainer.rules.errors import TrainerError, UnknownNameError
-from trainer.drills.games import game_named, game_of_module, game_of_profile, games, profile_named
+from trainer.drills.games import Game, game_named, game_of_module, game_of_profile, game_of_skill, games, profile_named
 from trainer.rules.rng import new_seed
 
 Generator = Callable[[random.Random, Setup], Draft]
+#: The item the generator will make from ``rng`` (``preview(rng, setup)``), read at a fraction of the
+#: cost of making the question: for a skill whose items are too rare to meet by making questions.
+Preview = Callable[[random.Random, Setup], str]
 #: A game's profile (Pai Gow's ``Profile``, Baccarat's ``BaccaratProfile``, ...).
 Profile = Any
 DEFAULT_PROFILE = games()[0].default_profile
@@ -53,6 +56,8 @@ class Skill:
     needs_screen: bool = False
     #: The id of the game the skill belongs to (``trainer.drills.games``).
     game: str = "paigow"
+    #: The item of the question a seed makes, without making it (see :data:`Preview`).
+    preview: Preview | None = None
 
 
 SKILLS: dict[str, Skill] = {}
@@ -63,21 +68,24 @@ _REVIEWERS: dict[str, Reviewer] = {}
 
 #: Menu groups in display order, game by game (a name may recur in another game).
 GROUPS = tuple(dict.fromkeys(group for game in games() for group in game.groups))
-_loaded = False
+#: The games whose drill modules are imported.
+_loaded: set[str] = set()
 
 
 def drill(id: str, title: str, group: str, description: str, *, advanced: bool = False,
           applies: Callable[[Profile], bool] = _always, target_ms: int = 8000,
-          needs_screen: bool = False) -> Callable[[Generator], Generator]:
+          needs_screen: bool = False, preview: Preview | None = None) -> Callable[[Generator], Generator]:
     """Decorator registering a generator ``make(rng, setup) -> Draft`` as skill ``id``."""
     def register(make: Generator) -> Generator:
         if id in SKILLS:
             raise ValueError(f"skill {id} registered twice")
         game = game_of_module(make.__module__)
+        if game_of_skill(id) is not game:
+            raise ValueError(f"skill {id}: {game.title}'s skill ids begin with {game.skill_prefix!r}")
         if group not in game.groups:
             raise ValueError(f"skill {id}: group {group!r} is not one of {game.title}'s {game.groups}")
         SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen,
-                           game.id)
+                           game.id, preview)
         return make
     return register
 
@@ -91,42 +99,50 @@ def reviewer(skill_id: str) -> Callable[[Reviewer], Reviewer]:
 
 
 def reviewer_for(skill_id: str) -> Reviewer | None:
-    _load()
+    _load(game_of_skill(skill_id))
     return _REVIEWERS.get(skill_id)
 
 
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in (f"{game.drill_package}.{module}" for game in games() for module in game.drill_modules):
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            # An engine module written by someone else may not exist yet: skip its drills.
-            if not (exc.name or "").startswith("trainer.rules"):
-                raise
+def _load(game: Game | None = None) -> None:
+    """Import the drill modules of ``game`` (None: of every game), each game's once: a question of one
+    game's skill does not wait for the other games' drills."""
+    for g in games() if game is None else (game,):
+        if g.id in _loaded:
+            continue
+        _loaded.add(g.id)
+        for name in (f"{g.drill_package}.{module}" for module in g.drill_modules):
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                # An engine module written by someone else may not exist yet: skip its drills.
+                if not (exc.name or "").startswith("trainer.rules"):
+                    raise
+
+
+def _in_menu_order() -> list[Skill]:
+    """The skills loaded so far, in menu order (game, group, then registration)."""
+    order = {(game.id, group): i for i, (game, group) in enumerate((g, x) for g in games() for x in g.groups)}
+    return sorted(SKILLS.values(), key=lambda s: order[(s.game, s.group)])
 
 
 def all_skills() -> list[Skill]:
     """Every registered skill, in menu order (game, group, then registration)."""
     _load()
-    order = {(game.id, group): i for i, (game, group) in enumerate((g, x) for g in games() for x in g.groups)}
-    return sorted(SKILLS.values(), key=lambda s: order[(s.game, s.group)])
+    return _in_menu_order()
 
 
 def skills_for(profile: Profile | str, *, advanced: bool = True) -> list[Skill]:
     """The skills the profile offers: its game's skills whose rule it has (``advanced=False``
     leaves out the advanced ones)."""
     p = profile_named(profile)
-    game = game_of_profile(p).id
-    return [s for s in all_skills() if s.game == game and s.applies(p) and (advanced or not s.advanced)]
+    game = game_of_profile(p)
+    _load(game)
+    return [s for s in _in_menu_order() if s.game == game.id and s.applies(p) and (advanced or not s.advanced)]
 
 
 def skill_named(skill_id: str) -> Skill:
     """Look a skill up; an unknown id is an error listing the valid ones."""
-    _load()
+    _load(game_of_skill(skill_id))
     try:
         return SKILLS[skill_id]
     except KeyError:
@@ -222,14 +238,17 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
     and ``house_way`` (profile default; games without house ways ignore it).
 
     With ``item``, seeds derived from ``seed`` are tried until the question trains that item
-    (spaced repetition asks for a due item); after ``tries`` any item is accepted. Same arguments,
-    same question (spec R1).
+    (spaced repetition asks for a due item; a skill with a ``preview`` reads each seed's item
+    without making its question); after ``tries`` any item is accepted. Same arguments, same
+    question (spec R1), and the question's seed alone makes it again.
     """
     s = skill if isinstance(skill, Skill) else skill_named(skill)
     p = profile_for(s, profile)
     check_offered(s, p)
     setup = game_named(s.game).setup(p, house_way)
     seed = new_seed() if seed is None else seed
+    if item is not None and s.preview is not None:
+        return _previewed(s, seed, setup, item, tries * 50)
     question = _make(s, seed, setup)
     if item is not None:
         seeds = random.Random(seed)
@@ -238,6 +257,18 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
                 break
             question = _make(s, seeds.getrandbits(48), setup)
     return question
+
+
+def _previewed(skill: Skill, seed: int, setup: Setup, item: str, tries: int) -> Question:
+    """The question of the first seed (``seed``, then seeds derived from it) whose preview is ``item``;
+    after ``tries`` seeds, the question of ``seed``."""
+    assert skill.preview is not None
+    seeds, candidate = random.Random(seed), seed
+    for _ in range(tries):
+        if skill.preview(random.Random(candidate), setup) == item:
+            return _make(skill, candidate, setup)
+        candidate = seeds.getrandbits(48)
+    return _make(skill, seed, setup)
 
 
 def _make(skill: Skill, seed: int, setup: Setup) -> Question:

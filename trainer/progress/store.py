@@ -782,10 +782,12 @@ def _lookup_key(name: str) -> str:
 
 
 def _target_ms(skill: str) -> int:
-    from trainer.drills.registry import SKILLS, all_skills
+    from trainer.drills.registry import skill_named  # loads the skill's game's drills alone
 
-    all_skills()  # make sure the registry is loaded
-    return SKILLS[skill].target_ms if skill in SKILLS else scheduling.DEFAULT_TARGET_MS
+    try:
+        return skill_named(skill).target_ms
+    except UnknownNameError:  # an old record's skill
+        return scheduling.DEFAULT_TARGET_MS
 
 
 def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,

@@ -8,5 +8,5 @@ GAME = Game(
     id="baccarat", title="Baccarat", profiles=PROFILES, drill_package=__name__,
     drill_modules=("hand_drills", "payout_drills", "table_drills", "dealer_round"),
     groups=("Baccarat hands", "Baccarat payouts", "Baccarat shoe", "Calling the game"),
-    setup=lambda profile, house_way: Setup(profile),
+    setup=lambda profile, house_way: Setup(profile), skill_prefix="bac-",
 )

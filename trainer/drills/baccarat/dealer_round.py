@@ -26,7 +26,8 @@ skill                          kind    the dealer's action                      
 ``bac-dealer-irregularity``    CHOICE  the remedy of a 631a.15 case played in it    ``remedy``...
 =============================  ======  ===========================================  ====================
 
->>> r = BaccaratDealerRound(RoundSpec(seed=3, players=4))
+>>> from trainer.drills.dealer_round import DealerRound
+>>> r = DealerRound(RoundSpec(seed=3, players=4))
 >>> r.current.question.skill
 'bac-dealer-cut'
 >>> while not r.finished:
@@ -42,11 +43,12 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, Iterator
 
-from trainer.drills.model import AnswerKind, Draft, Question
+from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.common import choices_with, draft
-from trainer.drills.paigow.dealer_round import DealerRound, RoundTask
+from trainer.drills.dealer_round import (DealerRound, RoundTask, action_drill, first_playable, numbered_tasks,
+                                         task_question)
 from trainer.drills.registry import drill
-from trainer.rules.baccarat.cards import burn_count, card_of, format_cards, points
+from trainer.rules.baccarat.cards import burn_count, card_of, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
@@ -103,12 +105,18 @@ class RoundSpec:
     ez: bool | None = None
     vig_collection: str | None = None
     squeeze: bool | None = None
+    #: The values (631a.6(a)) the round's first cards show, in the order they are dealt: a drill's
+    #: situation, arranged in the shoe by ``Shoe.showing``; empty: the cards as shuffled.
+    stack: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.moment not in MOMENTS:
             raise TrainerError(f"a round is at one of {', '.join(MOMENTS)}, not '{self.moment}'")
         if self.irregularity is not None and self.irregularity not in IRREGULARITIES:
             raise TrainerError(f"unknown irregularity '{self.irregularity}' (choose from: {', '.join(IRREGULARITIES)})")
+        if any(v not in range(10) for v in self.stack):
+            raise TrainerError(f"card values are 0 to 9, not {list(self.stack)}")
+        object.__setattr__(self, "stack", tuple(self.stack))  # a list when read back from a question's data
 
     def table(self) -> BaccaratProfile:
         return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez,
@@ -116,6 +124,12 @@ class RoundSpec:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def play(self) -> Played:
+        return play_spec(self)
+
+    def tasks(self, played: Played | None = None) -> tuple[RoundTask, ...]:
+        return round_tasks(self, played)
 
 
 @dataclass(frozen=True)
@@ -165,6 +179,8 @@ def play_spec(spec: RoundSpec) -> Played:
             break
         table = after
     kind = Irregularity(spec.irregularity) if spec.irregularity else None
+    if spec.stack:
+        table = replace(table, shoe=table.shoe.showing(spec.stack))
     rnd, _ = play_round(rng, table, bettors, p, seed=spec.seed, irregularity=kind)
     if kind is not None and rnd.irregularity is None:
         raise TrainerError(f"this round has no moment for the irregularity '{kind}' (631a.15)")
@@ -475,39 +491,21 @@ def wager_named_in(why: str) -> str | None:
     return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
 
 
-def _question(skill: str, made: Draft, spec: RoundSpec, profile: BaccaratProfile) -> Question:
-    return Question(skill=skill, seed=spec.seed, profile=profile.name, house_way="",
-                    **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
-
-
 def round_tasks(spec: RoundSpec, played: Played | None = None) -> tuple[RoundTask, ...]:
     """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
     order, as questions; ``data["round"]`` and ``data["task"]`` replay each."""
     played = played or play_spec(spec)
     built = _TaskBuilder(played, spec).build()
-    return tuple(RoundTask(_question(skill, replace(made, data=dict(made.data) | {"task": i}), spec, played.profile),
-                           step) for i, (skill, made, step) in enumerate(built))
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, played.profile.name))
 
 
 def playable(spec: RoundSpec, tries: int = 200) -> RoundSpec:
     """``spec``, or with the next seed whose round has a moment for its irregularity."""
-    for k in range(tries):
-        candidate = replace(spec, seed=spec.seed + k)
-        try:
-            round_tasks(candidate)
-        except TrainerError:
-            continue
-        return candidate
-    round_tasks(spec)  # raises the reason
-    return spec
+    return first_playable(spec, round_tasks, tries)
 
 
-class BaccaratDealerRound(DealerRound):
-    """One round of calling the game: the tasks in order, each answer judged, timed and recorded
-    (see :class:`~trainer.drills.paigow.dealer_round.DealerRound`)."""
-
-    play = staticmethod(play_spec)
-    tasks_of = staticmethod(round_tasks)
+#: One round of calling the game: the tasks in order, each answer judged, timed and recorded.
+BaccaratDealerRound = DealerRound
 
 
 # --- each action as a drill of its own -------------------------------------------------------------
@@ -520,28 +518,58 @@ _APPLIES: dict[str, Callable[[BaccaratProfile], bool]] = {
 }
 
 
-def _random_spec(rng: random.Random, profile: BaccaratProfile, skill: str) -> RoundSpec:
+def _two_cards(rng: random.Random, count: int) -> tuple[int, int]:
+    """Two card values whose Point Count is ``count`` (631a.6(b))."""
+    first = rng.randrange(10)
+    return first, (count - first) % 10
+
+
+def _player_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
+    """A Player's count to call (``P0``..``P7``, the Banker's no Natural; 631a.11(b)) or a Natural on either
+    hand, and the values of the first four cards dealt (Player, Banker, Player, Banker) that make it."""
+    item = rng.choice(("natural", *(f"P{n}" for n in range(8))))
+    if item == "natural":
+        natural, other = rng.choice((8, 9)), rng.randrange(10)
+        pp, bp = (natural, other) if rng.random() < 0.5 else (other, natural)
+    else:
+        pp, bp = int(item[1:]), rng.randrange(8)
+    (p1, p2), (b1, b2) = _two_cards(rng, pp), _two_cards(rng, bp)
+    return item, (p1, b1, p2, b2)
+
+
+def _banker_draw_situation(rng: random.Random) -> tuple[str, tuple[int, ...]]:
+    """A cell of Table 1 (631a.11(c)): the Banker's count 0-7 and the Player's third card, or the Player
+    stood (``B3-8``, ``B6-stood``), and the values of the cards dealt that make it."""
+    bp, third = rng.randrange(8), rng.choice((None, *range(10)))
+    pp = rng.choice((6, 7)) if third is None else rng.randrange(6)
+    (p1, p2), (b1, b2) = _two_cards(rng, pp), _two_cards(rng, bp)
+    return f"B{bp}-{'stood' if third is None else third}", (p1, b1, p2, b2) + ((third,) if third is not None else ())
+
+
+#: Actions whose cases are too rare in dealt rounds to wait for: the case is drawn first (so a
+#: question's item is known from its seed, :func:`_preview`) and the round is dealt to show it.
+_SITUATIONS: dict[str, Callable[[random.Random], tuple[str, tuple[int, ...]]]] = {
+    "bac-dealer-player-draw": _player_draw_situation, "bac-dealer-banker-draw": _banker_draw_situation,
+}
+
+
+def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
+    if skill in _SITUATIONS:
+        _, stack = _SITUATIONS[skill](rng)
+        return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment="in-play", stack=stack)
     moment = {"bac-dealer-cut": "new-shoe", "bac-dealer-burn": "new-shoe", "bac-dealer-last-hand": "last-hand"}.get(
         skill, rng.choice(MOMENTS[:2]))
     irregular = rng.choice(IRREGULARITIES) if skill == "bac-dealer-irregularity" else None
-    return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, moment=moment, irregularity=irregular,
+    return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment=moment, irregularity=irregular,
                      vig_collection=rng.choice(("at-payout", "deferred")) if skill == "bac-dealer-vig" else None)
 
 
-def _generator(skill: str) -> Callable[..., Draft]:
-    def make(rng: random.Random, setup: Any) -> Draft:
-        for _ in range(200):
-            try:
-                tasks = [t for t in round_tasks(_random_spec(rng, setup.profile, skill)) if t.skill == skill]
-            except TrainerError:
-                continue
-            if tasks:
-                q = rng.choice(tasks).question
-                return Draft(q.prompt, q.kind, q.answer, q.explanation, q.citations, q.item, q.choices, q.parts,
-                             q.hint, q.data)
-        raise TrainerError(f"no round with a {skill} action in 200 tries")
-    return make
+def _preview(skill: str) -> Callable[[random.Random, Any], str] | None:
+    """The item a question of ``skill`` drawn from ``rng`` trains, read from its situation alone."""
+    situation = _SITUATIONS.get(skill)
+    return None if situation is None else lambda rng, setup: situation(rng)[0]
 
 
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
-    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True))(_generator(_id))
+    drill(_id, _title, GROUP, _what, target_ms=_ms, applies=_APPLIES.get(_id, lambda p: True),
+          preview=_preview(_id))(action_drill(_id, _random_spec))

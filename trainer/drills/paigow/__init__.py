@@ -7,8 +7,8 @@ from trainer.rules.paigow.profiles import Profile, REGISTRY
 
 
 def _warm_up(profile: Profile) -> None:
-    """The exact analysis of ``profile``'s house way, set up once: the Player's seat and the optimal
-    players of the Dealer's seat need it (numpy, a few tenths of a second)."""
+    """The exact analysis of ``profile``'s house way, set up once: the Player's seat needs it (numpy, a
+    few tenths of a second); the optimal players of the Dealer's seat set from a stored table."""
     from trainer.rules.paigow import analysis
 
     way = house_way_named(profile.default_house_way)

@@ -20,6 +20,9 @@ skill                    kind      the dealer's action                          
 ``dealer-irregularity``  CHOICE    the remedy of an irregularity                         its section
 =======================  ========  ===================================================  ================
 
+The generic walk through a round's tasks is :class:`trainer.drills.dealer_round.DealerRound`:
+
+>>> from trainer.drills.dealer_round import DealerRound
 >>> r = DealerRound(RoundSpec(seed=3, players=3))
 >>> r.current.question.skill, r.current.question.kind.value
 ('dealer-pay', 'money')
@@ -33,19 +36,16 @@ from __future__ import annotations
 
 import random
 import re
-import time
-from dataclasses import asdict, dataclass, field, replace
-from statistics import median
-from typing import Any, Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Iterator, Sequence
 
-from trainer.drills.answers import check
+from trainer.drills.dealer_round import RoundTask, action_drill, first_playable, numbered_tasks, task_question
 from trainer.drills.paigow.common import choices_with, draft
 from trainer.drills.paigow.table_drills import ODD_CENT
-from trainer.drills.model import AnswerKind, Draft, Feedback, Question
-from trainer.drills.registry import drill, reviewer_for
+from trainer.drills.model import AnswerKind, Draft
+from trainer.drills.registry import drill
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, NO_ROLL_HEADS, TableState, style_name
 from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
-from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
 from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies
@@ -108,19 +108,17 @@ class RoundSpec:
         return cls(**d | {"irregularity": Irregularity(irregular) if irregular else None,
                           "method": Method(d.get("method", "manual"))})
 
+    def play(self) -> Round:
+        return play_spec(self)
+
+    def tasks(self, played: Round | None = None) -> tuple[RoundTask, ...]:
+        return round_tasks(self, played)
+
 
 def playable(spec: RoundSpec, tries: int = 100) -> RoundSpec:
     """``spec``, or with the next seed that makes a legal round of it (a bank must cover the other
     players' wagers, 621a.9(d)(2); a player's tile can only be exposed when a player wagers, ...)."""
-    for k in range(tries):
-        candidate = replace(spec, seed=spec.seed + k)
-        try:
-            play_spec(candidate)
-        except TrainerError:
-            continue
-        return candidate
-    play_spec(spec)  # raises the reason
-    return spec
+    return first_playable(spec, play_spec, tries)
 
 
 def play_spec(spec: RoundSpec) -> Round:
@@ -138,18 +136,6 @@ def play_spec(spec: RoundSpec) -> Round:
     way = house_way_named(spec.house_way) if spec.house_way else None
     return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank,
                       method=spec.method, irregularity=spec.irregularity, house_way=way, seed=spec.seed)
-
-
-@dataclass(frozen=True)
-class RoundTask:
-    """One action of the dealer: its question and the index of the round step it performs."""
-
-    question: Question
-    step: int
-
-    @property
-    def skill(self) -> str:
-        return self.question.skill
 
 
 # --- from the round's steps to the dealer's questions ---------------------------------------------
@@ -432,11 +418,6 @@ def _happened(kind: Irregularity, step: Step, before: Sequence[Step]) -> str:
     return step.say.split(":")[0]
 
 
-def _question(skill: str, made: Draft, seed: int, profile: Profile, way: HouseWay) -> Question:
-    return Question(skill=skill, seed=seed, profile=profile.name, house_way=way.name,
-                    **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
-
-
 def round_tasks(spec: RoundSpec, played: Round | None = None) -> tuple[RoundTask, ...]:
     """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
     order, as questions (see the module table). ``data["round"]`` and ``data["task"]`` replay each."""
@@ -444,133 +425,22 @@ def round_tasks(spec: RoundSpec, played: Round | None = None) -> tuple[RoundTask
     profile = profile_named(played.profile)
     way = house_way_named(spec.house_way or profile.default_house_way)
     built = _TaskBuilder(played, spec, profile, way).build()
-    return tuple(RoundTask(_question(skill, replace(made, data=dict(made.data) | {"task": i}), spec.seed, profile, way),
-                           step) for i, (skill, made, step) in enumerate(built))
-
-
-# --- the round as the trainee plays it ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TaskAnswer:
-    """One action of the trainee: the task, the verdict, what was given and how long it took."""
-
-    task: RoundTask
-    feedback: Feedback
-    answer: Any
-    ms: int
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    """The end of a round: score, times, mistakes (each with the right action and its citation)."""
-
-    answered: int
-    correct: int
-    total_ms: int
-    median_ms: float | None
-    mistakes: tuple[TaskAnswer, ...]
-    per_skill: tuple[tuple[str, int, int], ...] = field(default=())
-
-    @property
-    def score(self) -> float:
-        return self.correct / self.answered if self.answered else 1.0
-
-
-class DealerRound:
-    """One round from the dealer's seat: the tasks in order, each answer judged, timed and recorded.
-
-    ``answer`` judges the current task (an unreadable answer raises ``AnswerParseError`` and counts
-    nothing), records it in ``store`` for ``trainee`` (mode "timed") and moves on, right or wrong.
-    ``narration(i)`` gives the round's steps that come before task ``i`` (what the table shows).
-    Another game's dealer round replaces ``play`` and ``tasks_of`` (its round and its tasks).
-    """
-
-    play = staticmethod(play_spec)
-    tasks_of = staticmethod(round_tasks)
-
-    def __init__(self, spec: Any, *, store: Any = None, trainee: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.spec = spec
-        self.round = self.play(spec)
-        self.tasks = self.tasks_of(spec, self.round)
-        self.store, self.trainee, self.clock = store, trainee, clock
-        self.index = 0
-        self.history: list[TaskAnswer] = []
-        self._shown_at = clock()
-
-    @property
-    def current(self) -> RoundTask | None:
-        return self.tasks[self.index] if self.index < len(self.tasks) else None
-
-    @property
-    def finished(self) -> bool:
-        return self.index >= len(self.tasks)
-
-    def shown(self) -> None:
-        """The current task is on screen now: its answer time starts here."""
-        self._shown_at = self.clock()
-
-    def narration(self, index: int) -> tuple[Step, ...]:
-        """The steps after task ``index - 1``'s step up to (not including) task ``index``'s step; for
-        ``index == len(tasks)``, the steps after the last task to the end of the round."""
-        start = self.tasks[index - 1].step + 1 if index > 0 else 0
-        end = self.tasks[index].step if index < len(self.tasks) else len(self.round.steps)
-        return self.round.steps[start:max(start, end)]
-
-    def answer(self, raw: Any, *, ms: int | None = None) -> Feedback:
-        task = self.current
-        if task is None:
-            raise TrainerError("the round is over: start a new round")
-        feedback = check(task.question, raw)
-        review = reviewer_for(task.skill)
-        if review is not None and not feedback.correct:
-            feedback = review(task.question, raw, feedback)
-        elapsed = ms if ms is not None else int((self.clock() - self._shown_at) * 1000)
-        if self.store is not None and self.trainee:
-            self.store.record(self.trainee, task.question, feedback, raw, elapsed, mode="timed")
-        self.history.append(TaskAnswer(task, feedback, raw, elapsed))
-        self.index += 1
-        self._shown_at = self.clock()
-        return feedback
-
-    def summary(self) -> RoundSummary:
-        times = [a.ms for a in self.history]
-        skills = dict.fromkeys(t.skill for t in self.tasks)
-        per_skill = tuple((s, sum(1 for a in self.history if a.task.skill == s),
-                           sum(1 for a in self.history if a.task.skill == s and a.feedback.correct)) for s in skills)
-        return RoundSummary(len(self.history), sum(1 for a in self.history if a.feedback.correct), sum(times),
-                            median(times) if times else None,
-                            tuple(a for a in self.history if not a.feedback.correct), per_skill)
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, profile.name, way.name))
 
 
 # --- each step type as a drill of its own ---------------------------------------------------------
 
 
-def _random_spec(rng: random.Random, profile: Profile, skill: str) -> RoundSpec:
+def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
+    profile = setup.profile
     bank = "dealer"
     if profile.player_bank and rng.random() < 0.3:
         bank = f"seat{rng.randint(1, 6)}"
     irregular = rng.choice(tuple(Irregularity)) if skill == "dealer-irregularity" else None
     return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, bank=bank,
-                     co_bank=bank != "dealer" and profile.co_bank and rng.random() < 0.3, irregularity=irregular)
-
-
-def _generator(skill: str) -> Callable[..., Draft]:
-    def make(rng: random.Random, setup: Any) -> Draft:
-        for _ in range(200):
-            spec = replace(_random_spec(rng, setup.profile, skill), house_way=setup.house_way.name)
-            try:
-                tasks = [t for t in round_tasks(spec) if t.skill == skill]
-            except TrainerError:  # e.g. an irregularity this round cannot have
-                continue
-            if tasks:
-                q = rng.choice(tasks).question
-                return Draft(q.prompt, q.kind, q.answer, q.explanation, q.citations, q.item, q.choices, q.parts,
-                             q.hint, q.data)
-        raise TrainerError(f"no round with a {skill} action in 200 tries")
-    return make
+                     co_bank=bank != "dealer" and profile.co_bank and rng.random() < 0.3, irregularity=irregular,
+                     house_way=setup.house_way.name)
 
 
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
-    drill(_id, _title, GROUP, _what, target_ms=_ms)(_generator(_id))
+    drill(_id, _title, GROUP, _what, target_ms=_ms)(action_drill(_id, _random_spec))

@@ -16,6 +16,7 @@ from trainer.drills.model import AnswerKind, Draft, Feedback, Question, Setup
 from trainer.drills.registry import drill, reviewer
 from trainer.rules.paigow.hands import Hand, Setting, settings
 from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.players import house_way_setting, stored_optimal_setting
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
 
@@ -68,6 +69,16 @@ def _review(question: Question, placed: Any, feedback: Feedback) -> Feedback:
     return dataclasses.replace(feedback, ev_difference=ev_difference(question, high, low))
 
 
+def _may_differ(tiles: list[Tile], setup: Setup, differs: bool) -> bool:
+    """False when the stored optimal setting shows that the house way's setting is (``differs``) or is
+    not the best one; True when it may be, or when two of the three settings are the same hands (the
+    analysis then decides which one it names)."""
+    stored = stored_optimal_setting(tiles, setup.house_way, setup.profile.zero_zero_to_banker)
+    if stored is None or len(set(settings(tiles))) < 3:
+        return True
+    return (stored != house_way_setting(tiles, setup.house_way)) == differs
+
+
 @drill("optimal-setting", "Optimal setting", "House way",
        "Which of the three settings of four tiles has the highest expected value against the house way?",
        advanced=True, target_ms=20000)
@@ -75,13 +86,17 @@ def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
     zz = setup.profile.zero_zero_to_banker
     differs = rng.random() < 0.5  # half the questions where the house way is not the best setting
 
-    from trainer.rules.paigow.analysis import analyze_hand  # numpy: not when the drills load
-
     def analysed() -> tuple[list[Tile], Any]:
         tiles = deal(rng, 4)
+        if not _may_differ(tiles, setup, differs):
+            return tiles, None  # the stored optimal settings say no: not worth the analysis
+        from trainer.rules.paigow.analysis import analyze_hand  # numpy: not when the drills load
+
         return tiles, analyze_hand(tiles, setup.house_way, zz)
 
     def fair(r: tuple[list[Tile], Any]) -> bool:
+        if r[1] is None:
+            return False
         # One best answer: the highest EV must belong to a single distinct setting.
         best = max(o.exact_ev for o in r[1].odds)
         winners = {str(s) for s, o in zip(r[1].settings, r[1].odds) if o.exact_ev == best}

@@ -65,6 +65,23 @@ class Shoe:
         """Where card ``cards[index]`` lies in the shoe (0 = the next card out)."""
         return Place(Zone.SHOE, index - self.next)
 
+    def showing(self, values: Sequence[int]) -> Shoe:
+        """The shoe with its next cards of the given values (631a.6(a)), in order: each is swapped with
+        the first card of that value behind it, so the shoe holds the same cards. A training situation
+        (a drill's Table 1 case), not a shuffle.
+
+        >>> shoe = Shoe(1, tuple(range(52)), 40)
+        >>> [card_of(c).value for c in shoe.showing((0, 9, 0)).cards[:3]]
+        [0, 9, 0]
+        """
+        cards = list(self.cards)
+        for i, value in enumerate(values, start=self.next):
+            j = next((k for k in range(i, len(cards)) if card_of(cards[k]).value == value), None)
+            if j is None:
+                raise TrainerError(f"the shoe holds no card of value {value} after card {i}")
+            cards[i], cards[j] = cards[j], cards[i]
+        return replace(self, cards=tuple(cards))
+
 
 @dataclass(frozen=True)
 class ShoePrep:

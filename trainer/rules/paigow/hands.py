@@ -21,7 +21,7 @@ False
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from typing import Iterable
@@ -112,13 +112,23 @@ class Hand:
     """A two-tile hand; the higher-ranking tile is kept first (621a.3(h))."""
 
     tiles: tuple[Tile, Tile]
+    # Pure functions of the tiles, derived once per hand: a round reads them for every seat.
+    _info: HandInfo = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.tiles) != 2:
             raise NotationError(f"a hand has two tiles, not {len(self.tiles)}")
         a, b = self.tiles
         if b.rank < a.rank:
-            object.__setattr__(self, "tiles", (b, a))
+            a, b = b, a
+            object.__setattr__(self, "tiles", (a, b))
+        object.__setattr__(self, "_info", _info(a, b))
+        object.__setattr__(self, "_hash", hash((self.tiles,)))  # the value a dataclass would hash to
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, a: Tile, b: Tile) -> Hand:
@@ -129,40 +139,42 @@ class Hand:
         return cls(parse_tiles(text, count=2))  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        return format_tiles(self.tiles)
+        if not self._text:  # written when first read: most hands analysed are never shown
+            object.__setattr__(self, "_text", format_tiles(self.tiles))
+        return self._text
 
     @property
     def info(self) -> HandInfo:
-        return _info(*self.tiles)
+        return self._info
 
     @property
     def kind(self) -> HandKind:
-        return self.info.kind
+        return self._info.kind
 
     @property
     def pair_rank(self) -> int | None:
         """Rank 1 (Supreme Pair) to 20 (Gong with 1-1) of a permissible pair (621a.3(c))."""
-        return self.info.pair_rank
+        return self._info.pair_rank
 
     @property
     def value(self) -> int | None:
         """Value 0-9 of a non-pair hand (621a.3(e)); None for a pair, Wong or Gong (JQ4)."""
-        return self.info.value
+        return self._info.value
 
     @property
     def top_rank(self) -> int | None:
         """Rank of the highest-ranking tile of a value hand, Gee Joon count applied (621a.3(f),(h))."""
-        return self.info.top_rank
+        return self._info.top_rank
 
     @property
     def score(self) -> int:
         """A total order: higher is stronger; equal scores are copies (zero-zero aside, JQ3)."""
-        return self.info.score
+        return self._info.score
 
     @property
     def is_zero(self) -> bool:
         """A value hand whose value is zero (621a.3(g), 621a.8(g))."""
-        return self.info.value == 0
+        return self._info.value == 0
 
     def describe(self) -> str:
         """Plain words for the trainee, e.g. ``Wong (6-6 with a Nine)`` or ``8, top tile 5-6``."""
@@ -183,7 +195,7 @@ def rank_key(hand: Hand, *, zero_zero_to_banker: bool = True) -> int:
     ...     other_zero, zero_zero_to_banker=False)
     (True, False)
     """
-    info = hand.info
+    info = hand._info
     return 0 if zero_zero_to_banker and info.value == 0 else info.score
 
 
@@ -224,6 +236,7 @@ class Setting:
 
     high: Hand
     low: Hand
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, a: Hand, b: Hand) -> Setting:
@@ -238,7 +251,9 @@ class Setting:
         return cls.of(Hand.parse(parts[0]), Hand.parse(parts[1]))
 
     def __str__(self) -> str:
-        return f"{self.high} / {self.low}"
+        if not self._text:  # written when first read, once per setting
+            object.__setattr__(self, "_text", f"{self.high} / {self.low}")
+        return self._text
 
     @property
     def tiles(self) -> tuple[Tile, Tile, Tile, Tile]:

@@ -19,11 +19,13 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.hands import Setting, settings
+from trainer.rules.paigow import setting_tables
 from trainer.rules.paigow.house_way import REGULATORY, HouseWay, set_by_house_way
 from trainer.rules.paigow.profiles import Profile, profile_named  # noqa: F401  (doctest)
 from trainer.rules.paigow.settlement import SEATS
@@ -141,9 +143,9 @@ def canonical(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_CANONICAL.__getitem__))
 
 
-_HOUSE_WAY_SETTINGS: dict[tuple[str, tuple[int, ...]], Setting] = {}
+_HOUSE_WAY_SETTINGS: dict[tuple[str, bytes], Setting] = {}
 _OPTIMAL_TABLES: dict[tuple[str, bool], HandTable] = {}
-_OPTIMAL_SETTINGS: dict[tuple[str, bool, tuple[int, ...]], Setting] = {}
+_OPTIMAL_SETTINGS: dict[tuple[str, bool, bytes], Setting] = {}
 #: Hands analysed one by one per rule before the table of every hand is built (about 40 such hands' time).
 _SINGLE_HANDS = 64
 _ANALYSED: Counter[tuple[str, bool]] = Counter()
@@ -158,38 +160,72 @@ def _memo(store: dict[K, V], key: K, build: Callable[[], V]) -> V:
     return store[key]
 
 
-def _code(tiles: Iterable[Tile]) -> tuple[int, ...]:
-    """The faces as small sorted integers: a cache key that is quick to hash."""
-    return tuple(sorted(t.low * 7 + t.high for t in tiles))
+def _code(tiles: Iterable[Tile]) -> bytes:
+    """The faces as small sorted integers, one byte each: a cache key that is quick to hash."""
+    return bytes(sorted([t.low * 7 + t.high for t in tiles]))
+
+
+@cache
+def combo_keys() -> dict[bytes, int]:
+    """Every four-tile hand by its faces (8,130 combinations of the 21 faces, 621a.3(h)), as its
+    :func:`_code`, numbered as the stored tables number them (``setting_tables.HANDS``, sorted)."""
+    hands = setting_tables.HANDS
+    return {hands[i:i + 4]: i // 4 for i in range(0, len(hands), 4)}
 
 
 def house_way_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY) -> Setting:
-    """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces."""
-    return _memo(_HOUSE_WAY_SETTINGS, (house_way.name, _code(tiles)),
-                 lambda: set_by_house_way(canonical(tiles), house_way).setting)
+    """The house-way setting of four tiles (621a.8(d), spec W1-W2), cached by house-way name and faces;
+    the named house ways' read from the stored table (``setting_tables``, ``set_by_house_way``'s own)."""
+    key = (house_way.name, _code(tiles))
+    setting = _HOUSE_WAY_SETTINGS.get(key)  # read for every hand of every round: no closure built
+    if setting is None:
+        faces = canonical(tiles)
+        stored = setting_tables.HOUSE_WAY.get(house_way.name)
+        setting = _HOUSE_WAY_SETTINGS[key] = (set_by_house_way(faces, house_way).setting if stored is None else
+                                             settings(faces)[int(stored[combo_keys()[key[1]]])])
+    return setting
 
 
 def optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
                     zero_zero_to_banker: bool = True) -> Setting:
     """The setting of highest EV against the dealer's house way (spec W4, ``analysis``).
 
-    The first hands are analysed one by one (a millisecond each, so the first round with an optimal
-    player does not wait for every hand); later ones are read from the table of every hand.
+    The named house ways are read from a stored table (``setting_tables``, the analysis's figures); for
+    another house way the first hands are analysed one by one (a millisecond each, so the first round
+    with an optimal player does not wait for every hand), later ones read from the table of every hand.
     """
+    key = (house_way.name, zero_zero_to_banker, _code(tiles))
+    setting = _OPTIMAL_SETTINGS.get(key)
+    if setting is None:
+        setting = _OPTIMAL_SETTINGS[key] = _analysed_setting(canonical(tiles), house_way, zero_zero_to_banker)
+    return setting
+
+
+def stored_optimal_setting(tiles: Sequence[Tile], house_way: HouseWay = REGULATORY,
+                           zero_zero_to_banker: bool = True) -> Setting | None:
+    """The optimal setting from the stored table (``setting_tables``), None for a house way it does not hold."""
+    stored = setting_tables.OPTIMAL.get((house_way.name, zero_zero_to_banker))
+    if stored is None:
+        return None
+    faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
+    return settings(faces)[int(stored[combo_keys()[_code(faces)]])]
+
+
+def _analysed_setting(faces: tuple[Tile, ...], house_way: HouseWay, zero_zero_to_banker: bool) -> Setting:
+    """The optimal setting of ``faces`` (in the table's order, so that ties are broken alike): stored for
+    the named house ways, else from the analysis."""
+    stored = stored_optimal_setting(faces, house_way, zero_zero_to_banker)
+    if stored is not None:
+        return stored
+    from trainer.rules.paigow import analysis  # numpy: only for a house way of one's own
+
     rule = (house_way.name, zero_zero_to_banker)
-
-    def build() -> Setting:
-        from trainer.rules.paigow import analysis  # numpy: only when an optimal player sits down
-
-        faces = canonical(tiles)  # the table's order of the tiles, so that ties are broken alike
-        _ANALYSED[rule] += 1
-        if _ANALYSED[rule] <= _SINGLE_HANDS:
-            result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
-            return result.settings[result.optimal]
-        table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
-        return settings(faces)[int(table.optimal[table.row_of(faces)])]
-
-    return _memo(_OPTIMAL_SETTINGS, (*rule, _code(tiles)), build)
+    _ANALYSED[rule] += 1
+    if _ANALYSED[rule] <= _SINGLE_HANDS:
+        result = analysis.analyze_hand(faces, house_way, zero_zero_to_banker)
+        return result.settings[result.optimal]
+    table = _memo(_OPTIMAL_TABLES, rule, lambda: analysis.hand_table(house_way, zero_zero_to_banker))
+    return settings(faces)[int(table.optimal[table.row_of(faces)])]
 
 
 def choose_setting(policy: Policy, tiles: Sequence[Tile], rng: random.Random, *,

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from functools import cache
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -70,7 +69,7 @@ class WagerResult:
 _VOID = WagerResult(Outcome.VOID, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PositionResult:
     """One of the eight positions at the end of the round: tiles, setting (None if not played)."""
 
@@ -588,7 +587,7 @@ class _RoundBuilder:
             chosen = choose_setting(p.policy, tiles[seat], self.rng, house_way=self.way,
                                     zero_zero_to_banker=zero)
             self.settings[seat] = chosen
-            self.step(seat, "set", cite, f"{p.name} sets {_text(chosen)} and places both hands face down")
+            self.step(seat, "set", cite, f"{p.name} sets {chosen} and places both hands face down")
         if self.bank:
             self.set_bank(self.bank, tiles[self.bank])
         if self.dealer_plays:
@@ -693,8 +692,7 @@ class _RoundBuilder:
             return
         banker = "bank" if self.bank else "dealer"
         self.step(DEALER, "expose", self.profile.cite("bank_settle" if self.bank else "expose_order"),
-                  f"Expose {seat}: {_text(self.settings[seat])} against the {banker}'s "
-                  f"{_text(self.banker_setting())}")
+                  f"Expose {seat}: {self.settings[seat]} against the {banker}'s {self.banker_setting()}")
         self.step(DEALER, "call", self.profile.cite(_RESULT_RULE[outcome]),
                   f"{seat} {_ANNOUNCE[outcome]}: "
                   + result_reason(self.settings[seat], self.banker_setting(), self.profile, banker))
@@ -822,12 +820,6 @@ def result_reason(player: Setting, banker: Setting, profile: Profile, banker_nam
         return f"{name} {mine} loses to the {banker_name}'s {theirs}"
 
     return f"{one('high', player.high, banker.high)}; {one('low', player.low, banker.low)}"
-
-
-@cache
-def _text(setting: Setting) -> str:
-    """``6-6 4-5 / 1-3 2-3``, once per setting (spec N2)."""
-    return str(setting)
 
 
 def _wrong_setting(tiles: Sequence[Tile], right: Setting, profile: Profile) -> Setting:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from trainer.rules.errors import NotationError
@@ -55,10 +55,21 @@ class Tile:
 
     low: int
     high: int
+    # Derived once per tile: a round reads a tile's text, rank and hash hundreds of times.
+    _text: str = field(init=False, repr=False, compare=False)
+    _rank: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if f"{self.low}-{self.high}" not in _RANK_OF:
-            raise NotationError(f"{self.low}-{self.high} is not a Pai Gow tile")
+        text = f"{self.low}-{self.high}"
+        if text not in _RANK_OF:
+            raise NotationError(f"{text} is not a Pai Gow tile")
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_rank", _RANK_OF[text])
+        object.__setattr__(self, "_hash", hash((self.low, self.high)))  # the value a dataclass would hash to
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, token: str) -> Tile:
@@ -70,7 +81,7 @@ class Tile:
         return cls(a, b)
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return self._text
 
     @property
     def pips(self) -> int:
@@ -80,12 +91,12 @@ class Tile:
     @property
     def rank(self) -> int:
         """Individual rank 1 (highest, 6-6) to 17 (lowest, 1-2) under 621a.3(h)."""
-        return _RANK_BY_HALVES[self.low, self.high]
+        return self._rank
 
     @property
     def is_gee_joon(self) -> bool:
         """True for 1-2 and 2-4, the tiles of the Supreme Pair (621a.1, 621a.3(f))."""
-        return str(self) in ("1-2", "2-4")
+        return self._text in ("1-2", "2-4")
 
     @property
     def name(self) -> str:
@@ -95,7 +106,7 @@ class Tile:
     @property
     def chinese_name(self) -> str:
         """Traditional Chinese name (Teen, Day, ...), a second label only (spec N1)."""
-        return _CHINESE[str(self)]
+        return _CHINESE[self._text]
 
     @property
     def copies(self) -> int:
@@ -104,8 +115,6 @@ class Tile:
 
 
 _RANK_OF = {face: rank for face, rank, _ in _RANKING}
-# Keyed by the halves too: ``rank`` is read hundreds of thousands of times, formatting no string.
-_RANK_BY_HALVES = {(int(face[0]), int(face[2])): rank for face, rank, _ in _RANKING}
 _COPIES_BY_HALVES = {(int(face[0]), int(face[2])): copies for face, _, copies in _RANKING}
 
 #: The 21 faces, highest rank first (621a.3(h)).

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills import skill_named
-from trainer.drills.paigow.dealer_round import DealerRound, RoundSpec, RoundSummary, RoundTask, playable
+from trainer.drills.dealer_round import DealerRound, RoundSummary, RoundTask
+from trainer.drills.paigow.dealer_round import RoundSpec, playable
 from trainer.drills.model import AnswerKind, Feedback
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
