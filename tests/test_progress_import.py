@@ -100,6 +100,8 @@ def setter(where: str, key: str, value):
     ("exams.0", "result", {}, ("exams[0].result.spec: missing",)),
     ("exams.0", "spec", {"seed": 1, "skills": ["bogus"], "count": 2}, ("exams[0].spec",)),
     ("exams.0", "spec", {"seed": 5, "skills": ["vigorish"], "count": 2}, ("exams[0].spec",)),  # no profile
+    ("exams.0", "spec", {"seed": 5, "skills": ["vigorish"], "count": 2, "profile": None}, ("exams[0].spec",)),
+    ("exams.0", "spec", {"seed": 5, "skills": ["vigorish"], "count": 2, "profile": "xx"}, ("exams[0].spec",)),
 ])
 def test_out_of_range_and_unshowable_values_are_refused(capsys, tmp_path, data, export, where, key, value, words):
     refused(capsys, data, edited(export, tmp_path, setter(where, key, value)), *words)

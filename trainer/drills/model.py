@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.house_way import HouseWay
+
+if TYPE_CHECKING:  # (the games' registry imports this module at start-up; the house way can wait)
+    from trainer.rules.paigow.house_way import HouseWay
 
 
 class AnswerKind(enum.Enum):

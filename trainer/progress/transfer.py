@@ -112,10 +112,12 @@ def _question(d: Any) -> Any:
 
 def _exam_spec(d: Any) -> Any:
     from trainer.drills.exam import ExamSpec
+    from trainer.drills.games import profile_named
 
     if not {"seed", "skills", "count", "profile"} <= set(d):  # what a report reads; profile has a default
         raise KeyError("seed, skills, count, profile")
     spec = ExamSpec.from_dict(d)
+    profile_named(d["profile"] if isinstance(d["profile"], str) else "")  # a report titles it by name
     if not (spec.time_limit_s is None or _is_int(spec.time_limit_s)):
         raise ValueError("time_limit_s")
     return spec
