@@ -103,14 +103,17 @@ def test_palette_and_controls_meet_wcag_aa(qtbot, window, name):
     for bg in (t.base, t.window, t.button):
         assert contrast(control_edge(t), bg) >= 3
     assert contrast(t.chalk, felt_centre) >= 3
-    # the rendered transport icons, against the button they sit on
+    # the rendered transport icons of both games' tables, against the button they sit on
     window.ctx.set_theme(name)
     table = window.show_screen("table")
-    QApplication.processEvents()
-    image = table.b_play.icon().pixmap(table.b_play.iconSize()).toImage()
-    inked = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
-             if image.pixelColor(x, y).alpha() > 200]
-    assert inked and all(contrast(c.name(), t.button) >= 3 for c in inked)
+    for game, key in (("paigow", "table"), ("baccarat", "baccarat-table")):
+        window.ctx.set_game(game)
+        for button in window.show_screen(key).transport_buttons():
+            QApplication.processEvents()
+            image = button.icon().pixmap(button.iconSize()).toImage()
+            inked = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
+                     if image.pixelColor(x, y).alpha() > 200]
+            assert inked and all(contrast(c.name(), t.button) >= 3 for c in inked), (key, button.toolTip())
     assert tinted_icon(table.style(), QStyle.StandardPixmap.SP_MediaStop, t.text, 20).availableSizes()
 
 

@@ -28,6 +28,7 @@ from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
+from trainer.ui.transport import paint_transport, set_symbol, transport_button
 
 #: The keyboard map, shown in the Keys button's tooltip.
 KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
@@ -62,7 +63,7 @@ class BaccaratTableScreen(QWidget):
         self.player.stepChanged.connect(self._sync)
         self.player.playingChanged.connect(self._sync)
         self.player.speedChanged.connect(self._sync)
-        ctx.themeChanged.connect(lambda name: self.pane.set_theme(theme_named(name)))
+        ctx.themeChanged.connect(self._set_theme)
         ctx.profileChanged.connect(lambda _p: self.rebuild())
         self.rebuild()
 
@@ -108,15 +109,10 @@ class BaccaratTableScreen(QWidget):
                    (SP.SP_MediaSkipForward, "Jump to the end (End)", p.to_end),
                    (SP.SP_BrowserReload, "Replay (R)", p.replay))
         transport = QHBoxLayout()
-        self.tools = []
-        for icon, tip, slot in buttons:
-            b = QToolButton()
-            b.setIcon(self.style().standardIcon(icon))
-            b.setToolTip(tip)
-            b.setMinimumWidth(44)
-            b.clicked.connect(slot)
+        self.tools = [transport_button(icon, tip, slot) for icon, tip, slot in buttons]
+        for b in self.tools:
             transport.addWidget(b)
-            self.tools.append(b)
+        self._paint_icons()
         self.speed = QComboBox()
         for s in SPEEDS:
             self.speed.addItem(speed_label(s), s)
@@ -162,6 +158,19 @@ class BaccaratTableScreen(QWidget):
         self.pane.set_timeline(shoe_timeline(self.seed.value(), profile, self.rounds.value()), heading)
         self._sync()
 
+    def _set_theme(self, name: str) -> None:
+        self.pane.set_theme(theme_named(name))
+        self._paint_icons()
+
+    def transport_buttons(self) -> tuple[QToolButton, ...]:
+        return tuple(self.tools)
+
+    def _paint_icons(self) -> None:
+        paint_transport(self.tools, self.style(), self.ctx.theme, 2.0 if self.demo else 1.0)
+
+    def text_size_changed(self) -> None:
+        self._paint_icons()
+
     def goto_move(self, move: int | None) -> None:
         """Show the table after ``move`` steps (None: the end)."""
         self.player.goto(self.player.timeline.index_after_move(move))
@@ -174,7 +183,8 @@ class BaccaratTableScreen(QWidget):
     def _sync(self, *_) -> None:
         p = self.player
         icon = QStyle.StandardPixmap.SP_MediaPause if p.playing else QStyle.StandardPixmap.SP_MediaPlay
-        self.tools[2].setIcon(self.style().standardIcon(icon))
+        if set_symbol(self.tools[2], icon):
+            self._paint_icons()
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
@@ -195,12 +205,11 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.blockSignals(False)
         self.options.setVisible(not on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
-        for w in (self.speed, self.position, *self.tools):  # the transport, readable from the back of the room
+        for w in (self.speed, self.position):  # the transport, readable from the back of the room
             font = w.font()
             font.setPointSizeF(self._base_point * (1.5 if on else 1.0))
             w.setFont(font)
-            if isinstance(w, QToolButton):
-                w.setIconSize(w.iconSize() * (2 if on else 0.5))
+        self._paint_icons()
         self.demoChanged.emit(on)
         if not getattr(self.window(), "handles_demo", False) and self.window() is not self:
             self.window().showFullScreen() if on else self.window().showNormal()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
@@ -27,8 +27,9 @@ from trainer.ui.context import AppContext
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.scaling import base_pt, text_px
-from trainer.ui.theme import theme_named, tinted_icon
+from trainer.ui.scaling import base_pt
+from trainer.ui.theme import theme_named
+from trainer.ui.transport import paint_transport, set_symbol, transport_button
 from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
 #: The keyboard map of the table screen, shown in its help line and tooltip.
@@ -206,15 +207,15 @@ class TableScreen(QWidget):
         self.style2_box.hide()
 
         SP = QStyle.StandardPixmap
-        self.b_start = self._tool(SP.SP_MediaSkipBackward, "Back to the start (Home)",
+        self.b_start = transport_button(SP.SP_MediaSkipBackward, "Back to the start (Home)",
                                   lambda: self._each(lambda p: p.goto(0)))
-        self.b_back = self._tool(SP.SP_MediaSeekBackward, "Step back one move (←)",
+        self.b_back = transport_button(SP.SP_MediaSeekBackward, "Step back one move (←)",
                                  lambda: self._each(lambda p: p.step_back()))
-        self.b_play = self._tool(SP.SP_MediaPlay, "Play / pause (Enter)", self.toggle_play)
-        self.b_fwd = self._tool(SP.SP_MediaSeekForward, "Step forward one move (Space, →)",
+        self.b_play = transport_button(SP.SP_MediaPlay, "Play / pause (Enter)", self.toggle_play)
+        self.b_fwd = transport_button(SP.SP_MediaSeekForward, "Step forward one move (Space, →)",
                                 lambda: self._each(lambda p: p.step_forward()))
-        self.b_end = self._tool(SP.SP_MediaSkipForward, "Jump to the end (End)", lambda: self._each(lambda p: p.to_end()))
-        self.b_replay = self._tool(SP.SP_BrowserReload, "Replay from the start (R)",
+        self.b_end = transport_button(SP.SP_MediaSkipForward, "Jump to the end (End)", lambda: self._each(lambda p: p.to_end()))
+        self.b_replay = transport_button(SP.SP_BrowserReload, "Replay from the start (R)",
                                    lambda: self._each(lambda p: p.replay()))
         self.speed_box = QComboBox()
         for s in SPEEDS:
@@ -274,25 +275,11 @@ class TableScreen(QWidget):
         self.side.toggled.connect(self._side_toggled)
         self.demo_button.toggled.connect(self.set_demo)
 
-    def _tool(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        b = QToolButton()
-        b.setProperty("standardIcon", icon)
-        b.setToolTip(tip)
-        b.setAccessibleName(tip.split(" (")[0])
-        b.setMinimumWidth(44)
-        b.clicked.connect(slot)
-        return b
-
     def transport_buttons(self) -> tuple[QToolButton, ...]:
         return self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_replay
 
     def _paint_icons(self) -> None:
-        """The transport symbols in the theme's text colour, as large as the text (View → Text size)."""
-        px = max(16, round(text_px() * 1.3))
-        colour = theme_named(self.ctx.theme).text
-        for b in self.transport_buttons():
-            b.setIcon(tinted_icon(self.style(), b.property("standardIcon"), colour, px))
-            b.setIconSize(QSize(px, px))
+        paint_transport(self.transport_buttons(), self.style(), self.ctx.theme)
 
     def text_size_changed(self) -> None:
         self._paint_icons()
@@ -447,8 +434,7 @@ class TableScreen(QWidget):
     def _sync_transport(self, *_) -> None:
         p = self.primary.player
         pix = QStyle.StandardPixmap.SP_MediaPause if p.playing else QStyle.StandardPixmap.SP_MediaPlay
-        if self.b_play.property("standardIcon") != pix:
-            self.b_play.setProperty("standardIcon", pix)
+        if set_symbol(self.b_play, pix):
             self._paint_icons()
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(p))
