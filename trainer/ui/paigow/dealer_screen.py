@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import textwrap
 import time
+from functools import cached_property
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
@@ -235,6 +236,16 @@ def _scrolling(widget: QWidget) -> QScrollArea:
     return scroll
 
 
+def _added(stack: QStackedWidget, page: QWidget) -> QWidget:
+    """``page`` added to ``stack``, styled and named for screen readers as the screen's first parts were."""
+    from trainer.ui.accessibility import name_controls
+
+    stack.addWidget(page)
+    refresh_fonts(page)
+    name_controls(page)
+    return page
+
+
 def _clear(layout) -> None:
     while layout.count():
         item = layout.takeAt(0)
@@ -283,6 +294,10 @@ class DealerScreen(Screen):
         self._wire()
         self.restyle()
         self.profile_changed()
+        # built on the switch to its game, the screen has just dealt under the profile that switch is
+        # about to announce: that announcement must not deal a second round (until the event loop runs on)
+        self._dealt_under = self.ctx.profile
+        QTimer.singleShot(0, self, lambda: setattr(self, "_dealt_under", None))
 
     # -- building ----------------------------------------------------------------------------------
     def _option_widgets(self) -> list[tuple[str, QWidget]]:
@@ -370,10 +385,8 @@ class DealerScreen(Screen):
         row.addWidget(self.pane, 5)
         row.addWidget(_scrolling(self.side), 3)
         self.play_page = play
-        self.summary = SummaryPage(self.ctx)
         self.pages = QStackedWidget()
         self.pages.addWidget(play)
-        self.pages.addWidget(self.summary)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.options)
@@ -393,9 +406,6 @@ class DealerScreen(Screen):
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
         self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.table_hint = make_label("", 1.1, wrap=True)
-        self.feedback = FeedbackPanel(self.ctx)
-        self.feedback.next_button.setText("Go on  (Enter / Space)")
-        self.feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         self.action = QStackedWidget()
         answer_page = QWidget()
         lay = QVBoxLayout(answer_page)
@@ -403,7 +413,6 @@ class DealerScreen(Screen):
         lay.addWidget(self.answers, 1)
         lay.addWidget(self.table_hint)
         self.action.addWidget(answer_page)
-        self.action.addWidget(self.feedback)
         self.answer_page = answer_page
         layout = QVBoxLayout(side)
         layout.setContentsMargins(6, 0, 0, 0)
@@ -411,6 +420,27 @@ class DealerScreen(Screen):
         layout.addWidget(self.question)
         layout.addWidget(self.action, 1)
         return side
+
+    # the feedback on a mistake and the summary are shown only after an action: built then, so that
+    # the screen's first open does not wait for them
+    @cached_property
+    def feedback(self) -> FeedbackPanel:
+        """The wrong action stopped: the right one, its citation, Enter goes on."""
+        feedback = FeedbackPanel(self.ctx)
+        feedback.next_button.setText("Go on  (Enter / Space)")
+        feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
+        feedback.nextRequested.connect(self.go_on)
+        return _added(self.action, feedback)
+
+    @cached_property
+    def summary(self) -> SummaryPage:
+        summary = SummaryPage(self.ctx)
+        summary.newRoundRequested.connect(lambda: self.new_round())
+        return _added(self.pages, summary)
+
+    def _built(self, name: str) -> QWidget | None:
+        """The lazily built part ``name`` (``feedback``, ``summary``) if it is built yet."""
+        return self.__dict__.get(name)
 
     def _wire(self) -> None:
         c = self.controller
@@ -420,9 +450,7 @@ class DealerScreen(Screen):
         c.parseError.connect(self.answers.show_error)
         c.finished.connect(self.show_summary)
         self.answers.answered.connect(c.answer)
-        self.feedback.nextRequested.connect(self.go_on)
         self.new_button.clicked.connect(lambda: self.new_round())
-        self.summary.newRoundRequested.connect(lambda: self.new_round())
         self.demo_button.toggled.connect(self.set_demo)
         self.trainee_button.clicked.connect(self._new_trainee)
         self.speed.currentIndexChanged.connect(lambda _: self.pane.player.set_speed(self.speed.currentData()))
@@ -432,7 +460,7 @@ class DealerScreen(Screen):
         self._tick.timeout.connect(self._update_clock)
         for key, action in (("N", self.new_round), ("D", lambda: self.set_demo(not self.demo))):
             QShortcut(QKeySequence(key), self, action, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: self.profile_changed())
+        self.ctx.profileChanged.connect(self._profile_chosen)
         self.ctx.traineeChanged.connect(lambda _: self.new_round())
 
     # -- options -----------------------------------------------------------------------------------
@@ -448,6 +476,10 @@ class DealerScreen(Screen):
         self.bank.setCurrentIndex(max(0, self.bank.findData(keep)))
         self.bank.blockSignals(False)
         self._sync_co_bank()
+
+    def _profile_chosen(self, profile) -> None:
+        if profile is not self._dealt_under:
+            self.profile_changed()
 
     def _sync_co_bank(self) -> None:
         allowed = bool(self.ctx.profile.co_bank) and self.bank.currentData() != "dealer"
@@ -652,7 +684,7 @@ class DealerScreen(Screen):
         if r is not None and r.finished:
             self.pages.setCurrentWidget(self.summary)
             self.summary.setFocus()
-        elif self.action.currentWidget() is self.feedback:
+        elif self.action.currentWidget() is self._built("feedback"):
             self.feedback.setFocus()
         else:
             self.answers.setEnabled(True)
