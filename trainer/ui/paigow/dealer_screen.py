@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import textwrap
 import time
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
@@ -67,6 +67,24 @@ def seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
+def remembered(function: Callable) -> Callable:
+    """``function`` of a round's spec with its last answers remembered: a spec always deals the same
+    round, and a screen's first round, dealt ahead in the background warm-up (``deal_ahead``: playing
+    it, its optimal players and the table's frames take tens of ms), is then ready when the screen opens."""
+    return lru_cache(maxsize=8)(function)
+
+
+_playable = remembered(playable)
+
+
+class _Round(DealerRound):
+    play = staticmethod(remembered(DealerRound.play))
+
+
+#: The seed a screen's first round takes when the context has none, drawn by ``deal_ahead``, by controller.
+_DRAWN: dict[type, int] = {}
+
+
 class DealerController(QObject):
     """One round from the dealer's seat: starts it, judges actions, says which table frame to show.
 
@@ -80,6 +98,11 @@ class DealerController(QObject):
     parseError = Signal(str, object)
     finished = Signal(object)
 
+    #: Another game's controller gives its round, the options of a screen's first round, ``profile_name``,
+    #: ``spec_of`` and ``table_of``.
+    round_type: type = _Round
+    first_options: dict[str, Any] = {"players": 3, "bank": "dealer", "co_bank": False, "irregularity": None}
+
     def __init__(self, ctx, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -91,23 +114,45 @@ class DealerController(QObject):
         self.clock: Callable[[], float] = time.monotonic
 
     # -- the round
-    def start(self, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
-              irregularity: str | None = None, seed: int | None = None) -> None:
-        """A new round: ``seed`` or the context's seed plus the rounds played; ``irregularity`` is a
-        name, ``RANDOM`` or None. Raises TrainerError if no legal round has these options."""
-        base = seed if seed is not None else (self.ctx.seed if self.ctx.seed is not None else random.randrange(10**6))
+    def start(self, seed: int | None = None, **options: Any) -> None:
+        """A new round with ``options`` (as ``spec_of`` takes them): ``seed`` or the context's seed plus
+        the rounds played. Raises TrainerError if no legal round has these options."""
+        base = seed if seed is not None else self.ctx.seed if self.ctx.seed is not None else \
+            _DRAWN.pop(type(self), None) or random.randrange(10**6)
         seed = base + (0 if seed is not None else self.rounds)
         self.rounds += 1
-        rng = random.Random(seed)
-        kind = rng.choice(tuple(Irregularity)) if irregularity == RANDOM else \
-            Irregularity(irregularity) if irregularity else None
-        spec = playable(RoundSpec(seed=seed, profile=self.ctx.profile.name, players=players, bank=bank,
-                                  co_bank=co_bank, irregularity=kind))
+        spec = self.spec_of(self.profile_name(), seed, **options)
         trainee = current_trainee(self.ctx) if self.recording else ""
-        self.round = DealerRound(spec, store=shared_store(self.ctx) if trainee else None, trainee=trainee or None,
-                                 clock=self.clock)
-        self.table = round_table(self.round.round)
+        self.round = self.round_type(spec, store=shared_store(self.ctx) if trainee else None,
+                                     trainee=trainee or None, clock=self.clock)
+        self.table = self.table_of(spec)
         self.roundStarted.emit(self.round)
+
+    def profile_name(self) -> str:
+        return self.ctx.profile.name
+
+    @staticmethod
+    def spec_of(profile: str, seed: int, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
+                irregularity: str | None = None) -> RoundSpec:
+        """The legal round nearest these options (``irregularity``: a name, ``RANDOM`` or None)."""
+        kind = random.Random(seed).choice(tuple(Irregularity)) if irregularity == RANDOM else \
+            Irregularity(irregularity) if irregularity else None
+        return _playable(RoundSpec(seed=seed, profile=profile, players=players, bank=bank, co_bank=co_bank,
+                                   irregularity=kind))
+
+    @staticmethod
+    @remembered
+    def table_of(spec: RoundSpec) -> RoundTable:
+        """The table's frames of the round ``spec`` plays."""
+        return round_table(_Round.play(spec))
+
+    @classmethod
+    def deal_ahead(cls, profile: str, seed: int | None) -> None:
+        """Play the round a new screen deals first (``first_options``) before it is asked for, in the
+        background warm-up (``seed`` None: the screen's seed is drawn now)."""
+        if seed is None:
+            seed = _DRAWN.setdefault(cls, random.randrange(10**6))
+        cls.table_of(cls.spec_of(profile, seed, **cls.first_options))
 
     @property
     def current(self) -> RoundTask | None:
@@ -290,6 +335,8 @@ class DealerScreen(Screen):
         self._action = QElapsedTimer()
         self._action_ms: int | None = None
         self._target_ms = 0
+        # built and styled at zoom 1 (no size yet): a first size at zoom 1 need not style it all again
+        self.setProperty("fontZoom", 1.0)
         self._build()
         self._wire()
         self.restyle()
@@ -304,7 +351,7 @@ class DealerScreen(Screen):
         """The round's options on the bar, with their labels: players, bank, co-bank, irregularity."""
         self.players = QSpinBox()
         self.players.setRange(1, 6)
-        self.players.setValue(3)
+        self.players.setValue(self.controller.first_options["players"])
         self.players.setAccessibleName("Players")
         self.bank = QComboBox()
         self.bank.setAccessibleName("Bank")
@@ -757,3 +804,6 @@ _TABLE_HINTS = {
 def create_screen(ctx) -> QWidget:
     """The Dealer's seat screen (see ``trainer.ui.screens``)."""
     return DealerScreen(ctx)
+
+
+deal_ahead = DealerController.deal_ahead
