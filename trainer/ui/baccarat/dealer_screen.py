@@ -27,7 +27,7 @@ from trainer.rules.baccarat.profiles import BaccaratProfile
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
-from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, remembered
+from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, dealt_ahead, remembered
 from trainer.ui.paigow.table_view import TablePane
 
 #: How the moments of a shoe read in the options bar.
@@ -49,10 +49,7 @@ class BaccaratTable:
         self.timeline: Timeline = round_timeline(played.round, played.start, self.layout, played.opening)
 
 
-class _Round(BaccaratDealerRound):
-    play = staticmethod(remembered(BaccaratDealerRound.play))
-
-
+_Round = dealt_ahead(BaccaratDealerRound)
 _playable = remembered(playable)
 
 

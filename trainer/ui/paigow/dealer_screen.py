@@ -74,11 +74,16 @@ def remembered(function: Callable) -> Callable:
     return lru_cache(maxsize=8)(function)
 
 
+def dealt_ahead(round_type: type) -> type:
+    """``round_type`` (a dealer round) with its round and tasks remembered by spec (see ``remembered``)."""
+    play = remembered(round_type.play)
+    tasks = remembered(lambda spec: round_type.tasks_of(spec, play(spec)))
+    return type(round_type.__name__, (round_type,),
+                {"play": staticmethod(play), "tasks_of": staticmethod(lambda spec, _played: tasks(spec))})
+
+
 _playable = remembered(playable)
-
-
-class _Round(DealerRound):
-    play = staticmethod(remembered(DealerRound.play))
+_Round = dealt_ahead(DealerRound)
 
 
 #: The seed a screen's first round takes when the context has none, drawn by ``deal_ahead``, by controller.
@@ -152,7 +157,9 @@ class DealerController(QObject):
         background warm-up (``seed`` None: the screen's seed is drawn now)."""
         if seed is None:
             seed = _DRAWN.setdefault(cls, random.randrange(10**6))
-        cls.table_of(cls.spec_of(profile, seed, **cls.first_options))
+        spec = cls.spec_of(profile, seed, **cls.first_options)
+        cls.round_type.tasks_of(spec, None)
+        cls.table_of(spec)
 
     @property
     def current(self) -> RoundTask | None:
