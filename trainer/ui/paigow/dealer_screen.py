@@ -289,10 +289,18 @@ def _scrolling(widget: QWidget) -> QScrollArea:
 
 
 def _added(stack: QStackedWidget, page: QWidget) -> QWidget:
-    """``page`` added to ``stack``, styled and named for screen readers as the screen's first parts were."""
+    """``page`` added to ``stack``, styled, named for screen readers and in the Tab order as if built
+    with the screen (right after the page before it)."""
     from trainer.ui.accessibility import name_controls
 
+    before = stack.widget(stack.count() - 1)
     stack.addWidget(page)
+    last, walk = before, before.nextInFocusChain()
+    while before.isAncestorOf(walk):  # (Tab goes only to widgets that take focus by Tab: after the last of them)
+        if walk.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            last = walk
+        walk = walk.nextInFocusChain()
+    QWidget.setTabOrder(last, page)
     refresh_fonts(page)
     name_controls(page)
     return page
