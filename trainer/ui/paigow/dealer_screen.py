@@ -276,10 +276,10 @@ class SummaryPage(QWidget):
         refresh_fonts(self)
 
 
-def _scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless vertical scroll area: at a larger text size on a small window
-    nothing is cut off, it scrolls."""
-    scroll = QScrollArea()
+def _scrolling(widget: QWidget, scroll: QScrollArea | None = None) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area (``scroll``, else a new one): at a larger text
+    size on a small window nothing is cut off, it scrolls."""
+    scroll = scroll or QScrollArea()
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -399,6 +399,11 @@ class DealerScreen(Screen):
         return f"Round {spec.seed} · {bank}" + (" · co-bank" if spec.co_bank else "")
 
     def _build(self) -> None:
+        # from the outside in: a widget put in a container already in the screen is styled once, not
+        # again with each container it would then be put in (a few ms a level on the first open)
+        layout = QVBoxLayout(self)
+        self.options = QWidget()
+        layout.addWidget(self.options)
         options = self._option_widgets()
         self.speed = QComboBox()
         self.speed.setAccessibleName("Narration speed")
@@ -409,7 +414,6 @@ class DealerScreen(Screen):
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
-        self.options = QWidget()
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (*options, ("Speed", self.speed), ("", self.new_button), ("", self.demo_button),
                         ("", self.trainee_button)):
@@ -422,38 +426,39 @@ class DealerScreen(Screen):
                 w = group(label, w)
             bar.addWidget(w)
 
+        status_row = QWidget()
+        layout.addWidget(status_row)
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
         self.clock_label = make_label("", 1.3, bold=True)
-        status_row = QWidget()
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
         for w in (self.status, self.last, self.trainee_label, self.clock_label):
             flow.addWidget(w)
 
+        self.pages = QStackedWidget()
+        layout.addWidget(self.pages, 1)
+        play = QWidget()
+        self.pages.addWidget(play)
+        self.play_page = play
+        row = QHBoxLayout(play)
+        row.setContentsMargins(0, 0, 0, 0)
         self.pane = self._make_pane()
+        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
+        self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        row.addWidget(self.pane, 5)
         self.pane.caption.link_to(self.ctx)
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
-        self.side = self._build_side()
         self.pane.counted = False  # the status line counts the trainee's actions
         self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
-        self.pane.dock_caption(False, self.side.layout())  # the narration fills the right column
-        play = QWidget()
-        row = QHBoxLayout(play)
-        row.setContentsMargins(0, 0, 0, 0)
-        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
+        side = QScrollArea()
+        row.addWidget(side, 3)
+        self.side = self._build_side()
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        row.addWidget(self.pane, 5)
-        row.addWidget(_scrolling(self.side), 3)
-        self.play_page = play
-        self.pages = QStackedWidget()
-        self.pages.addWidget(play)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.options)
-        layout.addWidget(status_row)
-        layout.addWidget(self.pages, 1)
+        # the narration fills the right column (docked before the column joins the screen: after its
+        # action in the Tab order)
+        self.pane.dock_caption(False, self.side.layout())
+        _scrolling(self.side, side)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
 
