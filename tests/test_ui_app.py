@@ -184,3 +184,34 @@ def test_no_screen_key_takes_a_key_of_the_main_window():
     used = {key for path in (pathlib.Path(__file__).parents[1] / "trainer" / "ui").rglob("*.py")
             for key in re.findall(r'QKeySequence\("([^"]+)"\)', path.read_text())}
     assert used and not used & window_keys, used & window_keys
+
+
+def test_a_dealer_screen_opened_with_the_switch_to_its_game_deals_one_round_the_warm_up_dealt_ahead(qtbot):
+    """The game's profile announced after the screen was built on the switch deals no second round, and
+    that round is the one the warm-up played ahead (same spec, same tasks), not another."""
+    from trainer.ui.baccarat import dealer_screen as bac
+
+    ctx = AppContext(seed=41)
+    w = mw.MainWindow(ctx)
+    qtbot.addWidget(w)
+    w.show()
+    w.finish_startup()
+    bac.deal_ahead(ctx.profile_of("baccarat").name, ctx.seed)  # as the warm-up does
+    ahead = bac.BaccaratController.spec_of(ctx.profile_of("baccarat").name, 41, **bac.BaccaratController.first_options)
+    ctx.set_game("baccarat")
+    screen = w.show_screen("baccarat-dealer")
+    assert screen.controller.rounds == 1
+    assert screen.controller.round.spec == ahead
+    assert screen.controller.round.tasks is bac._Round.tasks_of(ahead, None)
+
+
+def test_a_hidden_table_follows_a_profile_chosen_meanwhile_when_shown_again(qtbot, window):
+    """A profile chosen while another screen is shown reaches the Table screen before it is seen again."""
+    table = window.current_screen()
+    window.show_screen("drills")
+    window.ctx.set_profile("nj")
+    window.show_screen("table")
+    styles = [table.style_box.itemData(i) for i in range(table.style_box.count())]
+    assert styles == list(window.ctx.profile.styles)
+    assert table.primary.player.timeline.plan is not None
+    assert table.choice().profile == "nj"

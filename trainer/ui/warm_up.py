@@ -3,7 +3,8 @@
 Reading the rule book (a caption's citation links), importing numpy, loading the drills and setting
 every hand by the house way for the exact analysis (``analysis.prepare``, the optimal players'
 table) take a few tenths of a second once; the table's first step and the Drills, Progress,
-Dealer's seat and Player's seat screens need them the first time. A daemon thread does them just
+Dealer's seat and Player's seat screens need them the first time, and each game's dealer screen its
+first round (dealt ahead, see ``deal_ahead`` in ``trainer.ui.paigow.dealer_screen``). A daemon thread does them just
 after the Table screen has painted: this is Python work the UI thread interleaves with (the
 interpreter hands over every few milliseconds), and whatever a screen asks for before it is done
 simply waits for the rest of that one step. pyqtgraph (the Progress screen's charts, a sixth of
@@ -13,10 +14,12 @@ the app's memory) is not imported then, but only once a chart is about to be sho
 
 from __future__ import annotations
 
+import importlib
 import threading
 from typing import Callable
 
 from trainer.ui.context import AppContext
+from trainer.ui.screens import SCREENS
 
 
 def warm_up(ctx: AppContext) -> None:
@@ -32,6 +35,9 @@ def warm_up(ctx: AppContext) -> None:
         if game.warm_up is not None:
             game.warm_up(ctx.profile_of(game.id))
     import trainer.ui.drill_widgets  # noqa: F401  (the Drills, Progress, Exam and Dealer's seat screens)
+    for spec in SCREENS:
+        if spec.name == "dealer":  # each game's dealer screen: its first round (Python only, no Qt object)
+            importlib.import_module(spec.module).deal_ahead(ctx.profile_of(spec.game).name, ctx.seed)
 
 
 _started: list[threading.Thread] = []

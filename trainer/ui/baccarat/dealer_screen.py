@@ -27,9 +27,8 @@ from trainer.rules.baccarat.profiles import BaccaratProfile
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
-from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen
+from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, dealt_ahead, remembered
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.progress_link import current_trainee, shared_store
 
 #: How the moments of a shoe read in the options bar.
 MOMENT_LABELS = {"new-shoe": "new shoe", "in-play": "in play", "last-hand": "last hand"}
@@ -50,25 +49,32 @@ class BaccaratTable:
         self.timeline: Timeline = round_timeline(played.round, played.start, self.layout, played.opening)
 
 
+_Round = dealt_ahead(BaccaratDealerRound)
+_playable = remembered(playable)
+
+
 class BaccaratController(DealerController):
     """One round of calling the game: starts it, judges actions, says which table frame to show."""
 
-    def start(self, players: int | None = None, moment: str = "new-shoe", irregularity: str | None = None,
-              vig_collection: str | None = None, squeeze: bool | None = None, ez: bool | None = None,
-              seed: int | None = None) -> None:
-        """A new round: ``seed`` or the context's seed plus the rounds played; ``irregularity`` is a
-        631a.15 case, ``RANDOM`` or None. Raises TrainerError if no round has these options."""
-        base = seed if seed is not None else (self.ctx.seed if self.ctx.seed is not None else random.randrange(10**6))
-        seed = base + (0 if seed is not None else self.rounds)
-        self.rounds += 1
+    round_type = _Round
+    first_options = {"players": 5, "moment": MOMENTS[0], "irregularity": None, "squeeze": None}
+
+    def profile_name(self) -> str:
+        return baccarat_profile(self.ctx).name
+
+    @staticmethod
+    def spec_of(profile: str, seed: int, players: int | None = None, moment: str = "new-shoe",
+                irregularity: str | None = None, vig_collection: str | None = None, squeeze: bool | None = None,
+                ez: bool | None = None) -> RoundSpec:
+        """The round nearest these options (``irregularity``: a 631a.15 case, ``RANDOM`` or None)."""
         kind = random.Random(seed).choice(IRREGULARITIES) if irregularity == RANDOM else irregularity
-        spec = playable(RoundSpec(seed=seed, profile=baccarat_profile(self.ctx).name, players=players, moment=moment,
-                                  irregularity=kind, vig_collection=vig_collection, squeeze=squeeze, ez=ez))
-        trainee = current_trainee(self.ctx) if self.recording else ""
-        self.round = BaccaratDealerRound(spec, store=shared_store(self.ctx) if trainee else None,
-                                         trainee=trainee or None, clock=self.clock)
-        self.table = BaccaratTable(self.round.round)
-        self.roundStarted.emit(self.round)
+        return _playable(RoundSpec(seed=seed, profile=profile, players=players, moment=moment, irregularity=kind,
+                                   vig_collection=vig_collection, squeeze=squeeze, ez=ez))
+
+    @staticmethod
+    @remembered
+    def table_of(spec: RoundSpec) -> BaccaratTable:
+        return BaccaratTable(_Round.play(spec))
 
     def done_steps(self, index: int) -> int:
         """Round steps the table shows while task ``index`` is asked: those before its step."""
@@ -118,7 +124,7 @@ class BaccaratDealerScreen(DealerScreen):
     def _option_widgets(self) -> list[tuple[str, QWidget]]:
         self.players = QSpinBox()
         self.players.setRange(1, 7)
-        self.players.setValue(5)
+        self.players.setValue(self.controller.first_options["players"])
         self.players.setAccessibleName("Players")
         self.moment = _combo("When", [(MOMENT_LABELS[m], m) for m in MOMENTS])
         self.irregularity = _combo("Irregularity", [("none", None), ("random", RANDOM)]
@@ -165,3 +171,6 @@ def _combo(name: str, items: list[tuple[str, Any]]) -> QComboBox:
 def create_screen(ctx) -> QWidget:
     """The calling-the-game screen (see ``trainer.ui.screens``)."""
     return BaccaratDealerScreen(ctx)
+
+
+deal_ahead = BaccaratController.deal_ahead

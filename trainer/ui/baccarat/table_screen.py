@@ -26,6 +26,7 @@ from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
+from trainer.ui.paigow.table_screen import when_shown
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
 from trainer.ui.transport import paint_transport, set_symbol, transport_button
@@ -64,7 +65,7 @@ class BaccaratTableScreen(QWidget):
         self.player.playingChanged.connect(self._sync)
         self.player.speedChanged.connect(self._sync)
         ctx.themeChanged.connect(self._set_theme)
-        ctx.profileChanged.connect(lambda _p: self.rebuild())
+        ctx.profileChanged.connect(lambda _p: when_shown(self, self.rebuild))
         self.rebuild()
 
     # -- construction --------------------------------------------------------------------------------

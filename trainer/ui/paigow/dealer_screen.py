@@ -1,6 +1,6 @@
 """The Dealer's seat screen: the trainee runs a whole round on the table, action by action.
 
-:class:`DealerController` holds one :class:`~trainer.drills.paigow.dealer_round.DealerRound` and its table
+:class:`DealerController` holds one :class:`~trainer.drills.dealer_round.DealerRound` and its table
 frames (:mod:`trainer.ui.paigow.round_frames`); the widgets only show what it says and pass the trainee's
 actions on. The round steps between two of the dealer's actions are narrated on the table (each
 step animated, its words and citation in the caption bar); then the action is asked under the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import textwrap
 import time
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
@@ -67,6 +68,29 @@ def seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
+def remembered(function: Callable) -> Callable:
+    """``function`` of a round's spec with its last answers remembered: a spec always deals the same
+    round, and a screen's first round, dealt ahead in the background warm-up (``deal_ahead``: playing
+    it, its optimal players and the table's frames take tens of ms), is then ready when the screen opens."""
+    return lru_cache(maxsize=8)(function)
+
+
+def dealt_ahead(round_type: type) -> type:
+    """``round_type`` (a dealer round) with its round and tasks remembered by spec (see ``remembered``)."""
+    play = remembered(round_type.play)
+    tasks = remembered(lambda spec: round_type.tasks_of(spec, play(spec)))
+    return type(round_type.__name__, (round_type,),
+                {"play": staticmethod(play), "tasks_of": staticmethod(lambda spec, _played: tasks(spec))})
+
+
+_playable = remembered(playable)
+_Round = dealt_ahead(DealerRound)
+
+
+#: The seed a screen's first round takes when the context has none, drawn by ``deal_ahead``, by controller.
+_DRAWN: dict[type, int] = {}
+
+
 class DealerController(QObject):
     """One round from the dealer's seat: starts it, judges actions, says which table frame to show.
 
@@ -80,6 +104,11 @@ class DealerController(QObject):
     parseError = Signal(str, object)
     finished = Signal(object)
 
+    #: Another game's controller gives its round, the options of a screen's first round, ``profile_name``,
+    #: ``spec_of`` and ``table_of``.
+    round_type: type = _Round
+    first_options: dict[str, Any] = {"players": 3, "bank": "dealer", "co_bank": False, "irregularity": None}
+
     def __init__(self, ctx, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -91,23 +120,47 @@ class DealerController(QObject):
         self.clock: Callable[[], float] = time.monotonic
 
     # -- the round
-    def start(self, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
-              irregularity: str | None = None, seed: int | None = None) -> None:
-        """A new round: ``seed`` or the context's seed plus the rounds played; ``irregularity`` is a
-        name, ``RANDOM`` or None. Raises TrainerError if no legal round has these options."""
-        base = seed if seed is not None else (self.ctx.seed if self.ctx.seed is not None else random.randrange(10**6))
+    def start(self, seed: int | None = None, **options: Any) -> None:
+        """A new round with ``options`` (as ``spec_of`` takes them): ``seed`` or the context's seed plus
+        the rounds played. Raises TrainerError if no legal round has these options."""
+        base = seed if seed is not None else self.ctx.seed if self.ctx.seed is not None else \
+            _DRAWN.pop(type(self), None) or random.randrange(10**6)
         seed = base + (0 if seed is not None else self.rounds)
         self.rounds += 1
-        rng = random.Random(seed)
-        kind = rng.choice(tuple(Irregularity)) if irregularity == RANDOM else \
-            Irregularity(irregularity) if irregularity else None
-        spec = playable(RoundSpec(seed=seed, profile=self.ctx.profile.name, players=players, bank=bank,
-                                  co_bank=co_bank, irregularity=kind))
+        spec = self.spec_of(self.profile_name(), seed, **options)
         trainee = current_trainee(self.ctx) if self.recording else ""
-        self.round = DealerRound(spec, store=shared_store(self.ctx) if trainee else None, trainee=trainee or None,
-                                 clock=self.clock)
-        self.table = round_table(self.round.round)
+        self.round = self.round_type(spec, store=shared_store(self.ctx) if trainee else None,
+                                     trainee=trainee or None, clock=self.clock)
+        self.table = self.table_of(spec)
         self.roundStarted.emit(self.round)
+
+    def profile_name(self) -> str:
+        return self.ctx.profile.name
+
+    @staticmethod
+    def spec_of(profile: str, seed: int, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
+                irregularity: str | None = None) -> RoundSpec:
+        """The legal round nearest these options (``irregularity``: a name, ``RANDOM`` or None)."""
+        kind = random.Random(seed).choice(tuple(Irregularity)) if irregularity == RANDOM else \
+            Irregularity(irregularity) if irregularity else None
+        return _playable(RoundSpec(seed=seed, profile=profile, players=players, bank=bank, co_bank=co_bank,
+                                   irregularity=kind))
+
+    @staticmethod
+    @remembered
+    def table_of(spec: RoundSpec) -> RoundTable:
+        """The table's frames of the round ``spec`` plays."""
+        return round_table(_Round.play(spec))
+
+    @classmethod
+    def deal_ahead(cls, profile: str, seed: int | None) -> None:
+        """Play the round a new screen deals first (``first_options``) before it is asked for, in the
+        background warm-up (``seed`` None: the screen's seed is drawn now)."""
+        if seed is None:
+            seed = _DRAWN.setdefault(cls, random.randrange(10**6))
+        spec = cls.spec_of(profile, seed, **cls.first_options)
+        cls.round_type.tasks_of(spec, None)
+        cls.table_of(spec)
 
     @property
     def current(self) -> RoundTask | None:
@@ -224,16 +277,34 @@ class SummaryPage(QWidget):
         refresh_fonts(self)
 
 
-def _scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless vertical scroll area: at a larger text size on a small window
-    nothing is cut off, it scrolls."""
-    scroll = QScrollArea()
+def _scrolling(widget: QWidget, scroll: QScrollArea | None = None) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area (``scroll``, else a new one): at a larger text
+    size on a small window nothing is cut off, it scrolls."""
+    scroll = scroll or QScrollArea()
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroll.setWidget(widget)
     scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     return scroll
+
+
+def _added(stack: QStackedWidget, page: QWidget) -> QWidget:
+    """``page`` added to ``stack``, styled, named for screen readers and in the Tab order as if built
+    with the screen (right after the page before it)."""
+    from trainer.ui.accessibility import name_controls
+
+    before = stack.widget(stack.count() - 1)
+    stack.addWidget(page)
+    last, walk = before, before.nextInFocusChain()
+    while before.isAncestorOf(walk):  # (Tab goes only to widgets that take focus by Tab: after the last of them)
+        if walk.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            last = walk
+        walk = walk.nextInFocusChain()
+    QWidget.setTabOrder(last, page)
+    refresh_fonts(page)
+    name_controls(page)
+    return page
 
 
 def _clear(layout) -> None:
@@ -280,17 +351,23 @@ class DealerScreen(Screen):
         self._action = QElapsedTimer()
         self._action_ms: int | None = None
         self._target_ms = 0
+        # built and styled at zoom 1 (no size yet): a first size at zoom 1 need not style it all again
+        self.setProperty("fontZoom", 1.0)
         self._build()
         self._wire()
         self.restyle()
         self.profile_changed()
+        # built on the switch to its game, the screen has just dealt under the profile that switch is
+        # about to announce: that announcement must not deal a second round (until the event loop runs on)
+        self._dealt_under = self.ctx.profile
+        QTimer.singleShot(0, self, lambda: setattr(self, "_dealt_under", None))
 
     # -- building ----------------------------------------------------------------------------------
     def _option_widgets(self) -> list[tuple[str, QWidget]]:
         """The round's options on the bar, with their labels: players, bank, co-bank, irregularity."""
         self.players = QSpinBox()
         self.players.setRange(1, 6)
-        self.players.setValue(3)
+        self.players.setValue(self.controller.first_options["players"])
         self.players.setAccessibleName("Players")
         self.bank = QComboBox()
         self.bank.setAccessibleName("Bank")
@@ -323,6 +400,11 @@ class DealerScreen(Screen):
         return f"Round {spec.seed} · {bank}" + (" · co-bank" if spec.co_bank else "")
 
     def _build(self) -> None:
+        # from the outside in: a widget put in a container already in the screen is styled once, not
+        # again with each container it would then be put in (a few ms a level on the first open)
+        layout = QVBoxLayout(self)
+        self.options = QWidget()
+        layout.addWidget(self.options)
         options = self._option_widgets()
         self.speed = QComboBox()
         self.speed.setAccessibleName("Narration speed")
@@ -333,7 +415,6 @@ class DealerScreen(Screen):
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
-        self.options = QWidget()
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (*options, ("Speed", self.speed), ("", self.new_button), ("", self.demo_button),
                         ("", self.trainee_button)):
@@ -346,40 +427,39 @@ class DealerScreen(Screen):
                 w = group(label, w)
             bar.addWidget(w)
 
+        status_row = QWidget()
+        layout.addWidget(status_row)
         self.status = make_label("", 1.3, bold=True, name="dealer-status")
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
         self.clock_label = make_label("", 1.3, bold=True)
-        status_row = QWidget()
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
         for w in (self.status, self.last, self.trainee_label, self.clock_label):
             flow.addWidget(w)
 
+        self.pages = QStackedWidget()
+        layout.addWidget(self.pages, 1)
+        play = QWidget()
+        self.pages.addWidget(play)
+        self.play_page = play
+        row = QHBoxLayout(play)
+        row.setContentsMargins(0, 0, 0, 0)
         self.pane = self._make_pane()
+        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
+        self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        row.addWidget(self.pane, 5)
         self.pane.caption.link_to(self.ctx)
         self.pane.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys belong to the action panel
         self.pane.view.viewport().installEventFilter(self)
-        self.side = self._build_side()
         self.pane.counted = False  # the status line counts the trainee's actions
         self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
-        self.pane.dock_caption(False, self.side.layout())  # the narration fills the right column
-        play = QWidget()
-        row = QHBoxLayout(play)
-        row.setContentsMargins(0, 0, 0, 0)
-        # the table takes five eighths whatever the prompt's length (a long prompt wraps instead)
+        side = QScrollArea()
+        row.addWidget(side, 3)
+        self.side = self._build_side()
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.pane.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        row.addWidget(self.pane, 5)
-        row.addWidget(_scrolling(self.side), 3)
-        self.play_page = play
-        self.summary = SummaryPage(self.ctx)
-        self.pages = QStackedWidget()
-        self.pages.addWidget(play)
-        self.pages.addWidget(self.summary)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.options)
-        layout.addWidget(status_row)
-        layout.addWidget(self.pages, 1)
+        # the narration fills the right column (docked before the column joins the screen: after its
+        # action in the Tab order)
+        self.pane.dock_caption(False, self.side.layout())
+        _scrolling(self.side, side)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
 
@@ -394,9 +474,6 @@ class DealerScreen(Screen):
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
         self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.table_hint = make_label("", 1.1, wrap=True)
-        self.feedback = FeedbackPanel(self.ctx)
-        self.feedback.next_button.setText("Go on  (Enter / Space)")
-        self.feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         self.action = QStackedWidget()
         answer_page = QWidget()
         lay = QVBoxLayout(answer_page)
@@ -404,7 +481,6 @@ class DealerScreen(Screen):
         lay.addWidget(self.answers, 1)
         lay.addWidget(self.table_hint)
         self.action.addWidget(answer_page)
-        self.action.addWidget(self.feedback)
         self.answer_page = answer_page
         layout = QVBoxLayout(side)
         layout.setContentsMargins(6, 0, 0, 0)
@@ -412,6 +488,27 @@ class DealerScreen(Screen):
         layout.addWidget(self.question)
         layout.addWidget(self.action, 1)
         return side
+
+    # the feedback on a mistake and the summary are shown only after an action: built then, so that
+    # the screen's first open does not wait for them
+    @cached_property
+    def feedback(self) -> FeedbackPanel:
+        """The wrong action stopped: the right one, its citation, Enter goes on."""
+        feedback = FeedbackPanel(self.ctx)
+        feedback.next_button.setText("Go on  (Enter / Space)")
+        feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
+        feedback.nextRequested.connect(self.go_on)
+        return _added(self.action, feedback)
+
+    @cached_property
+    def summary(self) -> SummaryPage:
+        summary = SummaryPage(self.ctx)
+        summary.newRoundRequested.connect(lambda: self.new_round())
+        return _added(self.pages, summary)
+
+    def _built(self, name: str) -> QWidget | None:
+        """The lazily built part ``name`` (``feedback``, ``summary``) if it is built yet."""
+        return self.__dict__.get(name)
 
     def _wire(self) -> None:
         c = self.controller
@@ -421,9 +518,7 @@ class DealerScreen(Screen):
         c.parseError.connect(self.answers.show_error)
         c.finished.connect(self.show_summary)
         self.answers.answered.connect(c.answer)
-        self.feedback.nextRequested.connect(self.go_on)
         self.new_button.clicked.connect(lambda: self.new_round())
-        self.summary.newRoundRequested.connect(lambda: self.new_round())
         self.demo_button.toggled.connect(self.set_demo)
         self.trainee_button.clicked.connect(self._new_trainee)
         self.speed.currentIndexChanged.connect(lambda _: self.pane.player.set_speed(self.speed.currentData()))
@@ -433,7 +528,7 @@ class DealerScreen(Screen):
         self._tick.timeout.connect(self._update_clock)
         for key, action in (("N", self.new_round), ("D", lambda: self.set_demo(not self.demo))):
             QShortcut(QKeySequence(key), self, action, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: self.profile_changed())
+        self.ctx.profileChanged.connect(self._profile_chosen)
         self.ctx.traineeChanged.connect(lambda _: self.new_round())
 
     # -- options -----------------------------------------------------------------------------------
@@ -449,6 +544,10 @@ class DealerScreen(Screen):
         self.bank.setCurrentIndex(max(0, self.bank.findData(keep)))
         self.bank.blockSignals(False)
         self._sync_co_bank()
+
+    def _profile_chosen(self, profile) -> None:
+        if profile is not self._dealt_under:
+            self.profile_changed()
 
     def _sync_co_bank(self) -> None:
         allowed = bool(self.ctx.profile.co_bank) and self.bank.currentData() != "dealer"
@@ -653,7 +752,7 @@ class DealerScreen(Screen):
         if r is not None and r.finished:
             self.pages.setCurrentWidget(self.summary)
             self.summary.setFocus()
-        elif self.action.currentWidget() is self.feedback:
+        elif self.action.currentWidget() is self._built("feedback"):
             self.feedback.setFocus()
         else:
             self.answers.setEnabled(True)
@@ -726,3 +825,6 @@ _TABLE_HINTS = {
 def create_screen(ctx) -> QWidget:
     """The Dealer's seat screen (see ``trainer.ui.screens``)."""
     return DealerScreen(ctx)
+
+
+deal_ahead = DealerController.deal_ahead

@@ -12,8 +12,9 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 from __future__ import annotations
 
 from functools import cache
+from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
@@ -43,6 +44,33 @@ KEYS = (
 
 
 @cache
+class _WhenShown(QObject):
+    """Runs the latest ``work`` given it when its widget is next shown (see :func:`when_shown`)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.work: Callable[[], None] | None = None
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Show and self.work is not None:
+            work, self.work = self.work, None
+            work()
+        return False
+
+
+def when_shown(screen: QWidget, work: Callable[[], None]) -> None:
+    """``work`` now, or for a screen hidden behind another in a shown window, just before it is shown
+    again: a switch of game announces that game's profile, and its hidden table need not deal anew
+    then, on the frame of the screen that is opening."""
+    if screen.isVisible() or not screen.window().isVisible():
+        work()
+        return
+    if getattr(screen, "_when_shown", None) is None:
+        screen._when_shown = _WhenShown(screen)
+    screen._when_shown.work = work
+
+
 def _digits() -> dict:
     """Digit key -> style index; built on the first key press, since the first use of ``Qt.Key``
     builds its 600-member enum (~30 ms) and start-up should not wait for it (issue 15)."""
@@ -138,7 +166,7 @@ class TableScreen(QWidget):
         self.primary.player.playingChanged.connect(self._sync_transport)
         self.primary.player.speedChanged.connect(self._sync_transport)
         ctx.themeChanged.connect(self.set_theme)
-        ctx.profileChanged.connect(lambda _p: self._fill_styles())
+        ctx.profileChanged.connect(lambda _p: when_shown(self, self._fill_styles))
         self._fill_styles()
 
     # -- construction --------------------------------------------------------------------------------
