@@ -135,12 +135,22 @@ class DealerRound:
     def __init__(self, spec: RoundSource, *, store: Any = None, trainee: str | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.spec = spec
-        self.round = spec.play()
-        self.tasks = spec.tasks(self.round)
+        self.round = self.played(spec)
+        self.tasks = self.tasks_of(spec, self.round)
         self.store, self.trainee, self.clock = store, trainee, clock
         self.index = 0
         self.history: list[TaskAnswer] = []
         self._shown_at = clock()
+
+    @staticmethod
+    def played(spec: RoundSource) -> Any:
+        """The round ``spec`` plays (a screen remembers it by spec, to deal it ahead)."""
+        return spec.play()
+
+    @staticmethod
+    def tasks_of(spec: RoundSource, played: Any) -> tuple[RoundTask, ...]:
+        """The dealer's tasks in the round ``played`` of ``spec``."""
+        return spec.tasks(played)
 
     @property
     def current(self) -> RoundTask | None:

@@ -74,7 +74,7 @@ class BaccaratController(DealerController):
     @staticmethod
     @remembered
     def table_of(spec: RoundSpec) -> BaccaratTable:
-        return BaccaratTable(_Round.play(spec))
+        return BaccaratTable(_Round.played(spec))
 
     def done_steps(self, index: int) -> int:
         """Round steps the table shows while task ``index`` is asked: those before its step."""

@@ -77,10 +77,10 @@ def remembered(function: Callable) -> Callable:
 
 def dealt_ahead(round_type: type) -> type:
     """``round_type`` (a dealer round) with its round and tasks remembered by spec (see ``remembered``)."""
-    play = remembered(round_type.play)
+    play = remembered(round_type.played)
     tasks = remembered(lambda spec: round_type.tasks_of(spec, play(spec)))
     return type(round_type.__name__, (round_type,),
-                {"play": staticmethod(play), "tasks_of": staticmethod(lambda spec, _played: tasks(spec))})
+                {"played": staticmethod(play), "tasks_of": staticmethod(lambda spec, _played: tasks(spec))})
 
 
 _playable = remembered(playable)
@@ -150,7 +150,7 @@ class DealerController(QObject):
     @remembered
     def table_of(spec: RoundSpec) -> RoundTable:
         """The table's frames of the round ``spec`` plays."""
-        return round_table(_Round.play(spec))
+        return round_table(_Round.played(spec))
 
     @classmethod
     def deal_ahead(cls, profile: str, seed: int | None) -> None:
