@@ -257,3 +257,14 @@ def test_ctrl_c_while_modules_import_is_one_line_and_130(tmp_path, argv, delays)
         err += proc.communicate(timeout=30)[1]
         lines = [line for line in err.decode().splitlines() if not line.startswith("import time:")]
         assert (proc.returncode, lines) == (130, ["paigow-trainer: interrupted"]), (delay, "\n".join(lines))
+
+
+def test_ctrl_c_in_the_running_app_closes_its_window_saving_it(tmp_path):
+    """The app at work (its background warm-up has imported numpy): Ctrl+C closes the window as its
+    close button does, the screen it showed remembered, with the one line and exit code 130."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PAIGOW_TRAINER_CONFIG_DIR": str(tmp_path / "config"),
+           "PAIGOW_TRAINER_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen(cli("--screen", "rulebook"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    code, err, took = _interrupt(proc, _loaded(proc, "_multiarray_umath"))
+    assert (code, err.decode().splitlines()[-1]) == (130, "paigow-trainer: interrupted") and took < 5
+    assert "screen=rulebook" in (tmp_path / "config" / "paigow-trainer.ini").read_text()

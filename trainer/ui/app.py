@@ -95,12 +95,33 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         return _cannot_start(app, str(exc))
     if args.screen:
         window.show_screen(args.screen)
+    _close_on_ctrl_c(app, window)
     if args.quit_after_paint:
         _quit_after_first_paint(app, window, args.quit_after_paint)
     elif not window.welcomed():
         window.show_welcome()
     window.show()
     return app.exec()
+
+
+def _close_on_ctrl_c(app, window) -> None:
+    """Ctrl+C in the terminal that started the app closes the window as its close button does (what
+    it remembers is saved) and leaves with ``interrupted`` and exit code 130, as every command does.
+    Qt's event loop runs no Python while it waits, so a timer lets the interpreter see the signal."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def interrupted(*_: object) -> None:
+        print(f"{APP_ID}: interrupted", file=sys.stderr, flush=True)
+        window.close()
+        app.exit(130)
+
+    try:
+        signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread (an embedding test): signals are not its business
+        return
+    QTimer(window, interval=200, timeout=lambda: None).start()
 
 
 def _cannot_start(app, message: str) -> int:
