@@ -95,3 +95,17 @@ def test_chips_cover_no_area_name_and_stay_in_their_area(qtbot, text_size, scale
     finally:
         apply_text_size(app, "normal")
 
+
+
+@pytest.mark.parametrize("scale", [0.49, 0.53])  # the dealer's and the table screen's felt at 1280x720
+def test_large_text_keeps_the_main_wagers_named_on_a_small_felt(qtbot, scale):
+    """At Large on a 1280x720 window, every seat's Banker, Player and Tie areas still carry a name
+    (whole or as the scorecard letter): a label is left out only under Normal's text size."""
+    app = QApplication.instance()
+    apply_text_size(app, "large")
+    try:
+        layout, odds = layout_for(profile_named("pa-631a")), odds_lines(profile_named("pa-631a"))
+        printed = {label.text for label in printed_labels(layout, odds, scale)}
+        assert {"TIE"} <= printed and printed & {"BANKER", "B"} and printed & {"PLAYER", "P"}, sorted(printed)
+    finally:
+        apply_text_size(app, "normal")

@@ -3,7 +3,8 @@
 One number scales every text of the app: the application font (menus, tab bar, toolbars, status
 bar, every widget without a font of its own) is the platform's size times the preset; the screens'
 own sizes are multiples of the application font (``drill_widgets.scaled_font``), and the table
-scene never draws a label smaller on screen than the application font (``min_text_px``). The
+scene never draws a label smaller on screen than ``min_text_px`` (at Projector the application font,
+at Large Normal's). The
 Projector preset makes the application font 24 px at least: readable from the back of a room.
 
 Changing the size sets the application font, re-applies the screens' scaled fonts and calls
@@ -61,10 +62,14 @@ def text_px() -> int:
 
 
 def min_text_px() -> int:
-    """At a text size above Normal, the application font's pixel size: no label on the table is
-    drawn smaller on screen. At Normal, 0: the table's labels scale with the table (a small table,
-    e.g. a drill's animation, keeps its proportions)."""
-    return _text_px if _current.factor > 1 else 0
+    """The smallest a label on the table is drawn on screen (one that would be smaller is left out).
+    At Projector, the application font's pixel size (24 px at least: read from the back of a room);
+    at Large, Normal's application font (a felt too small for larger names keeps its names rather
+    than lose them); at Normal, 0: the table's labels scale with the table (a small table, e.g. a
+    drill's animation, keeps its proportions)."""
+    if _current.factor <= 1:
+        return 0
+    return _text_px if _current.min_px else min(_text_px, _platform_px or _text_px)
 
 
 def base_pt() -> float:
