@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator
 
 from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.common import choices_with, draft
-from trainer.drills.dealer_round import (DealerRound, RoundTask, action_drill, first_playable, numbered_tasks,
+from trainer.drills.dealer_round import (RoundTask, action_drill, first_playable, numbered_tasks,
                                          task_question)
 from trainer.drills.registry import drill
 from trainer.rules.baccarat.cards import burn_count, card_of, points
@@ -503,9 +503,6 @@ def playable(spec: RoundSpec, tries: int = 200) -> RoundSpec:
     """``spec``, or with the next seed whose round has a moment for its irregularity."""
     return first_playable(spec, round_tasks, tries)
 
-
-#: One round of calling the game: the tasks in order, each answer judged, timed and recorded.
-BaccaratDealerRound = DealerRound
 
 
 # --- each action as a drill of its own -------------------------------------------------------------

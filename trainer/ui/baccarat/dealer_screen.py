@@ -3,7 +3,8 @@
 The same screen as the Pai Gow dealer's seat (:class:`~trainer.ui.paigow.dealer_screen.DealerScreen`:
 narration on the table, one action at a time, a wrong action stopped with the right one and its
 section, timed, a summary of mistakes, demonstration mode), with Baccarat's round
-(:class:`~trainer.drills.baccarat.dealer_round.BaccaratDealerRound`), its options and its table. A
+(:class:`~trainer.drills.baccarat.dealer_round.RoundSpec` walked by
+:class:`~trainer.drills.dealer_round.DealerRound`), its options and its table. A
 click on a seat's number answers a question about a seat (who cuts, who is offered the shoe, who is
 paid next).
 
@@ -19,10 +20,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from trainer.drills.baccarat.dealer_round import (
-    IRREGULARITIES, MOMENTS, BaccaratDealerRound, Played, RoundSpec, playable,
-)
 from trainer.drills.baccarat import GAME
+from trainer.drills.baccarat.dealer_round import IRREGULARITIES, MOMENTS, Played, RoundSpec, playable
+from trainer.drills.dealer_round import DealerRound
 from trainer.rules.baccarat.profiles import BaccaratProfile
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
@@ -49,7 +49,7 @@ class BaccaratTable:
         self.timeline: Timeline = round_timeline(played.round, played.start, self.layout, played.opening)
 
 
-_Round = dealt_ahead(BaccaratDealerRound)
+_Round = dealt_ahead(DealerRound)
 _playable = remembered(playable)
 
 
