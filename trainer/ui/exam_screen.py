@@ -116,6 +116,7 @@ class ExamSetup(QWidget):
         self.profile.setCurrentIndex(self.profile.findData(profile))
         self.skills = SkillList()
         self.skills.setAccessibleName("Skills in the exam")
+        self.skills_game = QLabel()  # the game's title over its skills, across every column
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
         self.length = QSpinBox()
@@ -155,7 +156,10 @@ class ExamSetup(QWidget):
         seed_label = QLabel("S&eed:")
         seed_label.setBuddy(self.seed)
         form.addRow("&Profile:", self.profile)
-        form.addRow("&Skills:", self.skills)
+        skills_label = QLabel("&Skills:")
+        skills_label.setBuddy(self.skills)
+        form.addRow(skills_label, self.skills_game)
+        form.addRow("", self.skills)
         form.addRow("", skill_buttons)
         form.addRow("&Length:", self.length)
         form.addRow("&Time limit:", self.minutes)
@@ -186,6 +190,7 @@ class ExamSetup(QWidget):
         for w in (self.profile, self.skills, self.length, self.minutes, self.seed, self.pass_mark, self.trainee,
                   note, self.all_button, self.none_button, self.new_seed):
             set_font(w, 1.3)
+        set_font(self.skills_game, 1.3, bold=True)
         for i in range(form.rowCount()):
             label = form.itemAt(i, QFormLayout.ItemRole.LabelRole)
             if label and label.widget():
@@ -201,7 +206,7 @@ class ExamSetup(QWidget):
     def fill_skills(self) -> None:
         """The skills the chosen profile offers, under its game's title; all but the advanced ones checked."""
         self.skills.clear()
-        self.skills.addItem(heading_item(game_of_profile(self.profile.currentData()).title, QListWidgetItem))
+        self.skills_game.setText(game_of_profile(self.profile.currentData()).title)
         for s in skills_for(self.profile.currentData()):
             item = QListWidgetItem(f"{s.group}: {s.title}" + ("  (advanced)" if s.advanced else ""))
             item.setData(Qt.ItemDataRole.UserRole, s.id)
@@ -216,9 +221,7 @@ class ExamSetup(QWidget):
             item.setCheckState(state)
 
     def skill_items(self) -> list[QListWidgetItem]:
-        """The list's skills (not its heading)."""
-        return [item for item in map(self.skills.item, range(self.skills.count()))
-                if item.data(Qt.ItemDataRole.UserRole) is not None]
+        return [self.skills.item(i) for i in range(self.skills.count())]
 
     def chosen_skills(self) -> tuple[str, ...]:
         return tuple(item.data(Qt.ItemDataRole.UserRole) for item in self.skill_items()
