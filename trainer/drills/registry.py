@@ -13,8 +13,10 @@ simply not offered.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from trainer.drills.model import Draft, Feedback, Question, Setup
@@ -119,6 +121,25 @@ def _load(game: Game | None = None) -> None:
                     raise
 
 
+def module_naming(game: Game, skill_id: str) -> str | None:
+    """The first of ``game``'s drill modules whose source names ``skill_id``: the one that registers
+    it, so that a first question waits for its own module only, not every drill of its game (issue
+    15). None where there is no source to read (a bundle): then the whole game is loaded."""
+    sources = {}
+    for name in (f"{game.drill_package}.{module}" for module in game.drill_modules):
+        spec = importlib.util.find_spec(name)
+        try:
+            sources[name] = Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
+        except OSError:
+            return None
+    # registered by ``@drill("id", ...)``, else named in a module's table of skills (the dealer's actions)
+    for named in (f'drill("{skill_id}"', f'"{skill_id}"'):
+        found = next((name for name, text in sources.items() if named in text), None)
+        if found:
+            return found
+    return None
+
+
 def _in_menu_order() -> list[Skill]:
     """The skills loaded so far, in menu order (game, group, then registration)."""
     order = {(game.id, group): i for i, (game, group) in enumerate((g, x) for g in games() for x in g.groups)}
@@ -142,7 +163,13 @@ def skills_for(profile: Profile | str, *, advanced: bool = True) -> list[Skill]:
 
 def skill_named(skill_id: str) -> Skill:
     """Look a skill up; an unknown id is an error listing the valid ones."""
-    _load(game_of_skill(skill_id))
+    if skill_id not in SKILLS:
+        game = game_of_skill(skill_id)
+        module = module_naming(game, skill_id)
+        if module:
+            importlib.import_module(module)
+        if skill_id not in SKILLS:
+            _load(game)
     try:
         return SKILLS[skill_id]
     except KeyError:
