@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import (
-    QAbstractAnimation, QEasingCurve, QObject, QParallelAnimationGroup, QPointF, QPropertyAnimation, QRectF,
+    QAbstractAnimation, QObject, QParallelAnimationGroup, QPointF, QRectF,
 )
 from PySide6.QtGui import QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
@@ -24,6 +24,7 @@ from trainer.ui.baccarat.table_items import (
     BadgeItem, BannerItem, CardItem, ChipStackItem, GlowItem, MarkerItem, ShoeItem, StackItem,
 )
 from trainer.ui.baccarat.table_paint import cell_path, paint_table
+from trainer.ui.animation import eased
 from trainer.ui.felt import draw_felt
 from trainer.ui.theme import Theme, theme_named
 
@@ -237,11 +238,11 @@ class BaccaratScene(QGraphicsScene):
         self._animate_chips(group, src, target, duration)
         if target.shoe != src.shoe:
             x, y, turn = self.layout.shoe_spot(target.shoe)
-            group.addAnimation(self._prop(self.shoe, b"pos", QPointF(x, y), duration))
-            group.addAnimation(self._prop(self.shoe, b"rotation", _near(self.shoe.rotation(), turn), duration))
+            group.addAnimation(eased(self.shoe, b"pos", QPointF(x, y), duration))
+            group.addAnimation(eased(self.shoe, b"rotation", _near(self.shoe.rotation(), turn), duration))
         if src.stack and not target.stack and target.shoe_left:  # the stack goes into the shoe
             x, y, _ = self.layout.shoe_spot(target.shoe)
-            group.addAnimation(self._prop(self.stack, b"pos", QPointF(x, y), duration))
+            group.addAnimation(eased(self.stack, b"pos", QPointF(x, y), duration))
         elif target.stack:
             self.stack.setVisible(True)
             self.stack.set_covers(target.stack_covers)
@@ -249,7 +250,7 @@ class BaccaratScene(QGraphicsScene):
             glow = self.glow(key)
             want = 1.0 if key in target.highlight else 0.0
             if glow.glow != want:
-                group.addAnimation(self._prop(glow, b"glow", want, max(1, duration // 2)))
+                group.addAnimation(eased(glow, b"glow", want, max(1, duration // 2)))
         for hand, badge in self.badges.items():
             badge.set_text(target.counts.get(hand, ""))
         self.banner.set_text(target.banner)
@@ -270,16 +271,16 @@ class BaccaratScene(QGraphicsScene):
             item.setZValue(50000 + b.z)
             start, end = QPointF(a.x, a.y), QPointF(b.x, b.y)
             if start != end:
-                anim = self._prop(item, b"pos", end, duration, start)
+                anim = eased(item, b"pos", end, duration, start)
                 lift = min(40.0, 0.12 * math.hypot(end.x() - start.x(), end.y() - start.y()))
                 if lift > 2:
                     anim.setKeyValueAt(0.5, (start + end) / 2 - QPointF(0, lift))
                 group.addAnimation(anim)
             if a.rotation != b.rotation:
-                group.addAnimation(self._prop(item, b"rotation", b.rotation, duration, a.rotation))
+                group.addAnimation(eased(item, b"rotation", b.rotation, duration, a.rotation))
             if a.face_up != b.face_up:
                 item.was_up, item.face_up = a.face_up, b.face_up
-                group.addAnimation(self._prop(item, b"turn", 1.0, duration, 0.0))
+                group.addAnimation(eased(item, b"turn", 1.0, duration, 0.0))
 
     def _animate_chips(self, group: QParallelAnimationGroup, src: Frame, target: Frame, duration: int) -> None:
         """Each movement of the step flies as a stack; areas show their new amounts once it lands."""
@@ -289,7 +290,7 @@ class BaccaratScene(QGraphicsScene):
             flying.setZValue(60000)
             self.addItem(flying)
             self._flying.append(flying)
-            group.addAnimation(self._prop(flying, b"pos", QPointF(*self._where(to)), duration,
+            group.addAnimation(eased(flying, b"pos", QPointF(*self._where(to)), duration,
                                           QPointF(*self._where(frm))))
             if frm in self.stacks or frm in src.chips:
                 self._chips(frm).set_cents(max(0, src.chips.get(frm, 0) - cents))
@@ -299,7 +300,7 @@ class BaccaratScene(QGraphicsScene):
                 marker.set_cents(owed)
                 marker.setVisible(owed > 0)
                 if owed and not src.markers.get(seat):
-                    group.addAnimation(self._prop(marker, b"pos", QPointF(*self._where(f"vig{seat}")), duration,
+                    group.addAnimation(eased(marker, b"pos", QPointF(*self._where(f"vig{seat}")), duration,
                                                   QPointF(*self._where("tray"))))
 
     def _where(self, place: str) -> tuple[float, float]:
@@ -308,15 +309,6 @@ class BaccaratScene(QGraphicsScene):
             cell = self.layout.cells[place]
             return L.oval_point((cell.a1 + cell.a2) / 2, cell.f_out + 0.02)
         return self.layout.area_centre(place)
-
-    def _prop(self, item: QObject, name: bytes, end, duration: int, start=None) -> QPropertyAnimation:
-        anim = QPropertyAnimation(item, name)
-        anim.setDuration(duration)
-        if start is not None:
-            anim.setStartValue(start)
-        anim.setEndValue(end)
-        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
-        return anim
 
 
 def _near(current: float, target: float) -> float:

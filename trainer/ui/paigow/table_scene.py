@@ -28,6 +28,7 @@ from trainer.ui.paigow.table_items import (
     CentreItem, ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
 )
 from trainer.ui.paigow.table_paint import paint_table
+from trainer.ui.animation import eased
 from trainer.ui.felt import draw_felt
 from trainer.ui.theme import Theme, theme_named
 
@@ -258,24 +259,24 @@ class TableScene(QGraphicsScene):
         if kind == "roll" and target.dice:
             group.addAnimation(self._roll_animation(src, target, duration))
         elif target.shaker != src.shaker:
-            group.addAnimation(self._prop(self.shaker, b"openness", 1.0 if target.shaker == "open" else 0.0, duration))
+            group.addAnimation(eased(self.shaker, b"openness", 1.0 if target.shaker == "open" else 0.0, duration))
         if target.count_path:
             group.addAnimation(self._count_animation(target, duration))
         else:
             for key, glow in self.glows.items():
                 want = 1.0 if key in target.highlight else 0.0
                 if glow.glow != want:
-                    group.addAnimation(self._prop(glow, b"glow", want, max(1, duration // 2)))
+                    group.addAnimation(eased(glow, b"glow", want, max(1, duration // 2)))
                 glow.set_badge(target.counts.get(key, ""))
         if target.marker is not None and src.marker is None:
             self.marker.set_kind(target.marker)
             self.marker.setPos(self._marker_pos(target) + QPointF(90, 60))
             self.marker.setVisible(True)
-            group.addAnimation(self._prop(self.marker, b"pos", self._marker_pos(target), duration))
+            group.addAnimation(eased(self.marker, b"pos", self._marker_pos(target), duration))
         for name, label in self.stack_labels.items():
             a, b = src.labels.get(name), target.labels.get(name)
             if a is not None and b is not None and a != b:
-                group.addAnimation(self._prop(label, b"pos", QPointF(*b), duration, QPointF(*a)))
+                group.addAnimation(eased(label, b"pos", QPointF(*b), duration, QPointF(*a)))
             elif a is not None and b is None:
                 label.setVisible(False)
         self._show_wagers(target)
@@ -301,7 +302,7 @@ class TableScene(QGraphicsScene):
         elif dest == CENTRE:
             self.centre.set_stacks(src.chips.get(CENTRE, ()), bool(target.bank))
         self.flying.set_stacks((max(abs(d) for d in deltas.values()),), False)
-        return self._prop(self.flying, b"pos", self._chips_place(dest), duration, self._chips_place(source))
+        return eased(self.flying, b"pos", self._chips_place(dest), duration, self._chips_place(source))
 
     def _chips_place(self, key: str | None) -> QPointF:
         """Where chips stand: a seat's wagers, the centre of the layout, or (None) the tray."""
@@ -313,20 +314,11 @@ class TableScene(QGraphicsScene):
             return QPointF(x + w / 2, y)
         return QPointF(*L.SPOTS[key].chips)
 
-    def _prop(self, item: QObject, name: bytes, end, duration: int, start=None) -> QPropertyAnimation:
-        anim = QPropertyAnimation(item, name)
-        anim.setDuration(duration)
-        if start is not None:
-            anim.setStartValue(start)
-        anim.setEndValue(end)
-        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
-        return anim
-
     def _tile_path(self, item: TileItem, a: Placement, b: Placement, duration: int, kind: str,
                    tid: int) -> QPropertyAnimation:
         """A tile's glide from ``a`` to ``b``: lifted in an arc when it travels, swirled in the mix."""
         start, end = self.tile_pos(a), self.tile_pos(b)
-        anim = self._prop(item, b"pos", end, duration, start)
+        anim = eased(item, b"pos", end, duration, start)
         if kind == "mix":
             # presentation only: two loops around the mixing area before settling on the engine's spot
             cx, cy = L.MIX_CENTER
@@ -346,7 +338,7 @@ class TableScene(QGraphicsScene):
         """Close the shaker if open, rock it (at least three shakes, 621a.6(a)(2)), then lift the cover."""
         seq = QSequentialAnimationGroup()
         if src.shaker == "open":
-            seq.addAnimation(self._prop(self.shaker, b"openness", 0.0, duration // 6))
+            seq.addAnimation(eased(self.shaker, b"openness", 0.0, duration // 6))
         rock = QPropertyAnimation(self.shaker, b"rotation")
         rock.setDuration(duration * 3 // 5)
         rock.setStartValue(0.0)
@@ -355,7 +347,7 @@ class TableScene(QGraphicsScene):
         rock.setEndValue(0.0)
         rock.finished.connect(lambda: self._set_dice(target.dice, target.dice_colours))
         seq.addAnimation(rock)
-        seq.addAnimation(self._prop(self.shaker, b"openness", 1.0, duration // 4))
+        seq.addAnimation(eased(self.shaker, b"openness", 1.0, duration // 4))
         return seq
 
     def _count_animation(self, target: Frame, duration: int) -> QSequentialAnimationGroup:
