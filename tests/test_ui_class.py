@@ -99,6 +99,8 @@ def test_the_status_bar_shows_the_school_server(pg_url, tmp_path, qtbot, server_
     try:
         window = MainWindow(ctx)
         qtbot.addWidget(window)
+        with qtbot.waitSignal(window.firstPainted):  # the store opens once the first screen has painted
+            window.show()
         label = window.connection_label
         assert label.text().endswith(": connected") and "postgres" in label.text()
         store = shared_store(ctx)
@@ -121,7 +123,10 @@ def test_a_pc_without_a_school_server_shows_no_connection_state(trainee_ctx, qtb
 
     window = MainWindow(trainee_ctx)
     qtbot.addWidget(window)
-    assert window.connection_label is None
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    assert window.connection_label is None and "connectionState" not in {
+        w.objectName() for w in window.statusBar().children()}
 
 
 def test_on_a_school_server_only_an_instructor_deletes_a_trainee(pg_url, tmp_path, qtbot, monkeypatch):
@@ -161,6 +166,8 @@ def test_the_app_starts_while_the_school_server_is_down(tmp_path, qtbot):
     try:
         window = MainWindow(ctx)
         qtbot.addWidget(window)
+        with qtbot.waitSignal(window.firstPainted):
+            window.show()
         text = window.connection_label.text()
         assert text.endswith("unreachable: 0 answers wait on this PC and will be sent") and "secret" not in text
         store = shared_store(ctx)

@@ -56,13 +56,11 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
     # The pure-Python modules first: every module imported after PySide6 has its source read by
     # PySide6's feature check (~30 ms of start-up for these, issue 15).
-    from trainer.progress import FILENAME
-    from trainer.progress.database import DatabaseError, chosen_url
+    from trainer.progress.database import chosen_url
     from PySide6.QtWidgets import QApplication
 
     from trainer.ui.context import AppContext
     from trainer.ui.main_window import MainWindow, settings, stored_choices, stored_text_size
-    from trainer.ui.progress_link import shared_store
     from trainer.ui.scaling import DEFAULT_TEXT_SIZE, apply_text_size
     from trainer.ui.theme import apply_theme, theme_named
 
@@ -82,17 +80,12 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         ctx = AppContext(profile=args.profile or stored_profile, theme=theme, seed=args.seed)
         # --database, else $PAIGOW_TRAINER_DATABASE, else File > School database.
         ctx.database = chosen_url(args.database, str(store.value("database", "") or ""))
-        try:
-            shared_store(ctx)  # opened now, so an unusable progress file stops the start with its reason
-        except DatabaseError as exc:
-            raise DatabaseError(f"{exc} — to train on this PC meanwhile, start with --database "
-                                f"sqlite:///{ctx.data_dir / FILENAME} (an instructor copies it to the school later "
-                                "with: paigow-trainer progress --migrate-from)") from None
         apply_theme(app, theme_named(theme))
         apply_text_size(app, args.text_size or stored_text_size(store) or DEFAULT_TEXT_SIZE)
         window = MainWindow(ctx, store)
     except TrainerError as exc:
         return _cannot_start(app, str(exc))
+    window.progressUnusable.connect(lambda error: _progress_unusable(app, window, ctx, error))
     if args.screen:
         window.show_screen(args.screen)
     _close_on_ctrl_c(app, window)
@@ -124,13 +117,27 @@ def _close_on_ctrl_c(app, window) -> None:
     QTimer(window, interval=200, timeout=lambda: None).start()
 
 
-def _cannot_start(app, message: str) -> int:
+def _progress_unusable(app, window, ctx, error: TrainerError) -> None:
+    """The progress store cannot be used: close the app with the reason (exit code 2); for a database
+    (a school's server), say how to train on this PC meanwhile."""
+    from trainer.progress.database import DatabaseError
+
+    message = str(error)
+    if isinstance(error, DatabaseError):
+        from trainer.progress import FILENAME
+
+        message += (f" — to train on this PC meanwhile, start with --database sqlite:///{ctx.data_dir / FILENAME} "
+                    "(an instructor copies it to the school later with: paigow-trainer progress --migrate-from)")
+    app.exit(_cannot_start(app, message, window))
+
+
+def _cannot_start(app, message: str, parent=None) -> int:
     """Say why the app cannot start, on stderr and (with a screen) in a dialog; exit code 2."""
     print(f"{APP_ID}: error: {message}", file=sys.stderr)
     if app.platformName() not in ("offscreen", "minimal"):
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.critical(None, "Pai Gow Dealer Trainer", f"The trainer cannot start: {message}.")
+        QMessageBox.critical(parent, "Pai Gow Dealer Trainer", f"The trainer cannot start: {message}.")
     return 2
 
 

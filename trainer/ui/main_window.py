@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
@@ -25,7 +25,6 @@ from trainer import __version__
 from trainer.paths import config_dir
 from trainer.rules.errors import TrainerError
 from trainer.ui.context import AppContext
-from trainer.ui.progress_link import ask_database, watch_connection
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
 from trainer.ui.screens import SCREENS, ScreenSpec, find_screen, screens_for
 from trainer.ui import warm_up
@@ -89,6 +88,9 @@ class ScreenHost(QWidget):
                                 "It is being built; the other screens work meanwhile.")
         try:
             return module.create_screen(ctx.for_game(self.spec.game) if self.spec.game else ctx)
+        except TrainerError as exc:  # e.g. an unusable progress file: the reason, and no traceback
+            self.available = False
+            return _placeholder(f"The {self.spec.title} screen could not be opened.", str(exc))
         except Exception as exc:  # a broken screen must not take the app down with it
             self.available = False
             traceback.print_exc()
@@ -157,6 +159,10 @@ class MainWindow(QMainWindow):
 
     #: The table screen's demonstration mode asks this window to go full screen without chrome.
     handles_demo = True
+    #: The first screen has painted and what start-up left for later has run (``finish_startup``).
+    firstPainted = Signal()
+    #: The progress store cannot be used (the :class:`TrainerError` saying why): the app stops with it.
+    progressUnusable = Signal(object)
 
     def __init__(self, ctx: AppContext, store: QSettings | None = None) -> None:
         super().__init__()
@@ -175,7 +181,8 @@ class MainWindow(QMainWindow):
         self._first_pending = False
         self._games_ready = False
         self._build_actions()
-        self.connection_label = watch_connection(ctx, self.statusBar())
+        #: a school server's state in the status bar, once the progress store is open (``_first_painted``)
+        self.connection_label: QLabel | None = None
         ctx.profileChanged.connect(self._profile_changed)
         ctx.gameChanged.connect(self._game_changed)
         ctx.themeChanged.connect(self._theme_changed)
@@ -249,7 +256,7 @@ class MainWindow(QMainWindow):
         self._shortcuts.append((quit_action, "Ctrl+Q"))
         quit_action.triggered.connect(self.close)
         database_action = QAction("School &database…", self)
-        database_action.triggered.connect(lambda: ask_database(self.store, self))
+        database_action.triggered.connect(self._ask_database)
         file_menu.addAction(database_action)
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
@@ -492,8 +499,25 @@ class MainWindow(QMainWindow):
         key = self._offered_key(self.current_key)
         if self.hosts[key].screen is None or key != self.current_key:
             self.show_screen(key, starting=True)
-        after_paint(self.hosts[key].painted_last(), self._bind_shortcuts)
+        after_paint(self.hosts[key].painted_last(), self._first_painted)
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
+
+    def _first_painted(self) -> None:
+        """Shortcuts, the icon and accessible names, then the progress store: it opens once the first
+        screen is on screen, since its imports and the file's checks would hold up that paint (issue 15)."""
+        from trainer.ui.progress_link import watch_connection
+
+        self._bind_shortcuts()
+        try:
+            self.connection_label = watch_connection(self.ctx, self.statusBar())
+        except TrainerError as exc:
+            self.progressUnusable.emit(exc)
+        self.firstPainted.emit()
+
+    def _ask_database(self) -> None:
+        from trainer.ui.progress_link import ask_database
+
+        ask_database(self.store, self)
 
     def _bind_shortcuts(self) -> None:
         from trainer.ui.app import icon_path

@@ -52,11 +52,9 @@ def show_note(message: str) -> None:
 
 def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
     """On a school's server: a permanent status-bar label saying whether it is reachable and how
-    many answers wait on this PC, refreshed (and the waiting answers sent) every ``FLUSH_MS``."""
-    try:
-        store = shared_store(ctx)
-    except TrainerError:  # an unusable progress file: the screens that need it say why
-        return None
+    many answers wait on this PC, refreshed (and the waiting answers sent) every ``FLUSH_MS``. Opens the
+    store: raises :class:`TrainerError` if it cannot be used."""
+    store = shared_store(ctx)
     if store.connection_state() is None:
         return None
     label = QLabel(store.connection_state())
