@@ -18,11 +18,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from trainer.drills.model import Setup
 from trainer.rules.errors import UnknownNameError
 from trainer.rules.profiles import Registry
+
+if TYPE_CHECKING:
+    from trainer.drills.model import Setup
 
 #: The drill packages of the games, in menu order; each defines ``GAME``.
 GAME_PACKAGES = ("trainer.drills.paigow", "trainer.drills.baccarat")

@@ -329,8 +329,6 @@ class MainWindow(QMainWindow):
     # -- screens ----------------------------------------------------------------------------------
     def _offered_key(self, key: str) -> str:
         """``key``, or the game in play's screen of the same name (its first screen if it has none)."""
-        if not self._games_ready:
-            self._fill_game_menus()
         spec = self.hosts[key].spec
         game = self.ctx.game.id
         if spec.offered(game):
@@ -508,6 +506,8 @@ class MainWindow(QMainWindow):
         from trainer.ui.progress_link import watch_connection
 
         self._bind_shortcuts()
+        if not self._games_ready:
+            self._fill_game_menus()
         try:
             self.connection_label = watch_connection(self.ctx, self.statusBar())
         except TrainerError as exc:
