@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
 )
@@ -527,6 +527,8 @@ class MainWindow(QMainWindow):
             from PySide6.QtGui import QIcon
 
             QApplication.instance().setWindowIcon(QIcon(str(icon)))
+        from PySide6.QtGui import QKeySequence  # (its enums are built on first use: after the first paint)
+
         for action, key in self._shortcuts:
             action.setShortcut(QKeySequence(key))
         from trainer.ui.accessibility import name_controls

@@ -26,6 +26,10 @@ from trainer.rules.errors import TrainerError, UnknownNameError
 #: The lowest and highest total of three dice; the count accepts nothing else (spec D3.1, D10 Q4).
 MIN_TOTAL, MAX_TOTAL = 3, 18
 
+#: The centre of the layout, a party of chip movements beside the positions (``settlement``); here so
+#: that the table's drawing knows it without importing the settlement (start-up, issue 15).
+CENTRE = "centre"
+
 
 class Position(enum.StrEnum):
     """One of the eight places that receive four tiles, named as in spec D1.1 (README N3)."""

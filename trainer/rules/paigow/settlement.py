@@ -20,10 +20,10 @@ from trainer.rules.record import HOUSE, ChipMove, balances
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.money import vigorish
 from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.profiles import Profile
 
 SEATS = tuple(f"seat{i}" for i in range(1, 7))
-CENTRE = "centre"
 
 
 def party_name(party: str) -> str:

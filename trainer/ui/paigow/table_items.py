@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialG
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
-from trainer.rules.paigow.settlement import CENTRE
+from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.scaling import min_text_px

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
-from trainer.rules.paigow.settlement import CENTRE
+from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
