@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from trainer.rules.errors import UnknownNameError
 from trainer.rules.profiles import Registry
@@ -57,9 +57,25 @@ class Game:
 
 
 @cache
+def _game_in(package: str) -> Game:
+    return importlib.import_module(package).GAME
+
+
+def _each_game() -> Iterator[Game]:
+    """The games in menu order, each imported when reached: a lookup the first game answers does not
+    wait for the others' packages (the app's start-up, issue 15)."""
+    return (_game_in(package) for package in GAME_PACKAGES)
+
+
+@cache
 def games() -> tuple[Game, ...]:
     """Every game, in menu order."""
-    return tuple(importlib.import_module(pkg).GAME for pkg in GAME_PACKAGES)
+    return tuple(_each_game())
+
+
+def first_game() -> Game:
+    """The first game of the menu, the one played when nothing else was chosen."""
+    return next(_each_game())
 
 
 def game_of_skill(skill_id: str) -> Game:
@@ -72,7 +88,7 @@ def game_of_skill(skill_id: str) -> Game:
 
 
 def game_named(game_id: str) -> Game:
-    for game in games():
+    for game in _each_game():
         if game.id == game_id:
             return game
     raise UnknownNameError("game", game_id, [g.id for g in games()])
@@ -93,7 +109,7 @@ def all_profile_names() -> list[str]:
 def game_of_profile(profile: Any) -> Game:
     """The game a profile (or a profile's name) belongs to."""
     name = profile if isinstance(profile, str) else profile.name
-    for game in games():
+    for game in _each_game():
         if name in game.profiles.items:
             return game
     raise UnknownNameError("profile", name, all_profile_names())

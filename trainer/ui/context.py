@@ -49,10 +49,13 @@ class AppContext(QObject):
     # -- the game and its profile
     def _ready(self) -> None:
         if not self._game:
-            from trainer.drills.games import all_profile_names, game_of_profile, games, profile_named
+            from trainer.drills.games import first_game, game_of_profile, profile_named
+            from trainer.rules.errors import UnknownNameError
 
-            known = self.profile_name in all_profile_names()  # (a profile remembered by an older version: none)
-            first = profile_named(self.profile_name if known else games()[0].default_profile)
+            try:
+                first = profile_named(self.profile_name or first_game().default_profile)
+            except UnknownNameError:  # a profile remembered by an older version
+                first = profile_named(first_game().default_profile)
             self._game = game_of_profile(first).id
             self._profiles[self._game] = first
             self.profile_name = first.name
