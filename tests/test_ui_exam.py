@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from trainer.drills.exam import ExamSpec, build_exam
 from trainer.ui import exam_screen
+from trainer.ui.accessibility import unnamed_controls
+from trainer.ui.drill_widgets import scaled_font
+from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import shared_store
 from trainer.ui.report import pdf_page_count
 
@@ -199,3 +202,24 @@ def test_a_baccarat_exam_from_the_form(qtbot, screen):
     table = screen.result_view.table
     assert [table.item(r, 0).text() for r in range(table.rowCount())] == ["Baccarat", "Does the Banker draw? (Table 1)"]
     assert table.columnSpan(0, 0) == table.columnCount()
+
+
+def test_the_running_exam_and_the_result_are_built_when_first_shown(qtbot, screen):
+    """The first open builds the set-up alone (issue 15); the pages built later are styled at the
+    screen's zoom, named for screen readers and follow the set-up in the Tab order."""
+    assert screen.run is None and screen.result_view is None and screen.pages.count() == 1
+    screen.window().resize(1920, 1080)
+    qtbot.waitUntil(lambda: screen.property("fontZoom") == 1.5)
+    set_up(qtbot, screen, count=2)
+    assert screen.pages.currentWidget() is screen.run and screen.pages.count() == 2
+    zoomed = scaled_font(screen.position, 1.5, bold=True).pointSizeF()
+    assert screen.position.font().pointSizeF() == pytest.approx(zoomed) and zoomed > 1.4 * base_pt() * 1.5
+    assert unnamed_controls(screen.run) == []
+    chain, walk = [], screen.setup.start_button
+    for _ in range(300):
+        walk = walk.nextInFocusChain()
+        chain.append(walk)
+    assert any(screen.answers.isAncestorOf(w) for w in chain)  # the answers are reached by Tab
+    screen.finish(forced=True)
+    assert screen.pages.currentWidget() is screen.result_view and screen.pages.count() == 3
+    assert "NOT PASSED" in screen.result_view.headline.text() and unnamed_controls(screen.result_view) == []

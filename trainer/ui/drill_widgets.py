@@ -79,7 +79,8 @@ def rescale_fonts(screen: QWidget) -> bool:
     """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
     what a larger text size (View → Text size) already gives. True if the zoom changed."""
     zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
-    if screen.property("fontZoom") == zoom:
+    if zoom_of(screen) == zoom:  # its fonts and style sheet have this zoom already (a first show at 1)
+        screen.setProperty("fontZoom", zoom)
         return False
     screen.setProperty("fontZoom", zoom)
     refresh_fonts(screen)
@@ -1161,6 +1162,25 @@ def screen_style(theme: Theme, zoom: float = 1.0) -> str:
             f"QListWidget::indicator {{ width: {box:.0f}px; height: {box:.0f}px; "
             f"border: 2px solid {theme.text}; border-radius: 3px; background: {theme.base}; }}"
             f"QListWidget::indicator:checked {{ background: {theme.highlight}; }}")
+
+
+def add_page(stack: QStackedWidget, page: QWidget) -> QWidget:
+    """``page`` added to ``stack``, styled, named for screen readers and in the Tab order as if built
+    with the screen (right after the page before it): a page built when first shown (a screen's first
+    open waits only for what it shows)."""
+    from trainer.ui.accessibility import name_controls
+
+    before = stack.widget(stack.count() - 1)
+    stack.addWidget(page)
+    last, walk = before, before.nextInFocusChain()
+    while before.isAncestorOf(walk):  # (Tab goes only to widgets that take focus by Tab: after the last of them)
+        if walk.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            last = walk
+        walk = walk.nextInFocusChain()
+    QWidget.setTabOrder(last, page)
+    refresh_fonts(page)
+    name_controls(page)
+    return page
 
 
 class Screen(QWidget):

@@ -34,7 +34,7 @@ from trainer.drills.games import game_of_profile, games
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.citation_links import citation_colour, citations_html, link_browser, text_html
 from trainer.ui.drill_widgets import (
-    AnswerPanel, QuestionView, Screen, error_label, heading_item, make_label, set_font,
+    AnswerPanel, QuestionView, Screen, add_page, error_label, heading_item, make_label, set_font,
 )
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf
@@ -248,6 +248,7 @@ class ResultView(QWidget):
         self.details = make_label("", 1.4, wrap=True)
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(("Skill", "Correct", "Questions", "Score"))
+        self.table.setAccessibleName("Score per skill")
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -358,6 +359,21 @@ class ExamScreen(Screen):
     # -- building ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.setup = ExamSetup(self.ctx.profile.name, self.ctx.seed)
+        #: the running exam's and the result's pages, built when first shown (``_run_page``, ``_result_page``):
+        #: the screen's first open waits only for the set-up (issue 15)
+        self.run: QWidget | None = None
+        self.result_view: ResultView | None = None
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.setup)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages)
+        self._timer = QTimer(self)
+        self._timer.setInterval(250)
+
+    def _run_page(self) -> QWidget:
+        """The running exam's page: position and clock, the question, the answers, the overview."""
+        if self.run is not None:
+            return self.run
         self.position = make_label("", 1.5, bold=True)
         self.answered_label = make_label("", 1.4)
         self.countdown = make_label("", 2.4, bold=True, name="countdown")
@@ -401,26 +417,27 @@ class ExamScreen(Screen):
         run_layout.setContentsMargins(0, 0, 0, 0)
         run_layout.addLayout(top)
         run_layout.addLayout(body, 1)
-        self.result_view = ResultView()
-        link_browser(self.result_view.wrong, self.ctx)
-        self.pages = QStackedWidget()
-        for page in (self.setup, self.run, self.result_view):
-            self.pages.addWidget(page)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.pages)
-        self._timer = QTimer(self)
-        self._timer.setInterval(250)
-
-    def _wire(self) -> None:
-        self.setup.start_button.clicked.connect(self.start)
         self.answers.answered.connect(self.enter_answer)
         self.prev_button.clicked.connect(lambda: self.go(self.index - 1))
         self.next_button.clicked.connect(lambda: self.go(self.index + 1))
         self.finish_button.clicked.connect(lambda: self.finish())
         self.overview.itemClicked.connect(lambda item: self.go(self.overview.row(item)))
-        self.result_view.save_button.clicked.connect(self.save_report)
-        self.result_view.new_button.clicked.connect(self.show_setup)
-        self.result_view.retry_button.clicked.connect(self.save_result)
+        self._theme_run(self.theme)
+        return add_page(self.pages, self.run)
+
+    def _result_page(self) -> ResultView:
+        """The result's page: the headline, the table per skill, the wrong answers, saving."""
+        if self.result_view is None:
+            self.result_view = ResultView()
+            link_browser(self.result_view.wrong, self.ctx)
+            self.result_view.save_button.clicked.connect(self.save_report)
+            self.result_view.new_button.clicked.connect(self.show_setup)
+            self.result_view.retry_button.clicked.connect(self.save_result)
+            add_page(self.pages, self.result_view)
+        return self.result_view
+
+    def _wire(self) -> None:
+        self.setup.start_button.clicked.connect(self.start)
         self._timer.timeout.connect(self.tick)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for key in ("Ctrl+Return", "Ctrl+Enter"):
@@ -434,11 +451,15 @@ class ExamScreen(Screen):
         self.ctx.profileChanged.connect(lambda p: self._profile_changed(p.name))
 
     def theme_changed(self, theme: Theme) -> None:
+        if self.run is not None:
+            self._theme_run(theme)
+        if self.result is not None:
+            self.result_view.wrong.setHtml(wrong_answers_html(self.result, theme))
+
+    def _theme_run(self, theme: Theme) -> None:
         self.answers.set_theme(theme)
         self.question.set_theme(theme)
         self.animation.set_theme(theme)
-        if self.result is not None:
-            self.result_view.wrong.setHtml(wrong_answers_html(self.result, theme))
 
     def _profile_changed(self, name: str) -> None:
         if self.session is None:
@@ -481,6 +502,7 @@ class ExamScreen(Screen):
         self.trainee = name
         self.result = None
         self.session = ExamSession(build_exam(spec), clock=self.clock)
+        self._run_page()
         self.overview.clear()
         for i, q in enumerate(self.session.exam.questions):
             self.overview.addItem(f"{i + 1}. {skill_named(q.skill).title}")
@@ -563,7 +585,7 @@ class ExamScreen(Screen):
         result = self.session.finish()
         self.session = None
         self.result = result
-        self.result_view.show_result(result, self.theme)
+        self._result_page().show_result(result, self.theme)
         self.result_view.message.setText("")
         self._unsaved = result
         self.save_result()

@@ -37,8 +37,8 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, make_label, position_label, refresh_fonts, set_font,
-    set_style, zoom_of,
+    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, add_page, make_label, position_label, refresh_fonts,
+    set_font, set_style, zoom_of,
 )
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
@@ -289,24 +289,6 @@ def _scrolling(widget: QWidget, scroll: QScrollArea | None = None) -> QScrollAre
     return scroll
 
 
-def _added(stack: QStackedWidget, page: QWidget) -> QWidget:
-    """``page`` added to ``stack``, styled, named for screen readers and in the Tab order as if built
-    with the screen (right after the page before it)."""
-    from trainer.ui.accessibility import name_controls
-
-    before = stack.widget(stack.count() - 1)
-    stack.addWidget(page)
-    last, walk = before, before.nextInFocusChain()
-    while before.isAncestorOf(walk):  # (Tab goes only to widgets that take focus by Tab: after the last of them)
-        if walk.focusPolicy() & Qt.FocusPolicy.TabFocus:
-            last = walk
-        walk = walk.nextInFocusChain()
-    QWidget.setTabOrder(last, page)
-    refresh_fonts(page)
-    name_controls(page)
-    return page
-
-
 def _clear(layout) -> None:
     while layout.count():
         item = layout.takeAt(0)
@@ -498,13 +480,13 @@ class DealerScreen(Screen):
         feedback.next_button.setText("Go on  (Enter / Space)")
         feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         feedback.nextRequested.connect(self.go_on)
-        return _added(self.action, feedback)
+        return add_page(self.action, feedback)
 
     @cached_property
     def summary(self) -> SummaryPage:
         summary = SummaryPage(self.ctx)
         summary.newRoundRequested.connect(lambda: self.new_round())
-        return _added(self.pages, summary)
+        return add_page(self.pages, summary)
 
     def _built(self, name: str) -> QWidget | None:
         """The lazily built part ``name`` (``feedback``, ``summary``) if it is built yet."""
