@@ -114,7 +114,7 @@ def test_exam_results_links_open_the_profiles_own_text(qtbot, window, trainee_ct
     trainee_ctx.set_profile("nj")
     exam = window.show_screen("exam")
     result = grade(build_exam(ExamSpec(seed=3, skills=("house-way",), count=2, profile="nj")), [None, None])
-    exam.result_view.show_result(result, exam.theme)
+    exam.result_page().show_result(result, exam.theme)
     html = exam.result_view.wrong.toHtml()
     links = refs([c for g in result.wrong for c in g.citations], "nj")
     assert links and all(r.href in html for r in links) and "spec W" not in html

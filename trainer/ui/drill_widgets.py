@@ -28,7 +28,7 @@ from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.scaling import base_pt, text_factor, text_px
 from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.baccarat.card_art import CARD_RATIO, draw_card
-from trainer.ui.paigow.tile_art import TILE_RATIO, paint_die, paint_tile_face
+from trainer.ui.paigow.tile_art import TILE_RATIO, draw_tile_face, paint_die, paint_tile_face
 
 _MIME = "application/x-paigow-tile-index"
 
@@ -256,7 +256,7 @@ class TileView(ClickOrDrag, QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(self.rect()).adjusted(3, 3, -3, -3), 10, 10)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        paint_tile_face(painter, fit_tile(area), self.tile, self.theme)
+        draw_tile_face(painter, fit_tile(area), self.tile, self.theme)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         font = scaled_font(self, 1.2, bold=True)
         painter.setFont(font)
@@ -951,7 +951,7 @@ class FaceArt:
 FACE_ART = {
     "paigow": FaceArt((("tiles", ""), ("player", "Player"), ("dealer", "Dealer"), ("player_high", "Player high"),
                        ("player_low", "Player low"), ("dealer_high", "Dealer high"), ("dealer_low", "Dealer low")),
-                      Tile.parse, paint_tile_face, TILE_RATIO),
+                      Tile.parse, draw_tile_face, TILE_RATIO),
     "baccarat": FaceArt((("hand_cards", ""), ("player_cards", "Player"), ("banker_cards", "Banker")), str, lambda p, rect, card, theme: draw_card(p, rect, card),
                         CARD_RATIO),
 }

@@ -359,7 +359,7 @@ class ExamScreen(Screen):
     # -- building ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.setup = ExamSetup(self.ctx.profile.name, self.ctx.seed)
-        #: the running exam's and the result's pages, built when first shown (``_run_page``, ``_result_page``):
+        #: the running exam's and the result's pages, built when first shown (``run_page``, ``result_page``):
         #: the screen's first open waits only for the set-up (issue 15)
         self.run: QWidget | None = None
         self.result_view: ResultView | None = None
@@ -370,7 +370,7 @@ class ExamScreen(Screen):
         self._timer = QTimer(self)
         self._timer.setInterval(250)
 
-    def _run_page(self) -> QWidget:
+    def run_page(self) -> QWidget:
         """The running exam's page: position and clock, the question, the answers, the overview."""
         if self.run is not None:
             return self.run
@@ -425,7 +425,7 @@ class ExamScreen(Screen):
         self._theme_run(self.theme)
         return add_page(self.pages, self.run)
 
-    def _result_page(self) -> ResultView:
+    def result_page(self) -> ResultView:
         """The result's page: the headline, the table per skill, the wrong answers, saving."""
         if self.result_view is None:
             self.result_view = ResultView()
@@ -502,7 +502,7 @@ class ExamScreen(Screen):
         self.trainee = name
         self.result = None
         self.session = ExamSession(build_exam(spec), clock=self.clock)
-        self._run_page()
+        self.run_page()
         self.overview.clear()
         for i, q in enumerate(self.session.exam.questions):
             self.overview.addItem(f"{i + 1}. {skill_named(q.skill).title}")
@@ -585,7 +585,7 @@ class ExamScreen(Screen):
         result = self.session.finish()
         self.session = None
         self.result = result
-        self._result_page().show_result(result, self.theme)
+        self.result_page().show_result(result, self.theme)
         self.result_view.message.setText("")
         self._unsaved = result
         self.save_result()

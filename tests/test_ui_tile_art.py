@@ -1,0 +1,53 @@
+"""A tile face drawn from the cache looks as painted directly, outline included, and a repaint
+renders nothing again."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from trainer.rules.paigow.tiles import TILE_SET
+from trainer.ui.paigow import tile_art
+from trainer.ui.theme import THEMES
+
+
+def _render(draw, rect: QRectF, tile, theme) -> QImage:
+    img = QImage(160, 300, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.white)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    draw(p, rect, tile, theme)
+    p.end()
+    return img
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("tile", [TILE_SET[0], TILE_SET[17], None])  # two faces and the back
+def test_a_cached_face_matches_the_painted_one(qapp, theme, tile):
+    rect = QRectF(20.4, 10.6, 101.3, 101.3 * tile_art.TILE_RATIO)  # fractional: the blit is scaled a little
+    direct = _render(tile_art.paint_tile_face, rect, tile, THEMES[theme])
+    cached = _render(tile_art.draw_tile_face, rect, tile, THEMES[theme])
+    far = 0
+    for y in range(direct.height()):
+        for x in range(direct.width()):
+            a, b = direct.pixelColor(x, y), cached.pixelColor(x, y)
+            if max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) > 48:
+                far += 1
+    assert far < direct.width() * direct.height() * 0.005  # only sub-pixel edges differ
+    x, y = round(rect.center().x()), round(rect.top())  # the outline, half outside the rect: not cut off
+    edge = direct.pixelColor(x, y).lightness()
+    assert edge < 200 and abs(cached.pixelColor(x, y).lightness() - edge) <= 48
+
+
+def test_a_repaint_only_blits(qapp):
+    tile_art.clear_cache()
+    rect = QRectF(10, 10, 60, 132)
+    for _ in range(3):
+        _render(tile_art.draw_tile_face, rect, TILE_SET[5], THEMES["light"])
+    assert len(tile_art._CACHE) == 1
+    _render(tile_art.draw_tile_face, QRectF(10, 10, 80, 176), TILE_SET[5], THEMES["light"])
+    assert len(tile_art._CACHE) == 2  # another size: another pixmap
