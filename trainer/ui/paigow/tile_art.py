@@ -123,12 +123,9 @@ _CACHE_LIMIT = 600
 
 
 def _cached(key: tuple, w: int, h: int, paint) -> QPixmap:
-    """The pixmap cached under ``key``, else a transparent ``w`` x ``h`` one that ``paint(painter)``
-    draws (antialiased) and that is kept, the least recently used dropped past ``_CACHE_LIMIT``."""
-    pm = _CACHE.get(key)
-    if pm is not None:
-        _CACHE.move_to_end(key)
-        return pm
+    """A transparent ``w`` x ``h`` pixmap that ``paint(painter)`` draws (antialiased), kept under
+    ``key`` (the least recently used dropped past ``_CACHE_LIMIT``). Callers look ``key`` up first:
+    a frame of the table looks up every tile's pixmap."""
     img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
     img.fill(Qt.GlobalColor.transparent)
     p = QPainter(img)
@@ -143,8 +140,12 @@ def _cached(key: tuple, w: int, h: int, paint) -> QPixmap:
 
 def tile_pixmap(tile: Tile | None, w: int, h: int, t: int, theme: Theme) -> QPixmap:
     """A cached pixmap of ``paint_tile`` at device size ``w`` x ``h`` (plus ``t`` of edge)."""
-    return _cached((str(tile) if tile else "back", w, h, t, theme.name), w, h + t,
-                   lambda p: paint_tile(p, QRectF(0, 0, w, h), tile, theme, t))
+    key = (str(tile) if tile else "back", w, h, t, theme.name)
+    pm = _CACHE.get(key)
+    if pm is not None:
+        _CACHE.move_to_end(key)
+        return pm
+    return _cached(key, w, h + t, lambda p: paint_tile(p, QRectF(0, 0, w, h), tile, theme, t))
 
 
 def draw_tile_face(p: QPainter, rect: QRectF, tile: Tile | None, theme: Theme) -> None:
@@ -155,8 +156,10 @@ def draw_tile_face(p: QPainter, rect: QRectF, tile: Tile | None, theme: Theme) -
     device = p.deviceTransform().mapRect(rect)
     w, h = max(1, round(device.width())), max(1, round(device.height()))
     m = math.ceil(w * 0.02) + 1  # (the outline's pen is 3.5% of the width, half of it outside)
-    pm = _cached(("face", str(tile) if tile else "back", w, h, theme.name), w + 2 * m, h + 2 * m,
-                 lambda q: paint_tile_face(q, QRectF(m, m, w, h), tile, theme))
+    key = ("face", str(tile) if tile else "back", w, h, theme.name)
+    pm = _CACHE.get(key)
+    if pm is None:
+        pm = _cached(key, w + 2 * m, h + 2 * m, lambda q: paint_tile_face(q, QRectF(m, m, w, h), tile, theme))
     unit = rect.width() / w
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     p.drawPixmap(rect.adjusted(-m * unit, -m * unit, m * unit, m * unit), pm, QRectF(pm.rect()))
@@ -166,6 +169,10 @@ def outline_pixmap(w: int, h: int, scale: float, colour: str) -> QPixmap:
     """A cached ring around a tile of device size ``w`` x ``h`` (its edge included): a 3-unit pen
     around the tile grown by 2 units at ``scale`` device pixels a unit (the moving tiles' outline
     or the selection), as many pixels wider on each side as the ring reaches out."""
+    key = ("outline", w, h, round(scale, 3), colour)
+    pm = _CACHE.get(key)
+    if pm is not None:
+        return pm
     m = math.ceil(3.5 * scale) + 1
 
     def ring(p: QPainter) -> None:
@@ -174,7 +181,7 @@ def outline_pixmap(w: int, h: int, scale: float, colour: str) -> QPixmap:
         grow = 2 * scale
         p.drawRoundedRect(QRectF(m - grow, m - grow, w + 2 * grow, h + 2 * grow), 7 * scale, 7 * scale)
 
-    return _cached(("outline", w, h, round(scale, 3), colour), w + 2 * m, h + 2 * m, ring)
+    return _cached(key, w + 2 * m, h + 2 * m, ring)
 
 
 def clear_cache() -> None:
