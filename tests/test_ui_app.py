@@ -215,3 +215,24 @@ def test_a_hidden_table_follows_a_profile_chosen_meanwhile_when_shown_again(qtbo
     assert styles == list(window.ctx.profile.styles)
     assert table.primary.player.timeline.plan is not None
     assert table.choice().profile == "nj"
+
+
+@pytest.mark.parametrize("game", [g.id for g in games()])
+def test_the_entry_point_paints_each_games_table_first(tmp_path, game):
+    """``paigow-trainer`` opens on the table of the game last played, and the start-up benchmark's
+    ``--quit-after-paint=table`` sees that table paint (it waited for ever on Baccarat's)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    profile = next(g for g in games() if g.id == game).default_profile
+    start = time.time()
+    proc = subprocess.run([sys.executable, "-m", "trainer", "--profile", profile, "--quit-after-paint=table"],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(Path(__file__).parents[1]),
+                               "PAIGOW_TRAINER_CONFIG_DIR": str(tmp_path / "config"),
+                               "PAIGOW_TRAINER_DATA_DIR": str(tmp_path / "data")})
+    assert proc.returncode == 0, proc.stderr
+    painted = float(proc.stdout.split("first-paint", 1)[1].split()[0])
+    assert start < painted < time.time()

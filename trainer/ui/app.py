@@ -153,8 +153,8 @@ def _quit_after_first_paint(app, window, what: str) -> None:
     def painted(obj) -> bool:
         if what == "window":
             return obj is window
-        panes = getattr(window.current_screen(), "panes", None)
-        return bool(panes) and obj is panes[0].view.viewport()
+        host = window.hosts[window.current_key]  # the table of the game in play, once it is built
+        return host.screen is not None and obj is host.painted_last()
 
     def done() -> None:
         print(f"first-paint {time.time():.6f}", flush=True)

@@ -68,6 +68,10 @@ class BaccaratTableScreen(QWidget):
         ctx.profileChanged.connect(lambda _p: when_shown(self, self.rebuild))
         self.rebuild()
 
+    def painted_last(self) -> QWidget:
+        """The table: what can wait for the screen to be on screen waits for it (main window)."""
+        return self.pane.view.viewport()
+
     # -- construction --------------------------------------------------------------------------------
     def _build(self) -> None:
         self.seed = QSpinBox()
