@@ -67,6 +67,9 @@ def test_the_apps_own_options_reach_the_app(capsys):
     assert main(["--theme", "purple"]) == 2
     err = capsys.readouterr().err
     assert "--theme: invalid choice: 'purple'" in err and len(err.strip().splitlines()) == 1
+    assert main(["--profile", "ohio"]) == 2  # a profile no game has: the app's own check, one line too
+    err = capsys.readouterr().err
+    assert "unknown profile 'ohio' (choose from: md, nj," in err and len(err.strip().splitlines()) == 1
 
 
 def test_the_command_map_names_each_commands_module():

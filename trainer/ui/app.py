@@ -46,7 +46,9 @@ def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="paigow-trainer", add_help=True)
+    from trainer.cli.args import Parser  # (a mistake is one line, as on the whole command line)
+
+    p = Parser(prog="paigow-trainer", add_help=True)
     add_app_options(p)
     return p
 
