@@ -150,3 +150,22 @@ def test_transport_buttons_take_tab_focus_and_keys_still_work(qtbot, screen):
     assert player.index == 1
     qtbot.keyClick(screen.b_fwd, Qt.Key.Key_Right)
     assert player.index == 2
+
+
+def test_the_keys_menu_and_the_style_lists_are_made_when_first_opened(qtbot, screen):
+    """Start-up does not wait for the Keys menu or the style lists' measured widths (issue 15); they
+    are there, whole, when opened."""
+    from trainer.ui.paigow.table_screen import KEYS
+
+    menu = screen.help.menu()
+    assert menu.actions() == []
+    menu.aboutToShow.emit()
+    menu.aboutToShow.emit()  # (a second opening adds nothing)
+    assert [a.text() for a in menu.actions()] == [f"{k}\t{v}" for k, v in KEYS]
+    assert not any(a.isEnabled() for a in menu.actions())
+    box = screen.style_box
+    box.showPopup()
+    try:
+        assert box.view().minimumWidth() >= box.view().sizeHintForColumn(0) + 40
+    finally:
+        box.hidePopup()

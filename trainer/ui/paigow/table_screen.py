@@ -77,6 +77,13 @@ def _digits() -> dict:
     return {getattr(Qt.Key, f"Key_{d}"): (d - 1) % 10 for d in range(10)}
 
 
+def _fill_keys(menu: QMenu) -> None:
+    """The Keys menu: the keyboard map, one disabled line a key."""
+    if not menu.actions():
+        for k, v in KEYS:
+            menu.addAction(f"{k}\t{v}").setEnabled(False)
+
+
 def create_screen(ctx: AppContext) -> QWidget:
     return TableScreen(ctx)
 
@@ -135,6 +142,11 @@ class DicePicker(QWidget):
 class StyleCombo(QComboBox):
     """A style picker that cuts a long name in the middle, never its end: "From the Left" and "From
     the Right" tell two styles apart (the list itself shows whole names)."""
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt API
+        # the list as wide as its longest name, measured when first opened: the view is made then
+        self.view().setMinimumWidth(self.view().sizeHintForColumn(0) + 40)
+        super().showPopup()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QStylePainter(self)
@@ -261,8 +273,7 @@ class TableScreen(QWidget):
         self.help.setToolTip("\n".join(f"{k}: {v}" for k, v in KEYS))
         self.help.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.help)
-        for k, v in KEYS:
-            menu.addAction(f"{k}\t{v}").setEnabled(False)
+        menu.aboutToShow.connect(lambda: _fill_keys(menu))  # (15 actions: made when first opened)
         self.help.setMenu(menu)
         transport = QHBoxLayout()
         for w in self.transport_buttons():
@@ -323,7 +334,6 @@ class TableScreen(QWidget):
                 box.addItem(f"{n % 10}. {style_name(slug, profile)}", slug)
             i = box.findData(current)
             box.setCurrentIndex(i if i >= 0 else (1 if box is self.style2_box and box.count() > 1 else 0))
-            box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 40)  # whole names in the list
             box.blockSignals(False)
         self.bank_box.blockSignals(True)
         current = self.bank_box.currentData()
