@@ -276,3 +276,38 @@ def test_paid_and_collected_chips_fly_between_the_seat_and_the_tray_or_centre(qt
             assert {k: item.stacks for k, item in scene.wagers.items() if item.isVisible() and item.stacks} == \
                 {k: v for k, v in after.chips.items() if k != CENTRE}
         assert flights >= 3, bank
+
+
+@pytest.mark.parametrize("text_size", ["normal", "projector"])
+@pytest.mark.parametrize("profile", ["pa-2019", "pa-631a"])
+def test_the_first_screen_does_not_move_after_its_first_paint(qtbot, tmp_path, text_size, profile):
+    """What start-up leaves until after the first screen has painted (menus, the progress store, the
+    status bar's contents) changes neither the toolbars nor the status bar's place: the screen painted
+    first stays where it is (a rule book opened at a paragraph keeps it in view)."""
+    from PySide6.QtCore import QObject
+
+    app = QApplication.instance()
+    apply_text_size(app, text_size)
+    try:
+        window = mw.MainWindow(AppContext(seed=3, profile=profile),
+                               QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        at_paint = []
+
+        class Spy(QObject):
+            def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+                host = window.hosts[window.current_key]
+                if event.type() == QEvent.Type.Paint and host.screen is not None and obj is host.painted_last():
+                    at_paint.append((window.stack.geometry(), window.nav.geometry(), window.choices.geometry()))
+                return False
+
+        spy = Spy()
+        app.installEventFilter(spy)
+        with qtbot.waitSignal(window.firstPainted, timeout=10_000):
+            window.show()
+        QApplication.processEvents()
+        app.removeEventFilter(spy)
+        assert at_paint and at_paint[0] == (window.stack.geometry(), window.nav.geometry(), window.choices.geometry())
+    finally:
+        apply_text_size(app, "normal")

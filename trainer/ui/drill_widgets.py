@@ -79,8 +79,7 @@ def rescale_fonts(screen: QWidget) -> bool:
     """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
     what a larger text size (View → Text size) already gives. True if the zoom changed."""
     zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
-    if zoom_of(screen) == zoom:  # its fonts and style sheet have this zoom already (a first show at 1)
-        screen.setProperty("fontZoom", zoom)
+    if screen.property("fontZoom") == zoom:
         return False
     screen.setProperty("fontZoom", zoom)
     refresh_fonts(screen)

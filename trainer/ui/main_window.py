@@ -181,6 +181,7 @@ class MainWindow(QMainWindow):
         self._first_pending = False
         self._games_ready = False
         self._build_actions()
+        self.statusBar()  # (made now, so that the layout does not change under the first screen later)
         #: a school server's state in the status bar, once the progress store is open (``_first_painted``)
         self.connection_label: QLabel | None = None
         ctx.profileChanged.connect(self._profile_changed)
@@ -319,6 +320,12 @@ class MainWindow(QMainWindow):
         self._profile_changed(self.ctx.profile)
         self._game_changed(self.ctx.game)
 
+    def _show_game(self, game) -> None:
+        """The toolbar for ``game``: its name on the Game button, its screens and the shared ones."""
+        self.game_button.setText(f"Game: {game.title}")
+        self._show_game_screens()
+        self._fit_toolbars()  # now, not when the toolbars' layout requests come (after a paint)
+
     def _show_game_screens(self) -> None:
         """Only the screens of the game in play (and the shared ones) in the toolbar and the View menu;
         a hidden action's shortcut is off, so Ctrl+1 opens this game's table."""
@@ -381,9 +388,8 @@ class MainWindow(QMainWindow):
     def _game_changed(self, game) -> None:
         if not self._games_ready:
             return  # (the menus are filled from the context just after the first paint)
-        self.game_button.setText(f"Game: {game.title}")
         self.game_actions[game.id].setChecked(True)
-        self._show_game_screens()
+        self._show_game(game)
         if self.hosts[self.current_key].screen is not None:  # (else it is built after the first paint)
             self.show_screen(self.current_key)
 
@@ -495,6 +501,7 @@ class MainWindow(QMainWindow):
         """What can wait until the window is on screen: the first screen, then (once it has painted)
         shortcuts, the icon and its accessible names, then the other screens' imports in the background."""
         key = self._offered_key(self.current_key)
+        self._show_game(self.ctx.game)  # the toolbars as they stay: nothing moves the first screen later
         if self.hosts[key].screen is None or key != self.current_key:
             self.show_screen(key, starting=True)
         after_paint(self.hosts[key].painted_last(), self._first_painted)
