@@ -51,3 +51,20 @@ def test_a_repaint_only_blits(qapp):
     assert len(tile_art._CACHE) == 1
     _render(tile_art.draw_tile_face, QRectF(10, 10, 80, 176), TILE_SET[5], THEMES["light"])
     assert len(tile_art._CACHE) == 2  # another size: another pixmap
+
+
+def test_a_remembered_fitting_font_is_the_one_measured(qapp):
+    """``font_to_fit`` remembers the size that fits a text in a box: the same as measuring it again,
+    for names that fit whole, shrink, or are far too long, bold or not."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from trainer.ui.paigow.table_items import _fitting_px, font_to_fit
+
+    for text, w, h, px, bold in (("BANKER", 80.0, 20.0, 17, True), ("TABLE INVENTORY CONTAINER", 120.0, 16.0, 13, True),
+                                 ("PAIR", 30.0, 12.0, 15, False), ("DRAGON BONUS", 9.0, 5.0, 17, True)):
+        f = font_to_fit(px, 1.0, QRectF(0, 0, w, h), text, bold)
+        _fitting_px.cache_clear()
+        assert font_to_fit(px, 1.0, QRectF(0, 0, w, h), text, bold).pixelSize() == f.pixelSize()
+        size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), int(Qt.AlignmentFlag.AlignCenter), text).size()
+        assert f.pixelSize() == 1 or (size.width() <= w and size.height() <= h)
+        assert f.bold() == bold

@@ -7,6 +7,7 @@ Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``r
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
@@ -65,13 +66,25 @@ def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = Tr
     """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
     box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
     f = font(px, p, bold)
+    f.setPixelSize(_fitting_px(f.pixelSize(), bold, text, rect.width(), rect.height()))
+    return f
+
+
+@lru_cache(maxsize=4096)  # (at Projector the start size follows the table's scale: a resize adds sizes)
+def _fitting_px(start: int, bold: bool, text: str, width: float, height: float) -> int:
+    """The largest pixel size from ``start`` down (by tenths) at which ``text`` fits ``width`` x
+    ``height``. Remembered: a felt prints the same names in boxes of the same size many times, and
+    each table and dealer screen paints its felt (Baccarat's: 200 markings)."""
+    f = QFont()
+    f.setBold(bold)
+    f.setPixelSize(start)
     flags = int(Qt.AlignmentFlag.AlignCenter)
     while f.pixelSize() > 1:
         size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
-        if size.width() <= rect.width() and size.height() <= rect.height():
+        if size.width() <= width and size.height() <= height:
             break
         f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
-    return f
+    return f.pixelSize()
 
 
 class _Item(QGraphicsObject):
