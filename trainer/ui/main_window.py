@@ -498,8 +498,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.finish_startup)
 
     def finish_startup(self) -> None:
-        """What can wait until the window is on screen: the first screen, then (once it has painted)
-        shortcuts, the icon and its accessible names, then the other screens' imports in the background."""
+        """What can wait until the window is on screen: the first screen (the toolbars set for its game
+        first), then once it has painted ``_first_painted``, then the other screens' imports in the
+        background."""
         key = self._offered_key(self.current_key)
         self._show_game(self.ctx.game)  # the toolbars as they stay: nothing moves the first screen later
         if self.hosts[key].screen is None or key != self.current_key:
@@ -508,8 +509,9 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _first_painted(self) -> None:
-        """Shortcuts, the icon and accessible names, then the progress store: it opens once the first
-        screen is on screen, since its imports and the file's checks would hold up that paint (issue 15)."""
+        """Shortcuts, the icon and accessible names, the Game and Profile menus, then the progress store:
+        they wait for the first screen to be on screen, since their imports (the games' profiles, fsrs)
+        and the file's checks would hold up that paint (issue 15)."""
         from trainer.ui.progress_link import watch_connection
 
         self._bind_shortcuts()
