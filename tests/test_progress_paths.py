@@ -4,6 +4,7 @@ child process without the capabilities that let root ignore permissions."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -117,6 +118,7 @@ def test_app_on_an_unusable_data_folder_says_why_and_exits_2(capsys, tmp_path, m
     monkeypatch.setenv("PAIGOW_TRAINER_DATA_DIR", str(tmp_path / "file"))
     code = run_app([])
     one_line_error(code, capsys.readouterr().err, "is a file, not a folder")
+    assert gc.isenabled() and gc.get_freeze_count() == 0  # off during start-up only (issue 15)
 
 
 @pytest.mark.parametrize("screen", ["table", "drills"])

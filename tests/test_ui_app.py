@@ -28,6 +28,17 @@ def window(qtbot):
     return w
 
 
+def test_the_first_screen_is_shown_as_soon_as_it_is_made(qtbot):
+    """On the window already painted: not a turn of the event loop later, which cost a paint more (issue 15)."""
+    w = mw.MainWindow(AppContext())
+    qtbot.addWidget(w)
+    w._first_pending = True  # (this test finishes the start-up itself)
+    w.show()
+    qtbot.waitExposed(w)
+    w.finish_startup()
+    assert w.current_screen().isVisible()
+
+
 def test_navigation_is_built_from_screens(qtbot, window):
     assert [a.text() for a in window.screen_actions.values()] == [s.title for s in SCREENS]
     assert window.current_key == SCREENS[0].key
@@ -236,3 +247,35 @@ def test_the_entry_point_paints_each_games_table_first(tmp_path, game):
     assert proc.returncode == 0, proc.stderr
     painted = float(proc.stdout.split("first-paint", 1)[1].split()[0])
     assert start < painted < time.time()
+
+
+def test_the_app_collects_no_garbage_until_its_first_screen_has_painted(qapp):
+    """Start-up runs with the garbage collector off; once the first screen has painted, what it made is
+    frozen and collection resumes; the collector is on again however ``run_app`` ends (issue 15)."""
+    import gc
+
+    from PySide6.QtCore import QTimer
+
+    from trainer.ui.app import run_app
+
+    before = {id(w) for w in qapp.topLevelWidgets()}
+    seen = {}
+
+    def after_first_paint(window) -> None:
+        seen["after"] = (gc.isenabled(), gc.get_freeze_count() > 0, window.current_screen().isVisible())
+        window.close()
+        qapp.exit(0)
+
+    def during_start_up() -> None:
+        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, mw.MainWindow) and id(w) not in before)
+        seen["during"] = gc.isenabled()
+        window.firstPainted.connect(lambda: QTimer.singleShot(0, lambda: after_first_paint(window)))
+
+    QTimer.singleShot(0, during_start_up)
+    try:
+        assert run_app(["--screen", "table"]) == 0
+    finally:
+        gc.unfreeze()
+    assert seen == {"during": False, "after": (True, True, True)}
+    assert gc.isenabled()
+

@@ -8,6 +8,7 @@ main window and quits (used by ``benchmarks/bench_startup.py``).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -54,7 +55,29 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def run_app(argv: Sequence[str] | None = None) -> int:
-    """Open the main window and run the event loop; returns the exit code."""
+    """Open the main window and run the event loop; returns the exit code.
+
+    The garbage collector is off until the first screen has painted (:func:`_start_up_done`), and
+    on again however ``run_app`` ends."""
+    gc.disable()
+    try:
+        return _run_app(argv)
+    finally:
+        gc.enable()
+
+
+def _start_up_done() -> None:
+    """The first screen has painted: freeze the start-up heap, and collect garbage again from now on.
+
+    Start-up makes some 50,000 objects (modules, classes, enums, widgets) that live as long as the app.
+    With the collector on, start-up ran about 70 collections over them before the first paint, about
+    8 ms (issue 15). Frozen, no collection walks them again, which halves the collector's work in the
+    seconds after. What start-up left as cyclic garbage (about 400 objects) stays frozen with them."""
+    gc.freeze()
+    gc.enable()
+
+
+def _run_app(argv: Sequence[str] | None) -> int:
     args, qt_args = _parser().parse_known_args(list(argv) if argv is not None else sys.argv[1:])
     # The pure-Python modules first: every module imported after PySide6 has its source read by
     # PySide6's feature check (~30 ms of start-up for these, issue 15).
@@ -88,6 +111,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     except TrainerError as exc:
         return _cannot_start(app, str(exc))
     window.progressUnusable.connect(lambda error: _progress_unusable(app, window, ctx, error))
+    window.firstPainted.connect(_start_up_done)
     if args.screen:
         window.show_screen(args.screen)
     _close_on_ctrl_c(app, window)

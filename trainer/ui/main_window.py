@@ -61,6 +61,7 @@ class ScreenHost(QWidget):
             self.screen = self._create(ctx)
             self._loading.hide()
             self.layout().addWidget(self.screen)
+            self.screen.show()  # now: the layout would show it one turn of the event loop later, a paint more
             if name_later:
                 after_paint(self.painted_last(), self._name_controls)
             else:
@@ -514,14 +515,16 @@ class MainWindow(QMainWindow):
         and the file's checks would hold up that paint (issue 15)."""
         from trainer.ui.progress_link import watch_connection
 
-        self._bind_shortcuts()
-        if not self._games_ready:
-            self._fill_game_menus()
         try:
-            self.connection_label = watch_connection(self.ctx, self.statusBar())
-        except TrainerError as exc:
-            self.progressUnusable.emit(exc)
-        self.firstPainted.emit()
+            self._bind_shortcuts()
+            if not self._games_ready:
+                self._fill_game_menus()
+            try:
+                self.connection_label = watch_connection(self.ctx, self.statusBar())
+            except TrainerError as exc:
+                self.progressUnusable.emit(exc)
+        finally:  # whatever happened, start-up is over (the app turns its garbage collector back on)
+            self.firstPainted.emit()
 
     def _ask_database(self) -> None:
         from trainer.ui.progress_link import ask_database
