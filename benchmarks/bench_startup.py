@@ -3,7 +3,8 @@
 1. ``paigow-trainer`` (the entry point, no command) to its first painted Table screen, against a bare
    PySide6 window that paints one widget: each a fresh ``python`` process timed by the wall clock
    from spawn to its first paint (it then leaves at once: tearing down is not counted), the two
-   alternating so both see the same load; the app's window alone (before the table) as a second row.
+   alternating so both see the same load; Baccarat's table (a trainee who last played Baccarat) and
+   the app's window alone (before the table) as further rows.
    Each watches only the widget whose paint it times: a filter on the whole application brings every
    event of every object into Python, which cost the bare window about 21 ms and the app about 13.
 2. In one fresh app process: each screen opened the first time (another game's screen timed with the
@@ -114,21 +115,26 @@ def main(argv: list[str] | None = None) -> int:
                          "point's module and build its parser, then call run_app")
     args = ap.parse_args(argv)
     print(f"bench_startup on {args.root}  [{load()}]")
-    table, window = (_old_entry if args.old_entry else entry_point)(["--quit-after-paint=table"]), \
-        (_old_entry if args.old_entry else entry_point)(["--quit-after-paint"])
+    entry = _old_entry if args.old_entry else entry_point
+    table, baccarat, window = (entry(["--quit-after-paint=table"]),
+                               entry(["--profile", "pa-631a", "--quit-after-paint=table"]),
+                               entry(["--quit-after-paint"]))
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        for argv_ in (["-c", BARE], table, window):  # warm the file cache once
+        runs = (("bare", ["-c", BARE]), ("table", table), ("baccarat", baccarat), ("window", window))
+        for _name, argv_ in runs:  # warm the file cache once
             fresh(argv_, env)
-        times: dict[str, list[float]] = {"bare": [], "table": [], "window": []}
+        times: dict[str, list[float]] = {name: [] for name, _ in runs}
         for _ in range(args.runs):
-            for name, argv_ in (("bare", ["-c", BARE]), ("table", table), ("window", window)):
+            for name, argv_ in runs:
                 start = time.time()
                 times[name].append((_painted(fresh(argv_, env)) - start) * 1000)
         bare = statistics.median(times["bare"])
         row("bare PySide6 window, first paint", times["bare"])
         row("paigow-trainer: Table screen painted", times["table"],
             extra=f"ratio {statistics.median(times['table']) / bare:.2f} (goal <= 1.5)")
+        row("paigow-trainer: Baccarat's table painted (last played)", times["baccarat"],
+            extra=f"ratio {statistics.median(times['baccarat']) / bare:.2f}")
         row("paigow-trainer: window painted (before the table)", times["window"],
             extra=f"ratio {statistics.median(times['window']) / bare:.2f}")
         print("each screen opened the first time, one fresh app process (open / longest stall after):")

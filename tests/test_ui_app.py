@@ -252,6 +252,34 @@ def test_the_entry_point_paints_each_games_table_first(tmp_path, game):
     assert start < painted < time.time()
 
 
+@pytest.mark.parametrize("spec", [s for s in SCREENS if s.name == "table"], ids=lambda s: s.game)
+def test_a_table_painted_in_a_fresh_process_builds_no_python_type_of_a_widget_it_does_not_use(spec):
+    """PySide6 builds a class's Python type (and its enums) the first time one reaches Python. A plain
+    ``QWidget`` from C++ (Qt's own viewport) made it build every ``QWidget`` subclass, and a search of a
+    screen's children the combo boxes' inner views: about 7 ms before the first paint (issue 15)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import PySide6.QtWidgets as W\n"
+        "from trainer.ui.context import AppContext\n"
+        "from trainer.ui.theme import apply_theme, theme_named\n"
+        f"from {spec.module} import create_screen\n"
+        "app = W.QApplication([])\n"
+        "apply_theme(app, theme_named('light'))\n"
+        f"screen = create_screen(AppContext(seed=1).for_game({spec.game!r}))\n"
+        "screen.resize(1280, 720); screen.show(); screen.repaint(); app.processEvents()\n"
+        "print(' '.join(sorted(k for k in vars(W) if k.startswith('Q'))))\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
+                               "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert proc.returncode == 0, proc.stderr
+    built = set(proc.stdout.split())
+    assert {"QGraphicsView", "QComboBox", "QSlider"} <= built  # (what the table is made of)
+    assert not built & {"QCalendarWidget", "QFileDialog", "QMdiArea", "QWizard", "QListView", "QLineEdit"}
+
+
 def test_the_app_collects_no_garbage_until_its_first_screen_has_painted(qapp):
     """Start-up runs with the garbage collector off; once the first screen has painted, what it made is
     frozen and collection resumes; the collector is on again however ``run_app`` ends (issue 15)."""

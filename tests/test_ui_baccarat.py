@@ -256,6 +256,15 @@ def test_the_table_screen_plays_a_new_shoe_with_captions_and_sections(qtbot, sho
     assert widget.pane.scene.layout.seats == 14
 
 
+def test_a_click_on_the_table_screens_buttons_and_slider_leaves_the_keys_to_the_table(qtbot, shown, trainee_ctx):
+    from PySide6.QtWidgets import QAbstractButton, QSlider
+
+    widget = shown(BaccaratTableScreen(trainee_ctx))
+    controls = widget.findChildren(QAbstractButton) + widget.findChildren(QSlider)
+    assert len(controls) >= 10
+    assert {c.focusPolicy() for c in controls} == {Qt.FocusPolicy.NoFocus}
+
+
 def test_a_frame_of_the_scene_renders_the_cards_face_up_only_when_shown(qtbot):
     scene = BaccaratScene("dark", layout_for(profile_named("pa-631a"), 12))
     played = play_spec(RoundSpec(seed=6))

@@ -131,6 +131,18 @@ def test_profile_limits_styles_and_errors_are_shown(qtbot, screen):
     assert screen.primary.player.timeline.plan.bank == "seat2"
 
 
+def test_a_click_on_any_button_box_or_slider_leaves_the_keys_to_the_table(qtbot, screen):
+    """Every button, check box and the slider are named to take no focus from a click (the transport
+    takes Tab focus): none is left out of the list that replaced a search of the screen's children."""
+    from PySide6.QtWidgets import QAbstractButton, QSlider
+
+    controls = screen.findChildren(QAbstractButton) + screen.findChildren(QSlider)
+    assert len(controls) >= 14
+    transport = set(screen.transport_buttons())
+    assert {c.focusPolicy() for c in controls if c not in transport} == {Qt.FocusPolicy.NoFocus}
+    assert {c.focusPolicy() for c in transport} == {Qt.FocusPolicy.TabFocus}
+
+
 def test_transport_buttons_take_tab_focus_and_keys_still_work(qtbot, screen):
     """Tab reaches every transport button (a click does not take the focus); Space presses the
     focused one; the arrows still step the table."""

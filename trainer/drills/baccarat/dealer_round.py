@@ -54,7 +54,7 @@ from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
 from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import Move
-from trainer.rules.baccarat.wagers import WAGER_TITLES
+from trainer.rules.baccarat.wagers import WAGER_TITLES, wager_named_in
 from trainer.rules.errors import TrainerError
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
@@ -482,13 +482,6 @@ _IRREGULAR_STEPS = {
     "simulated-round": "A card is exposed as it is dealt",
     "void": "The shoe runs out of cards before the round is complete",
 }
-
-
-def wager_named_in(why: str) -> str | None:
-    """The wager a chip movement's words name: the longest title found, so "Dragon Bonus Wager on the
-    Banker's Hand" is not read as the wager on the Banker's Hand."""
-    found = [w for w, title in WAGER_TITLES.items() if title in why]
-    return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
 
 
 def round_tasks(spec: RoundSpec, played: Played | None = None) -> tuple[RoundTask, ...]:

@@ -171,6 +171,17 @@ WAGER_TITLES = {
 }
 
 
+def wager_named_in(why: str) -> str | None:
+    """The wager a chip movement's words name: the longest title found, so "Dragon Bonus Wager on the
+    Banker's Hand" is not read as the wager on the Banker's Hand.
+
+    >>> wager_named_in("winning Dragon Bonus Wager on the Banker's Hand paid 1 to 1")
+    'dragon-bonus-banker'
+    """
+    found = [w for w, title in WAGER_TITLES.items() if title in why]
+    return max(found, key=lambda w: len(WAGER_TITLES[w]), default=None)
+
+
 def result(wager: str, coup: Coup, profile: BaccaratProfile) -> Result:
     """The outcome of ``wager`` on ``coup`` under ``profile``'s options."""
     try:

@@ -20,11 +20,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from trainer.drills.baccarat import GAME
 from trainer.drills.baccarat.dealer_round import IRREGULARITIES, MOMENTS, Played, RoundSpec, playable
 from trainer.drills.dealer_round import DealerRound
-from trainer.rules.baccarat.profiles import BaccaratProfile
-from trainer.ui.baccarat import table_layout as L
+from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
 from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, dealt_ahead, remembered
@@ -32,11 +30,6 @@ from trainer.ui.paigow.table_view import TablePane
 
 #: How the moments of a shoe read in the options bar.
 MOMENT_LABELS = {"new-shoe": "new shoe", "in-play": "in play", "last-hand": "last hand"}
-
-
-def baccarat_profile(ctx) -> BaccaratProfile:
-    """The Baccarat profile in force (Baccarat's last one, when another game is in play)."""
-    return ctx.profile_of(GAME.id)
 
 
 class BaccaratTable:

@@ -3,7 +3,7 @@ of cards being cut, the discard bucket's contents, the highlights and the Point 
 
 Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``rotation``,
 ``turn``, ``glow``). Colours come from the scene's theme; chips are the dealer's real
-denominations (:data:`trainer.ui.drill_widgets.CHIPS`).
+denominations (:data:`trainer.ui.theme.CHIPS`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
-from trainer.ui.drill_widgets import CHIPS
 from trainer.ui.paigow.table_items import device_scale, draw_label, font_to_fit
+from trainer.ui.theme import CHIPS
 
 if TYPE_CHECKING:
     from trainer.ui.baccarat.table_scene import BaccaratScene

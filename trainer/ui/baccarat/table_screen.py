@@ -20,16 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.ui.baccarat import table_layout as L
-from trainer.ui.baccarat.dealer_screen import baccarat_profile
+from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
-from trainer.ui.paigow.table_screen import when_shown
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
 from trainer.ui.transport import paint_transport, set_symbol, transport_button
+from trainer.ui.when_shown import when_shown
 
 #: The keyboard map, shown in the Keys button's tooltip.
 KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
@@ -139,9 +138,9 @@ class BaccaratTableScreen(QWidget):
         lay.addWidget(self.options)
         lay.addWidget(self.pane, 1)
         lay.addLayout(transport)
-        for w in self.findChildren(QWidget):
-            if isinstance(w, (QPushButton, QToolButton, QCheckBox, QSlider)):
-                w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
+        for w in (self.squeeze, self.faces, self.demo_button, self.slider, *self.tools):
+            w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for box in (self.seed, self.rounds, self.seats):
             box.valueChanged.connect(lambda _: self.rebuild())
         self.variant.currentIndexChanged.connect(lambda _: self.rebuild())

@@ -21,12 +21,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from trainer.drills.baccarat.dealer_round import wager_named_in
 from trainer.rules.baccarat.cards import DECK, card_of, points
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
 from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import CUT_COVER, LAST_COVER, CardStep, Move, MoveKind, Place, Zone
-from trainer.rules.baccarat.wagers import WAGERS
+from trainer.rules.baccarat.wagers import WAGERS, wager_named_in
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
 from trainer.ui.baccarat import table_layout as L

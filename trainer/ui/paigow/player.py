@@ -8,11 +8,13 @@ next step starts from the previous one's ``finished`` signal, so there are no ti
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractAnimation, QObject, QPauseAnimation, QSequentialAnimationGroup, Signal
 
-from trainer.ui.paigow.table_scene import TableScene
-from trainer.ui.paigow.timeline import Timeline
+if TYPE_CHECKING:  # (Baccarat's table plays its own timeline on its own scene with this player)
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import Timeline
 
 INSTANT = math.inf
 #: The speeds offered in the UI; ``INSTANT`` jumps straight to the end of each step.

@@ -11,10 +11,7 @@ Every plan comes from the engine (``trainer.rules.paigow.delivery``); this scree
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Callable
-
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSlider, QSpinBox, QStyle, QStyleOptionComboBox,
@@ -31,6 +28,7 @@ from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import theme_named
 from trainer.ui.transport import paint_transport, set_symbol, transport_button
+from trainer.ui.when_shown import when_shown
 from trainer.ui.paigow.timeline import RoundChoice, build_timeline, plan_for
 
 #: The keyboard map of the table screen, shown in its help line and tooltip.
@@ -41,34 +39,6 @@ KEYS = (
     ("R", "replay"), ("Home / End", "start / end"), ("F", "full screen"), ("M", "demonstration mode"),
     ("Esc", "leave full screen"),
 )
-
-
-@cache
-class _WhenShown(QObject):
-    """Runs the latest ``work`` given it when its widget is next shown (see :func:`when_shown`)."""
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__(widget)
-        self.work: Callable[[], None] | None = None
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
-        if event.type() == QEvent.Type.Show and self.work is not None:
-            work, self.work = self.work, None
-            work()
-        return False
-
-
-def when_shown(screen: QWidget, work: Callable[[], None]) -> None:
-    """``work`` now, or for a screen hidden behind another in a shown window, just before it is shown
-    again: a switch of game announces that game's profile, and its hidden table need not deal anew
-    then, on the frame of the screen that is opening."""
-    if screen.isVisible() or not screen.window().isVisible():
-        work()
-        return
-    if getattr(screen, "_when_shown", None) is None:
-        screen._when_shown = _WhenShown(screen)
-    screen._when_shown.work = work
 
 
 def _digits() -> dict:
@@ -294,9 +264,11 @@ class TableScreen(QWidget):
         lay.addWidget(self.error)
         lay.addLayout(panes, 1)
         lay.addLayout(transport)
-        for w in self.findChildren(QWidget):
-            if isinstance(w, (QPushButton, QToolButton, QCheckBox, QSlider)):
-                w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # a click leaves the keys to the screen. Named, not found: findChildren would bring the boxes'
+        # inner views into Python, and PySide6 would build their types before the first paint (issue 15)
+        for w in (self.new_pile, self.prelude, self.reveal, self.side, self.demo_button, self.dice.random,
+                  self.slider, self.help):
+            w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # the transport is reachable with Tab (Space presses the focused one; the other keys still
         # reach the screen), never focused by a click, so a click leaves the keys to the screen
         for w in self.transport_buttons():

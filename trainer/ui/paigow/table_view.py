@@ -5,15 +5,29 @@ A :class:`TablePane` is what the table screen shows once, or twice side by side.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRect, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.ui.paigow.player import Player
-from trainer.ui.paigow.table_scene import TableScene
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
-from trainer.ui.paigow.timeline import Timeline
+
+if TYPE_CHECKING:
+    from trainer.ui.paigow.table_scene import TableScene
+    from trainer.ui.paigow.timeline import Timeline
+
+
+def _viewport() -> QWidget:
+    """A viewport as Qt makes its own, but made here: the first plain ``QWidget`` that reaches Python
+    from C++ (``viewport()``) makes PySide6 build the type of every ``QWidget`` subclass it knows,
+    some 60 the app does not use, about 5 ms before the first table paints (issue 15)."""
+    viewport = QWidget()
+    viewport.setObjectName("qt_scrollarea_viewport")
+    viewport.setBackgroundRole(QPalette.ColorRole.Base)
+    return viewport
 
 
 class TableView(QGraphicsView):
@@ -23,6 +37,7 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self.setViewport(_viewport())
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
                             | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -167,7 +182,11 @@ class TablePane(QWidget):
 
     def __init__(self, theme: Theme, parent: QWidget | None = None, scene: QGraphicsScene | None = None) -> None:
         super().__init__(parent)
-        self.scene = scene if scene is not None else TableScene(theme, self)  # another game's table scene, if given
+        if scene is None:  # Pai Gow's table (imported here: another game's table gives its own scene)
+            from trainer.ui.paigow.table_scene import TableScene
+
+            scene = TableScene(theme, self)
+        self.scene = scene
         self.view = TableView(self.scene, self)
         self.player = Player(self.scene, parent=self)
         self.caption = CaptionBar(self)
