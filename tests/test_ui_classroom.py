@@ -167,6 +167,26 @@ def test_welcome_creates_the_trainee_sets_the_profile_and_opens_the_first_step(q
     close_shared_stores()
 
 
+def test_welcome_offers_every_games_profiles_and_opens_with_baccarat_in_play(qtbot, window, tmp_path):
+    """A first run with Baccarat's profile (``--profile pa-631a``) showed a traceback: the welcome knew
+    only Pai Gow's profiles. It lists every game's, the one in play chosen; picking another plays its game."""
+    from trainer.drills.games import all_profile_names
+
+    window.ctx.data_dir = tmp_path / "data"
+    window.ctx.set_profile("pa-631a")
+    window.show_welcome()
+    dialog = window.welcome_dialog
+    offered = [dialog.profile.itemData(i) for i in range(dialog.profile.count())]
+    assert sorted(offered) == all_profile_names()
+    assert dialog.profile.currentData() == "pa-631a" and "Baccarat" in dialog.profile.currentText()
+    dialog.name.setText("Cy")
+    dialog.profile.setCurrentIndex(dialog.profile.findData("md"))
+    dialog.step_buttons[0].click()
+    assert window.ctx.profile.name == "md" and window.ctx.game.id == "paigow"
+    from trainer.ui.progress_link import close_shared_stores
+    close_shared_stores()
+
+
 # --- starting and documenting ---------------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]

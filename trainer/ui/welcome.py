@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.drills.games import games
 from trainer.rules.errors import TrainerError
-from trainer.rules.paigow.profiles import PROFILES
 from trainer.ui.help import SUGGESTED_PATH, Step
 
 
@@ -31,7 +31,8 @@ class WelcomeDialog(QDialog):
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         title.setFont(font)
-        intro = QLabel("This trainer teaches dealing Pai Gow tiles to the letter of your jurisdiction's "
+        intro = QLabel(f"This trainer teaches dealing {' and '.join(g.title for g in games())} to the letter "
+                       "of your jurisdiction's "
                        "regulations. Tell it who is training and where, then pick where to begin. "
                        "Help → Getting started (F1) explains the rest.")
         intro.setWordWrap(True)
@@ -42,9 +43,11 @@ class WelcomeDialog(QDialog):
         self.profile = QComboBox()
         self.profile.setAccessibleName("Jurisdiction")
         self.profile.setAccessibleDescription("Whose regulations the trainer follows")
-        for key, prof in PROFILES.items():
-            self.profile.addItem(prof.title, key)
-        self.profile.setCurrentIndex(list(PROFILES).index(ctx.profile.name))
+        for game in games():  # every game's, as in the Profile menu: the one in play may be any
+            for key, prof in game.profiles.items.items():
+                self.profile.addItem(f"{game.title}: {prof.title}", key)
+        self.profile.setCurrentIndex(self.profile.findData(ctx.profile.name))
+        self.profile.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # (no name elided)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.hide()
