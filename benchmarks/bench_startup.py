@@ -12,7 +12,11 @@
    event loop is then held up during the next 0.4 s, e.g. by work deferred "until after the first
    paint"), and the peak RSS after every screen has been visited.
 
-    python benchmarks/bench_startup.py [--runs 9]
+    python benchmarks/bench_startup.py [--runs 9] [--instructions]
+
+``--instructions`` also counts the instructions each start runs to its first paint (valgrind's
+callgrind, about 15 s a start): the same count run after run whatever the machine's load, where the
+wall clock varies by a few ms, so a change of 1% shows.
 
 Goals (issue 15): table / bare <= 1.5 (medians); no screen's first open or stall over 100 ms; peak
 RSS after every screen <= 180 MiB.
@@ -21,7 +25,11 @@ RSS after every screen <= 180 MiB.
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 
 from common import entry_point, environment, fresh, load, parser, row, temporary
@@ -107,13 +115,27 @@ def _painted(run) -> float:
     return float(run.out.split("first-paint", 1)[1].split()[0])
 
 
+def _instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions ``python argv...`` runs to its first paint (it leaves there), by callgrind."""
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *argv],
+                          env=dict(env, PYTHONHASHSEED="0"), cwd=env["PYTHONPATH"], capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode or not found:
+        raise SystemExit(f"valgrind failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = parser(__doc__)
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--old-entry", action="store_true",
                     help="code from before the entry point passed the app's options on: import the entry "
                          "point's module and build its parser, then call run_app")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each start's instructions to its first paint (needs valgrind)")
     args = ap.parse_args(argv)
+    if args.instructions and not shutil.which("valgrind"):
+        ap.error("--instructions needs valgrind (Debian's package valgrind)")
     print(f"bench_startup on {args.root}  [{load()}]")
     entry = _old_entry if args.old_entry else entry_point
     table, baccarat, window = (entry(["--quit-after-paint=table"]),
@@ -137,6 +159,11 @@ def main(argv: list[str] | None = None) -> int:
             extra=f"ratio {statistics.median(times['baccarat']) / bare:.2f}")
         row("paigow-trainer: window painted (before the table)", times["window"],
             extra=f"ratio {statistics.median(times['window']) / bare:.2f}")
+        if args.instructions:
+            counts = {name: _instructions(argv_, env) for name, argv_ in runs}
+            print("instructions to the first paint (callgrind, millions): " + ", ".join(
+                f"{name} {n / 1e6:,.1f}" + ("" if name == "bare" else f" (ratio {n / counts['bare']:.3f})")
+                for name, n in counts.items()), flush=True)
         print("each screen opened the first time, one fresh app process (open / longest stall after):")
         runs = [json.loads(fresh(["-c", SCREENS], env).out) for _ in range(max(3, args.runs // 3))]
         for key in runs[0]["screens"]:
