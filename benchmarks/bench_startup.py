@@ -143,12 +143,12 @@ def main(argv: list[str] | None = None) -> int:
                                entry(["--quit-after-paint"]))
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        runs = (("bare", ["-c", BARE]), ("table", table), ("baccarat", baccarat), ("window", window))
-        for _name, argv_ in runs:  # warm the file cache once
+        starts = (("bare", ["-c", BARE]), ("table", table), ("baccarat", baccarat), ("window", window))
+        for _name, argv_ in starts:  # warm the file cache once
             fresh(argv_, env)
-        times: dict[str, list[float]] = {name: [] for name, _ in runs}
+        times: dict[str, list[float]] = {name: [] for name, _ in starts}
         for _ in range(args.runs):
-            for name, argv_ in runs:
+            for name, argv_ in starts:
                 start = time.time()
                 times[name].append((_painted(fresh(argv_, env)) - start) * 1000)
         bare = statistics.median(times["bare"])
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         row("paigow-trainer: window painted (before the table)", times["window"],
             extra=f"ratio {statistics.median(times['window']) / bare:.2f}")
         if args.instructions:
-            counts = {name: _instructions(argv_, env) for name, argv_ in runs}
+            counts = {name: _instructions(argv_, env) for name, argv_ in starts}
             print("instructions to the first paint (callgrind, millions): " + ", ".join(
                 f"{name} {n / 1e6:,.1f}" + ("" if name == "bare" else f" (ratio {n / counts['bare']:.3f})")
                 for name, n in counts.items()), flush=True)
