@@ -3,8 +3,10 @@
 1. ``paigow-trainer`` (the entry point, no command) to its first painted Table screen, against a bare
    PySide6 window that paints one widget: each a fresh ``python`` process timed by the wall clock
    from spawn to its first paint (it then leaves at once: tearing down is not counted), the two
-   alternating so both see the same load; Baccarat's table (a trainee who last played Baccarat) and
-   the app's window alone (before the table) as further rows.
+   alternating so both see the same load; Baccarat's table (a trainee who last played Baccarat), the
+   app's window alone (before the table) and the floor (``floor_window.py``: the table screen's Qt
+   widgets and scene with no trainer code, the least any PySide6 start of that screen waits for) as
+   further rows.
    Each watches only the widget whose paint it times: a filter on the whole application brings every
    event of every object into Python, which cost the bare window about 21 ms and the app about 13.
 2. In one fresh app process: each screen opened the first time (another game's screen timed with the
@@ -31,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from common import entry_point, environment, fresh, load, parser, row, temporary
 
@@ -143,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
                                entry(["--quit-after-paint"]))
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        starts = (("bare", ["-c", BARE]), ("table", table), ("baccarat", baccarat), ("window", window))
+        floor = [str(Path(__file__).with_name("floor_window.py"))]
+        starts = (("bare", ["-c", BARE]), ("table", table), ("baccarat", baccarat), ("window", window),
+                  ("floor", floor))
         for _name, argv_ in starts:  # warm the file cache once
             fresh(argv_, env)
         times: dict[str, list[float]] = {name: [] for name, _ in starts}
@@ -159,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
             extra=f"ratio {statistics.median(times['baccarat']) / bare:.2f}")
         row("paigow-trainer: window painted (before the table)", times["window"],
             extra=f"ratio {statistics.median(times['window']) / bare:.2f}")
+        row("the table's Qt parts, no trainer code (the floor)", times["floor"],
+            extra=f"ratio {statistics.median(times['floor']) / bare:.2f}")
         if args.instructions:
             counts = {name: _instructions(argv_, env) for name, argv_ in starts}
             print("instructions to the first paint (callgrind, millions): " + ", ".join(
