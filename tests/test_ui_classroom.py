@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 from trainer.ui import main_window as mw
 from trainer.ui.accessibility import CONTROLS, unnamed_controls
 from trainer.ui.context import AppContext
-from trainer.ui.help import GLOSSARY, SUGGESTED_PATH, HelpDialog
+from trainer.drills.games import game_named, games
+from trainer.ui.help import GLOSSARIES, SUGGESTED_PATHS, HelpDialog
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size, min_text_px, text_px
 from trainer.ui.screens import SCREENS
 from trainer.ui.theme import THEMES, apply_theme, contrast, control_edge, tinted_icon
@@ -130,9 +131,10 @@ def test_every_screen_fits_1280x720_and_names_every_control(qtbot, window):
         assert [(type(w).__name__, w.toolTip()) for w in unnamed_controls(window)] == [], spec.key
         assert [w for w in screen.findChildren(QWidget) if w.toolTip() and not w.accessibleDescription()
                 and isinstance(w, CONTROLS)] == [], spec.key
-    help_dialog = HelpDialog()
-    qtbot.addWidget(help_dialog)
-    assert unnamed_controls(help_dialog) == []
+    for game in games():
+        help_dialog = HelpDialog(game)
+        qtbot.addWidget(help_dialog)
+        assert unnamed_controls(help_dialog) == []
 
 
 def test_help_reachable_from_every_screen_with_f1_and_glossary_filters(qtbot, window):
@@ -142,7 +144,7 @@ def test_help_reachable_from_every_screen_with_f1_and_glossary_filters(qtbot, wi
     assert {keys[k].shortcutContext() for k in ("F1", "Shift+F1")} == {Qt.ShortcutContext.WindowShortcut}
     keys["Shift+F1"].trigger()
     assert window.help_dialog.isVisible() and window.help_dialog.tabs.currentIndex() == 1
-    terms = {t for t, _ in GLOSSARY}
+    terms = {t for t, _ in GLOSSARIES["paigow"]}
     assert {"Wong", "Gong", "Gee Joon", "Copy", "Woodpile", "Dead Hand", "Vigorish", "Tile names"} <= terms
     dialog = window.help_dialog
     dialog.filter.setText("woodp")
@@ -157,7 +159,7 @@ def test_welcome_creates_the_trainee_sets_the_profile_and_opens_the_first_step(q
     window.show_welcome()
     dialog = window.welcome_dialog
     assert [b.text().split(" — ")[0] for b in dialog.step_buttons] == [
-        f"{i}. {s.title}" for i, s in enumerate(SUGGESTED_PATH, 1)]
+        f"{i}. {s.title}" for i, s in enumerate(SUGGESTED_PATHS["paigow"], 1)]
     dialog.name.setText("Bea")
     dialog.profile.setCurrentIndex(dialog.profile.findData("nj"))
     dialog.step_buttons[0].click()
@@ -185,6 +187,77 @@ def test_welcome_offers_every_games_profiles_and_opens_with_baccarat_in_play(qtb
     assert window.ctx.profile.name == "md" and window.ctx.game.id == "paigow"
     from trainer.ui.progress_link import close_shared_stores
     close_shared_stores()
+
+
+def test_every_games_path_opens_its_own_screens_and_skills():
+    """Each step of a game's suggested path opens a screen offered while that game is in play, and its
+    skill is one of that game's, offered under each of the game's profiles."""
+    from trainer.drills.games import game_of_skill
+    from trainer.drills.registry import offered_skills
+    from trainer.ui.screens import find_screen
+
+    assert set(SUGGESTED_PATHS) == set(GLOSSARIES) == {g.id for g in games()}
+    for game in games():
+        for step in SUGGESTED_PATHS[game.id]:
+            assert find_screen(step.screen, game.id).offered(game.id), (game.id, step)
+            if step.skill:
+                assert game_of_skill(step.skill) is game, (game.id, step)
+                for profile in game.profiles.names():
+                    assert step.skill in {s.id for s in offered_skills(profile, advanced=False)}, (profile, step)
+
+
+def test_welcome_path_is_the_chosen_jurisdictions_games(qtbot, window, tmp_path):
+    """With Baccarat's profile the welcome offered Pai Gow's path: its first step opened Pai Gow's tile
+    drill. The path now follows the game of the jurisdiction chosen, and each step opens that game's."""
+    window.ctx.data_dir = tmp_path / "data"
+    window.ctx.set_profile("pa-631a")
+    window.show_welcome()
+    dialog = window.welcome_dialog
+
+    def titles():
+        return [b.text().split(" — ")[0] for b in dialog.step_buttons]
+
+    baccarat = [f"{i}. {s.title}" for i, s in enumerate(SUGGESTED_PATHS["baccarat"], 1)]
+    paigow = [f"{i}. {s.title}" for i, s in enumerate(SUGGESTED_PATHS["paigow"], 1)]
+    assert titles() == baccarat and baccarat != paigow
+    dialog.profile.setCurrentIndex(dialog.profile.findData("nj"))
+    assert titles() == paigow
+    dialog.profile.setCurrentIndex(dialog.profile.findData("pa-631a-ez"))
+    assert titles() == baccarat
+    dialog.name.setText("Di")
+    dialog.step_buttons[0].click()
+    assert window.ctx.profile.name == "pa-631a-ez" and window.ctx.game.id == "baccarat"
+    drills = window.current_screen()
+    assert window.current_key == "drills" and drills.skill.currentData() == "bac-point-count"
+    assert drills.controller.running
+    window.show_welcome()
+    shoe = [b for b in window.welcome_dialog.step_buttons if "The shoe" in b.text()]
+    shoe[0].click()
+    assert window.current_key == "baccarat-table"
+    from trainer.ui.progress_link import close_shared_stores
+    close_shared_stores()
+
+
+def test_help_is_the_game_in_plays(qtbot, window):
+    """Help showed Pai Gow's path, screens and glossary whatever the game: it follows the game in play,
+    also while it is open, keeping the glossary's filter."""
+    window.show_help()
+    dialog = window.help_dialog
+    page = dialog.start.toPlainText()
+    assert "dealing Pai Gow tiles" in page and "Player's seat" in page and "Calling the game" not in page
+    assert all(step.why in page for step in SUGGESTED_PATHS["paigow"])
+    dialog.filter.setText("point")
+    window.ctx.set_profile("pa-631a")
+    page = dialog.start.toPlainText()
+    assert "dealing Baccarat" in page and "Calling the game (Ctrl+5)" in page and "Player's seat" not in page
+    assert all(step.why in page for step in SUGGESTED_PATHS["baccarat"])
+    assert "switches to Pai Gow tiles" in page
+    shown = [dialog.terms.item(i).text() for i in range(dialog.terms.count()) if not dialog.terms.item(i).isHidden()]
+    assert dialog.filter.text() == "point" and "Point Count" in shown and "Woodpile" not in shown
+    assert dialog.terms.currentItem().text() in shown and dialog.meaning.toPlainText().startswith(shown[0])
+    dialog.filter.setText("woodpile")
+    assert all(dialog.terms.item(i).isHidden() for i in range(dialog.terms.count()))
+    assert dialog.meaning.toPlainText() == ""
 
 
 # --- starting and documenting ---------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Help → Getting started and the glossary (F1 from every screen).
+"""Help → Getting started and the glossary (F1 from every screen), of the game in play.
 
-The words are plain data (``GLOSSARY``, ``SUGGESTED_PATH``) so the welcome page, this dialog and the
-tests share them; the dialog is a thin Qt layer: a tab for getting started, a tab with a filter box
-over the glossary.
+The words are plain data, one entry a game (its id in ``trainer.drills.games``): ``SUGGESTED_PATHS``
+and ``GLOSSARIES``, so the welcome page, this dialog and the tests share them; the screens' list comes
+from ``trainer.ui.screens``. The dialog is a thin Qt layer: a tab for getting started, a tab with a
+filter box over the glossary; ``set_game`` shows another game's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTabWidget, QTextBrowser,
+    QDialog, QDialogButtonBox, QLineEdit, QListWidget, QSplitter, QTabWidget, QTextBrowser,
     QVBoxLayout, QWidget,
 )
 
@@ -27,8 +28,8 @@ class Step:
     skill: str = ""
 
 
-#: Where a new trainee begins: tiles → house way → delivery → payouts → a whole round.
-SUGGESTED_PATH: tuple[Step, ...] = (
+#: Where a new trainee of Pai Gow begins: tiles → house way → delivery → payouts → a whole round.
+_PAIGOW_PATH: tuple[Step, ...] = (
     Step("Tiles", "Name the 32 tiles and rank them: every later step reads tiles.", "drills", "tile-id"),
     Step("House way", "Set four tiles into a high and a low hand the way the house does.", "drills",
          "house-way"),
@@ -40,8 +41,28 @@ SUGGESTED_PATH: tuple[Step, ...] = (
          "dealer"),
 )
 
+#: Where a new trainee of Baccarat begins: Point Count → third cards → the shoe → payouts → calling a round.
+_BACCARAT_PATH: tuple[Step, ...] = (
+    Step("Point Count", "Count a hand's Point Count: every later step reads it.", "drills", "bac-point-count"),
+    Step("Third cards", "Decide when the Player's Hand and then the Banker's Hand draw a third card.", "drills",
+         "bac-player-draws"),
+    Step("The shoe", "Watch the cards cut, loaded, burned and the shoe offered, then rounds dealt.", "table"),
+    Step("Payouts", "Pay a winning Banker's Hand wager less its vigorish, then the Tie and the side wagers.",
+         "drills", "bac-banker-payout"),
+    Step("Calling the game", "Call a whole round: the cards, the counts, the third cards, the result, "
+         "collect and pay.", "dealer"),
+)
+
+#: Each game's suggested path, by the game's id.
+SUGGESTED_PATHS: dict[str, tuple[Step, ...]] = {"paigow": _PAIGOW_PATH, "baccarat": _BACCARAT_PATH}
+
+
+def _alphabetical(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(entries, key=lambda entry: entry[0].lower()))
+
+
 #: (term, meaning) in the regulations' words where they have one; alphabetical.
-GLOSSARY: tuple[tuple[str, str], ...] = tuple(sorted((
+_PAIGOW_GLOSSARY: tuple[tuple[str, str], ...] = _alphabetical((
     ("Bank", "Whoever covers the other wagers in a round: the house (the dealer) or a player who "
              "banks; the bank wins copies. A marker shows the banking seat."),
     ("Co-bank", "The house sharing a player bank's wagers half and half, where the rules offer it."),
@@ -77,25 +98,63 @@ GLOSSARY: tuple[tuple[str, str], ...] = tuple(sorted((
     ("Vigorish", "A fee collected on winning Pai Gow Wagers, usually 5% of the win."),
     ("Wong", "A Twelve (6-6) or Two (1-1) with a Nine: the seventeenth and eighteenth ranked pairs."),
     ("Woodpile", "The 32 tiles, shuffled and stacked into eight stacks of four in front of the dealer."),
-), key=lambda entry: entry[0].lower()))
+))
+
+#: Baccarat's words, from 58 Pa. Code ch. 631a (its definitions in 631a.1 nearly word for word).
+_BACCARAT_GLOSSARY: tuple[tuple[str, str], ...] = _alphabetical((
+    ("Banker's Hand", "One of the two hands dealt each round: the second and fourth cards, and a third "
+                      "card when the rules say it draws. A wager on it wins when it has the higher Point Count."),
+    ("Burn", "Before play the first card is taken from the shoe and shown; it and as many more cards, face "
+             "down, as its value (10 and picture cards count ten, an ace one) go to the discard bucket."),
+    ("Cover card", "A plain card: one cuts the stack at least ten cards from an end; the second is placed at "
+                   "least 14 cards above the bottom. When it comes out, the dealer calling the game announces "
+                   "\"last hand\" after that hand: one more hand, then new decks."),
+    ("Curator", "The player who accepts the dealing shoe and deals the cards as the rules and the dealer "
+                "calling the game direct."),
+    ("Dealer calling the game", "The dealer who runs the round: announces \"no more bets\" and the Point "
+                                "Counts, tells the curator which third cards to deal, announces the result, "
+                                "collects and pays."),
+    ("Dragon 7", "A Banker's Hand with a Point Count of 7 on three cards and a Player's Hand with less than 7."),
+    ("Dragon Bonus Wager", "A side wager on one hand: it wins with a Natural against no Natural or a Natural "
+                           "9 against a Natural 8, or without a Natural by four points or more."),
+    ("EZ Baccarat", "A variation of Baccarat in which vigorish is not collected."),
+    ("House Money Wager", "A side wager that the first two cards of the Player's Hand or the Banker's Hand, "
+                          "or both, are a pair of the same rank."),
+    ("Natural", "A hand with a Point Count of 8 or 9 on its first two cards."),
+    ("Panda 8", "A Player's Hand with a Point Count of 8 on three cards and a Banker's Hand with less than 8."),
+    ("Player's Hand", "One of the two hands dealt each round: the first and third cards, and a third card "
+                      "when its Point Count is under 6 (and neither hand has a Natural)."),
+    ("Point Count", "A hand's total keeping only its last digit, 0 to 9: 10 and picture cards count zero, an "
+                    "ace one (ace, 2 and 9 total 12, a Point Count of 2)."),
+    ("Third card", "One more card for a hand when neither has a Natural: the Player's Hand draws on 0 to 5; "
+                   "the Banker's Hand on 0 to 5 if the Player's Hand stood, else by its count and the "
+                   "Player's third card (Table 1)."),
+    ("Tie", "Both hands with the same Point Count: a Tie Wager wins, a wager on either hand is returned."),
+    ("Vigorish", "5% of the amount won on a winning Banker's Hand wager, collected at the payout or "
+                 "marked at the seat and collected later (not in EZ Baccarat)."),
+))
+
+#: Each game's glossary, by the game's id.
+GLOSSARIES: dict[str, tuple[tuple[str, str], ...]] = {"paigow": _PAIGOW_GLOSSARY, "baccarat": _BACCARAT_GLOSSARY}
 
 
-def getting_started_html() -> str:
-    """The Getting started page: what the app is for, the suggested path, the keys."""
-    path = "".join(f"<li><b>{escape(s.title)}</b>: {escape(s.why)}</li>" for s in SUGGESTED_PATH)
+def getting_started_html(game) -> str:
+    """The Getting started page of ``game`` (a ``trainer.drills.games.Game``): what the app is for, the
+    game's suggested path, the screens offered while it is in play, the keys."""
+    from trainer.drills.games import games
+    from trainer.ui.screens import screens_for
+
+    path = "".join(f"<li><b>{escape(s.title)}</b>: {escape(s.why)}</li>" for s in SUGGESTED_PATHS[game.id])
+    screens = "".join(f"<li><b>{escape(s.title)}</b> ({s.shortcut}): {escape(s.summary)}</li>"
+                      for s in screens_for(game.id))
+    others = " or ".join(g.title for g in games() if g.id != game.id)
     return (
         "<h2>Getting started</h2>"
-        "<p>This trainer teaches dealing Pai Gow tiles to the letter of the regulations of the "
+        f"<p>This trainer teaches dealing {escape(game.title)} to the letter of the regulations of the "
         "jurisdiction chosen in the <b>Profile</b> menu. Every answer is checked and explained with "
-        "the section it follows.</p>"
+        f"the section it follows. The <b>Game</b> menu switches to {escape(others)}.</p>"
         f"<h3>A suggested path</h3><ol>{path}</ol>"
-        "<h3>The screens</h3><ul>"
-        "<li><b>Table</b> (Ctrl+1): watch any delivery style, move by move, with its section.</li>"
-        "<li><b>Drills</b> (Ctrl+2): questions of one skill, or what to practise next.</li>"
-        "<li><b>Progress</b> (Ctrl+3): accuracy and speed per skill; what is due.</li>"
-        "<li><b>Exam</b> (Ctrl+4): a fixed exam, its result and a printable report.</li>"
-        "<li><b>Dealer's seat</b> (Ctrl+5): run a whole round as the dealer.</li>"
-        "<li><b>Player's seat</b> (Ctrl+6): play hands and see what each setting is worth.</li></ul>"
+        f"<h3>The screens</h3><ul>{screens}</ul>"
         "<h3>Keys</h3><ul>"
         "<li><b>F1</b>: this help; <b>Shift+F1</b>: the glossary.</li>"
         "<li><b>Tab</b> / <b>Shift+Tab</b> move between controls; <b>Enter</b> answers.</li>"
@@ -105,21 +164,20 @@ def getting_started_html() -> str:
 
 
 class HelpDialog(QDialog):
-    """Getting started and the glossary, in two tabs; the glossary filters as you type."""
+    """Getting started and the glossary of ``game``, in two tabs; the glossary filters as you type."""
 
     TABS = ("start", "glossary")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, game, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Help — Pai Gow Dealer Trainer")
         self.resize(900, 640)
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Help")
-        start = QTextBrowser()
-        start.setHtml(getting_started_html())
-        start.setAccessibleName("Getting started")
-        start.setAccessibleDescription("What the trainer is for, where to begin, and its keys")
-        self.tabs.addTab(start, "Getting started")
+        self.start = QTextBrowser()
+        self.start.setAccessibleName("Getting started")
+        self.start.setAccessibleDescription("What the trainer is for, where to begin, and its keys")
+        self.tabs.addTab(self.start, "Getting started")
         self.tabs.addTab(self._glossary_tab(), "Glossary")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -127,6 +185,15 @@ class HelpDialog(QDialog):
         lay = QVBoxLayout(self)
         lay.addWidget(self.tabs)
         lay.addWidget(buttons)
+        self.set_game(game)
+
+    def set_game(self, game) -> None:
+        """Show ``game``'s getting started page and glossary (the filter kept)."""
+        self.glossary = GLOSSARIES[game.id]
+        self.start.setHtml(getting_started_html(game))
+        self.terms.clear()
+        self.terms.addItems([term for term, _ in self.glossary])
+        self._filter(self.filter.text())
 
     def _glossary_tab(self) -> QWidget:
         page = QWidget()
@@ -139,8 +206,6 @@ class HelpDialog(QDialog):
         self.terms.setAccessibleName("Glossary terms")
         self.meaning = QTextBrowser()
         self.meaning.setAccessibleName("Meaning")
-        for term, _ in GLOSSARY:
-            self.terms.addItem(QListWidgetItem(term))
         self.terms.currentRowChanged.connect(self._show_term)
         self.filter.textChanged.connect(self._filter)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -150,24 +215,24 @@ class HelpDialog(QDialog):
         lay = QVBoxLayout(page)
         lay.addWidget(self.filter)
         lay.addWidget(split, 1)
-        self.terms.setCurrentRow(0)
         return page
 
     def _show_term(self, row: int) -> None:
-        if 0 <= row < len(GLOSSARY):
-            term, meaning = GLOSSARY[row]
+        if 0 <= row < len(self.glossary):
+            term, meaning = self.glossary[row]
             self.meaning.setHtml(f"<h2>{escape(term)}</h2><p style='font-size: large'>{escape(meaning)}</p>")
+        else:
+            self.meaning.clear()
 
     def _filter(self, text: str) -> None:
         needle = text.strip().lower()
         first = -1
-        for row, (term, meaning) in enumerate(GLOSSARY):
+        for row, (term, meaning) in enumerate(self.glossary):
             hit = needle in term.lower() or needle in meaning.lower()
             self.terms.item(row).setHidden(not hit)
             if hit and first < 0:
                 first = row
-        if first >= 0:
-            self.terms.setCurrentRow(first)
+        self.terms.setCurrentRow(first)  # (-1: nothing matches, no meaning shown)
 
     def show_tab(self, tab: str) -> None:
         self.tabs.setCurrentIndex(self.TABS.index(tab))

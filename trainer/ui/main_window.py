@@ -394,6 +394,8 @@ class MainWindow(QMainWindow):
             return  # (the menus are filled from the context just after the first paint)
         self.game_actions[game.id].setChecked(True)
         self._show_game(game)
+        if getattr(self, "help_dialog", None) is not None:
+            self.help_dialog.set_game(game)
         if self.hosts[self.current_key].screen is not None:  # (else it is built after the first paint)
             self.show_screen(self.current_key)
 
@@ -445,11 +447,11 @@ class MainWindow(QMainWindow):
         self.store.setValue("app/text_size", key)
 
     def show_help(self, tab: str = "start") -> None:
-        """Help → Getting started or Glossary (one dialog, kept open beside the screens)."""
+        """Help → Getting started or Glossary of the game in play (one dialog, kept open beside the screens)."""
         from trainer.ui.help import HelpDialog
 
         if getattr(self, "help_dialog", None) is None:
-            self.help_dialog = HelpDialog(self)
+            self.help_dialog = HelpDialog(self.ctx.game, self)
         self.help_dialog.show_tab(tab)
         self.help_dialog.show()
         self.help_dialog.raise_()

@@ -21,6 +21,8 @@ class ScreenSpec:
     shortcut: str
     module: str
     game: str | None = None
+    #: What the screen is for, in Help → Getting started.
+    summary: str = ""
 
     @property
     def name(self) -> str:
@@ -32,16 +34,26 @@ class ScreenSpec:
 
 
 SCREENS: tuple[ScreenSpec, ...] = (
-    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.paigow.table_screen", "paigow"),
-    ScreenSpec("baccarat-table", "Table", "Ctrl+1", "trainer.ui.baccarat.table_screen", "baccarat"),
-    ScreenSpec("drills", "Drills", "Ctrl+2", "trainer.ui.drill_screen"),
-    ScreenSpec("progress", "Progress", "Ctrl+3", "trainer.ui.progress_screen"),
-    ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen"),
-    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen", "paigow"),
-    ScreenSpec("baccarat-dealer", "Calling the game", "Ctrl+5", "trainer.ui.baccarat.dealer_screen", "baccarat"),
-    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen", "paigow"),
-    ScreenSpec("rulebook", "Rule book", "Ctrl+R", "trainer.ui.rulebook_screen"),
-    ScreenSpec("class", "Class", "Ctrl+7", "trainer.ui.class_screen"),
+    ScreenSpec("table", "Table", "Ctrl+1", "trainer.ui.paigow.table_screen", "paigow",
+               "watch any delivery style, move by move, with its section."),
+    ScreenSpec("baccarat-table", "Table", "Ctrl+1", "trainer.ui.baccarat.table_screen", "baccarat",
+               "watch a shoe prepared and its rounds dealt, step by step, with each step's section."),
+    ScreenSpec("drills", "Drills", "Ctrl+2", "trainer.ui.drill_screen",
+               summary="questions of one skill, or what to practise next."),
+    ScreenSpec("progress", "Progress", "Ctrl+3", "trainer.ui.progress_screen",
+               summary="accuracy and speed per skill; what is due."),
+    ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen",
+               summary="a fixed exam, its result and a printable report."),
+    ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen", "paigow",
+               "run a whole round as the dealer."),
+    ScreenSpec("baccarat-dealer", "Calling the game", "Ctrl+5", "trainer.ui.baccarat.dealer_screen", "baccarat",
+               "call a whole round as the dealer calling the game, at a table of players."),
+    ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen", "paigow",
+               "play hands and see what each setting is worth."),
+    ScreenSpec("rulebook", "Rule book", "Ctrl+R", "trainer.ui.rulebook_screen",
+               summary="the regulation in play, section by section, and the readings the trainer follows."),
+    ScreenSpec("class", "Class", "Ctrl+7", "trainer.ui.class_screen",
+               summary="for instructors: who in a class is ready for the exam."),
 )
 
 

@@ -1,7 +1,8 @@
 """The first run's welcome: create the trainee, choose the jurisdiction, and where to begin.
 
-Shown once (the main window remembers it was seen); Help → Welcome shows it again. Choosing a step
-of the suggested path (``trainer.ui.help.SUGGESTED_PATH``) closes it and emits ``stepChosen``.
+Shown once (the main window remembers it was seen); Help → Welcome shows it again. The suggested path
+is that of the game of the jurisdiction chosen (``trainer.ui.help.SUGGESTED_PATHS``); choosing a step
+closes the dialog and emits ``stepChosen``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.drills.games import games
+from trainer.drills.games import game_of_profile, games
 from trainer.rules.errors import TrainerError
-from trainer.ui.help import SUGGESTED_PATH, Step
+from trainer.ui.help import SUGGESTED_PATHS, Step
 
 
 class WelcomeDialog(QDialog):
@@ -55,16 +56,11 @@ class WelcomeDialog(QDialog):
         form.addRow("&Trainee's name:", self.name)
         form.addRow("&Jurisdiction:", self.profile)
         path = QGroupBox("Where to begin — a suggested path")
-        path_lay = QVBoxLayout(path)
+        self.path_lay = QVBoxLayout(path)
         self.step_buttons: list[QPushButton] = []
-        for number, step in enumerate(SUGGESTED_PATH, 1):
-            button = QPushButton(f"{number}. {step.title} — {step.why}")
-            button.setAccessibleName(f"Begin with step {number}: {step.title}")
-            button.setAccessibleDescription(step.why)
-            button.setStyleSheet("text-align: left; padding: 6px 10px;")
-            button.clicked.connect(lambda _=False, s=step: self.choose(s))
-            path_lay.addWidget(button)
-            self.step_buttons.append(button)
+        self._path_game = ""
+        self._show_path()
+        self.profile.currentIndexChanged.connect(self._show_path)
         later = QPushButton("Later")
         later.setAccessibleName("Close the welcome")
         later.clicked.connect(self._later)
@@ -79,6 +75,25 @@ class WelcomeDialog(QDialog):
         lay.addWidget(path)
         lay.addLayout(row)
         self.resize(max(760, self.sizeHint().width()), self.sizeHint().height())
+
+    def _show_path(self) -> None:
+        """The suggested path of the chosen jurisdiction's game, a button a step."""
+        game = game_of_profile(self.profile.currentData())
+        if game.id == self._path_game:
+            return
+        self._path_game = game.id
+        for button in self.step_buttons:
+            button.hide()
+            button.deleteLater()
+        self.step_buttons = []
+        for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
+            button = QPushButton(f"{number}. {step.title} — {step.why}")
+            button.setAccessibleName(f"Begin with step {number}: {step.title}")
+            button.setAccessibleDescription(step.why)
+            button.setStyleSheet("text-align: left; padding: 6px 10px;")
+            button.clicked.connect(lambda _=False, s=step: self.choose(s))
+            self.path_lay.addWidget(button)
+            self.step_buttons.append(button)
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
