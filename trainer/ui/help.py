@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLineEdit, QListWidget, QSplitter, QTabWidget, QTextBrowser,
     QVBoxLayout, QWidget,
 )
+
+if TYPE_CHECKING:
+    from trainer.drills.games import Game
 
 
 @dataclass(frozen=True)
@@ -138,8 +142,8 @@ _BACCARAT_GLOSSARY: tuple[tuple[str, str], ...] = _alphabetical((
 GLOSSARIES: dict[str, tuple[tuple[str, str], ...]] = {"paigow": _PAIGOW_GLOSSARY, "baccarat": _BACCARAT_GLOSSARY}
 
 
-def getting_started_html(game) -> str:
-    """The Getting started page of ``game`` (a ``trainer.drills.games.Game``): what the app is for, the
+def getting_started_html(game: Game) -> str:
+    """The Getting started page of ``game``: what the app is for, the
     game's suggested path, the screens offered while it is in play, the keys."""
     from trainer.drills.games import games
     from trainer.ui.screens import screens_for
@@ -168,7 +172,7 @@ class HelpDialog(QDialog):
 
     TABS = ("start", "glossary")
 
-    def __init__(self, game, parent: QWidget | None = None) -> None:
+    def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Help — Pai Gow Dealer Trainer")
         self.resize(900, 640)
@@ -187,7 +191,7 @@ class HelpDialog(QDialog):
         lay.addWidget(buttons)
         self.set_game(game)
 
-    def set_game(self, game) -> None:
+    def set_game(self, game: Game) -> None:
         """Show ``game``'s getting started page and glossary (the filter kept)."""
         self.glossary = GLOSSARIES[game.id]
         self.start.setHtml(getting_started_html(game))
