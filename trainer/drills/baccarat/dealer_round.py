@@ -52,7 +52,8 @@ from trainer.rules.baccarat.cards import burn_count, card_of, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
 from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, profile_named
-from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
+from trainer.rules.baccarat.round import (Opening, Round, TableState, natural_words, open_table, play_round,
+                                          seat_bettors)
 from trainer.rules.baccarat.table import Move
 from trainer.rules.baccarat.wagers import WAGER_TITLES, wager_named_in
 from trainer.rules.errors import TrainerError
@@ -456,22 +457,45 @@ class _TaskBuilder:
         kind = self.rnd.irregularity
         if kind is None or step.action not in _IRREGULAR_STEPS:
             return None
+        if step.action == "simulated-round" and kind is not Irregularity.EXPOSED_CARD:
+            self.simulating = True  # 631a.15(c)(2)'s simulated round, after the remedy already asked
+            return None
         pp, bp = self.counts()
-        draws = None
+        draws, because, cites = None, "", []
         if step.action == "remedy":  # an unauthorised Player's third card, now lying on the layout
             shown = "face up" if kind is Irregularity.THIRD_DISCLOSED else "face down, not disclosed"
             call = "No more cards" if is_natural(pp) or is_natural(bp) else "Player stands"
             what = (f"Player {pp}, Banker {bp}: after \"{call}\", the curator deals a third card to the "
                     f"Player's Hand, {shown}")
-            draws = banker_rule(pp, bp, None).draws
+            rule = banker_rule(pp, bp, None)
+            draws, because, cites = rule.draws, _banker_because(pp, bp, rule.draws) + " ", [rule.citation]
         else:
             what = _IRREGULAR_STEPS[step.action]
+            if step.action == "simulated-round":
+                what = f"The {card_of(self.rnd_card(step)).name} is exposed as it is dealt, the round's first card"
             self.simulating = step.action == "simulated-round"
         fix = remedy(kind, self.p, banker_draws=draws)
-        return draft(f"{what}. What do you do?", AnswerKind.CHOICE, fix.text,
-                     "The card out of turn goes where 631a.15 sends it; then the round goes on.",
-                     [fix.citation, "spec B25"], kind.value, choices=choices_with(self.rng, fix.text, REMEDIES),
+        return draft(f"{what}. What do you do?", AnswerKind.CHOICE, fix.text, because + fix.why,
+                     [fix.citation, *cites, "spec B25"], kind.value, choices=choices_with(self.rng, fix.text, REMEDIES),
                      data=self.base(step) | {"irregularity": kind.value})
+
+    def rnd_card(self, step: Step) -> int:
+        """The card the move just before ``step`` dealt (the exposed card, 631a.15(d))."""
+        index = self.index - self.played.offset
+        return next(m for m in reversed(self.rnd.moves) if m.step < index and m.cards).cards[0].card
+
+
+def _banker_because(pp: int, bp: int, draws: bool) -> str:
+    """Why the Banker's Hand is required to draw or stay with the Player's Hand standing (631a.11(a),(c)(1)).
+
+    >>> print(_banker_because(9, 3, False))
+    Player has a Natural 9: no more cards to either hand, so the Banker's Hand is required to stay.
+    """
+    if is_natural(pp) or is_natural(bp):
+        return f"{natural_words(pp, bp)}: no more cards to either hand, so the Banker's Hand is required to stay."
+    verdict = "required to draw" if draws else "required to stay"
+    return (f"The Player's Hand stands on {pp}, and then the Banker's Hand draws on 0 to 5 and stands on 6 or 7: "
+            f"on {bp} it is {verdict}.")
 
 
 #: The steps at which the dealer meets an irregularity, and what he sees there (the unauthorised third
@@ -479,7 +503,7 @@ class _TaskBuilder:
 _IRREGULAR_STEPS = {
     "remedy": "",
     "card-in-error": "At the end of the last hand the curator drew a card from the shoe in error; nobody saw it",
-    "simulated-round": "A card is exposed as it is dealt",
+    "simulated-round": "",
     "void": "The shoe runs out of cards before the round is complete",
 }
 

@@ -108,6 +108,6 @@ def irregularity(rng: random.Random, setup: Setup) -> Draft:
         situation += (" The Banker's Hand is required to draw." if banker_draws
                       else " The Banker's Hand is required to stay.")
     fix = remedy(kind, setup.profile, banker_draws if needs_banker else None)
-    return draft(f"{situation} What does the dealer do?", AnswerKind.CHOICE, fix.text, fix.text, [fix.citation],
+    return draft(f"{situation} What does the dealer do?", AnswerKind.CHOICE, fix.text, fix.why, [fix.citation],
                  f"{kind.value}{'-draws' if needs_banker and banker_draws else '-stays' if needs_banker else ''}",
                  choices=REMEDIES)

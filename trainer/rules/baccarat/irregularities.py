@@ -47,8 +47,12 @@ SITUATIONS = {
 
 @dataclass(frozen=True, slots=True)
 class Remedy:
+    """What the dealer does, why the text sends the card there, the section, and its rule key."""
+
     text: str
+    why: str
     citation: str
+    rule: str
 
 
 NEXT_HAND = "Use the card as the first card of the next hand."
@@ -62,19 +66,41 @@ REMEDIES = (NEXT_HAND, BANKER_THIRD, DISCARD_TWO, SIMULATED, VOID)
 
 def remedy(kind: Irregularity, profile: BaccaratProfile | str = "pa-631a", banker_draws: bool | None = None) -> Remedy:
     """The remedy of ``kind`` (631a.15(a)-(e)); (b) and (c) depend on whether the Banker draws, and
-    (c)'s "stays" case on the Rules Submission's procedure (profile ``third_card_remedy``, spec B19)."""
+    (c)'s "stays" case on the Rules Submission's procedure (profile ``third_card_remedy``, spec B19).
+    ``why`` says which words of the text apply and why.
+
+    >>> remedy(Irregularity.TOO_FEW).why.split(":")[0]
+    'The shoe cannot complete the round, so the round is void'
+    """
     p = profile_named(profile)
     if kind in (Irregularity.THIRD_UNDISCLOSED, Irregularity.THIRD_DISCLOSED) and banker_draws is None:
         raise ValueError(f"{kind}: say whether the Banker's Hand must draw (631a.11(c))")
     if kind is Irregularity.ERROR_CARD:
-        return Remedy(NEXT_HAND, p.cite("error_card"))
+        return _remedy(p, "error_card", NEXT_HAND, "A card drawn in error and not disclosed, other than a third "
+                       "card dealt to the Player's Hand, is used as the first card of the next hand.")
     if kind is Irregularity.THIRD_UNDISCLOSED:
-        return Remedy(BANKER_THIRD if banker_draws else NEXT_HAND, p.cite("third_undisclosed"))
+        if banker_draws:
+            return _remedy(p, "third_undisclosed", BANKER_THIRD, "The card was not disclosed and the Banker's "
+                           "Hand is required to draw: the card becomes the Banker's third card.")
+        return _remedy(p, "third_undisclosed", NEXT_HAND, "The card was not disclosed and the Banker's Hand is "
+                       "required to stay: the card becomes the first card of the next hand.")
     if kind is Irregularity.THIRD_DISCLOSED:
         if banker_draws:
-            return Remedy(BANKER_THIRD, p.cite("third_disclosed"))
-        return (Remedy(DISCARD_TWO, p.cite("third_disclosed_discard")) if p.third_card_remedy == "discard"
-                else Remedy(SIMULATED, p.cite("third_disclosed_simulated")))
+            return _remedy(p, "third_disclosed", BANKER_THIRD, "The card was disclosed and the Banker's Hand is "
+                           "required to draw: the disclosed card is used as the Banker's third card.")
+        stays = "The card was disclosed and the Banker's Hand is required to stay: the Rules Submission's procedure "
+        if p.third_card_remedy == "discard":
+            return _remedy(p, "third_disclosed_discard", DISCARD_TWO, stays + "here places the disclosed card and "
+                           "one more card, drawn face down and not shown, in the discard bucket.")
+        return _remedy(p, "third_disclosed_simulated", SIMULATED, stays + "here uses the disclosed card as the "
+                       "first card of a simulated round, with no wagers.")
     if kind is Irregularity.EXPOSED_CARD:
-        return Remedy(SIMULATED, p.cite("exposed_card"))
-    return Remedy(VOID, p.cite("too_few"))
+        return _remedy(p, "exposed_card", SIMULATED, "A card disclosed as it is dealt that is not an unauthorised "
+                       "third card of the Player's Hand starts a simulated round: dealt by the rules, no wagers "
+                       "accepted, its cards then discarded.")
+    return _remedy(p, "too_few", VOID, "The shoe cannot complete the round, so the round is void: every wager is "
+                   "returned, and a new round starts only after all the cards are replaced.")
+
+
+def _remedy(p: BaccaratProfile, rule: str, text: str, why: str) -> Remedy:
+    return Remedy(text, why, p.cite(rule), rule)

@@ -201,11 +201,17 @@ class _Builder:
         self.injected = False
         self.simulate_after = False
         self.cites = p.citations
+        #: The seat handed each hand at the squeeze (None: the dealer turned it), and whether equal
+        #: highest wagers decided it (631a.9(d)(2),(3),(6)).
+        self.handed: dict[str, int | None] = {}
+        self.tied: dict[str, bool] = {}
 
-    def step(self, actor: str, action: str, rule: str, say: str = "") -> int:
+    def step(self, actor: str, action: str, rule: str | tuple[str, ...], say: str = "") -> int:
+        """Record a step citing ``rule``'s section (several rules: their sections, joined)."""
         if not self.record:
             return -1
-        self.steps.append(Step(actor, action, self.cites[rule], say))
+        cite = self.cites[rule] if isinstance(rule, str) else ", ".join(self.cites[r] for r in rule)
+        self.steps.append(Step(actor, action, cite, say))
         return len(self.steps) - 1
 
     def say(self, action: str, rule: str, say: str) -> None:
@@ -254,9 +260,16 @@ class _Builder:
             CardStep(cards[i], Place(_ZONE[hand], i), Place(_ZONE[hand], i, True)) for i in slots)))
 
     def squeeze(self, hand: str, slots: range, source: Zone, rule: str) -> None:
-        """Hand ``hand``'s cards face down to the highest wager on it; they come back face up
-        (631a.9(d)(2)-(6)); with no wager on it the dealer turns them (631a.9(d)(7))."""
-        seat = squeezer({s: w[hand] for s, w in self.wagers.items() if w.get(hand)})
+        """Hand ``hand``'s cards face down to a player; they come back face up (631a.9(d)(2)-(6)); with
+        no wager on it the dealer turns them (631a.9(d)(7)). The first two cards go to the highest wager
+        on the hand, equal wagers to the lowest seat ((d)(6)); a third card to the player who was handed
+        and returned the hand ((d)(4),(5)), even when a House Money payout added to a wager since
+        (631a.9(e)(1)(i)) makes another wager the highest."""
+        if slots.start == 0:
+            on_hand = {s: w[hand] for s, w in self.wagers.items() if w.get(hand)}
+            self.handed[hand] = squeezer(on_hand)
+            self.tied[hand] = sum(c == max(on_hand.values(), default=0) for c in on_hand.values()) > 1
+        seat = self.handed[hand]
         cards = self.hands[hand]
         if seat is None:
             s = self.step("dealer", f"turn-{hand}", "squeeze_none",
@@ -264,11 +277,14 @@ class _Builder:
             self.moves.append(Move(MoveKind.TURN, s, tuple(
                 CardStep(cards[i], Place(source, i), Place(_ZONE[hand], i, True)) for i in slots)))
             return
+        rules = (rule, "squeeze_tie") if self.tied[hand] else (rule,)
         held = [Place(Zone.SEAT, i, False, seat, hand) for i in slots]
-        s = self.step("dealer", f"hand-{hand}", rule, f"Seat {seat}, the {_WORDS[hand]}'s Hand.")
+        what = f"the {_WORDS[hand]}'s Hand" if slots.start == 0 else f"the {_WORDS[hand]}'s third card"
+        s = self.step("dealer", f"hand-{hand}", rules, f"Seat {seat}, {what}.")
         self.moves.append(Move(MoveKind.HAND_TO, s, tuple(
             CardStep(cards[i], Place(source, i), h) for i, h in zip(slots, held)), detail={"seat": seat}))
-        s = self.step(f"seat{seat}", f"return-{hand}", rule, f"Seat {seat} returns the cards face up.")
+        returned = "cards" if len(slots) > 1 else "card"
+        s = self.step(f"seat{seat}", f"return-{hand}", rules, f"Seat {seat} returns the {returned} face up.")
         self.moves.append(Move(MoveKind.RETURN, s, tuple(
             CardStep(cards[i], h, Place(_ZONE[hand], i, True)) for i, h in zip(slots, held)), detail={"seat": seat}))
 
@@ -297,7 +313,7 @@ class _Builder:
         self.announce(coup)
         self.settle(coup)
         if self.simulate_after:
-            self.simulated_round("third_disclosed_simulated", "The disclosed card")
+            self.simulated_round("third_disclosed_simulated", "The disclosed card comes out of the shoe")
         return False, must_pass(coup.winner)
 
     def simulated_round(self, rule: str, what: str) -> None:
@@ -305,9 +321,12 @@ class _Builder:
         accepted, its cards then discarded; the real round is dealt after it."""
         self.injected = True
         real, self.hands = self.hands, {"player": [], "banker": []}
-        self.say("simulated-round", rule, f"{what}: it is the first card of a simulated round; no wagers.")
-        for i, hand in enumerate(DEAL_ORDER):
-            self.draw(hand, i == 0, f"Simulated round: card {i + 1} to the {_WORDS[hand]}'s Hand.", rule)
+        # The card lies face up on the layout before the dealer rules on it.
+        card = self.draw("player", True, f"{what}, face up.", rule)
+        self.say("simulated-round", rule, f"The {card_of(card).name} is the first card of a simulated round; "
+                                          "no wagers.")
+        for i, hand in enumerate(DEAL_ORDER[1:], 2):
+            self.draw(hand, False, f"Simulated round: card {i} to the {_WORDS[hand]}'s Hand.", rule)
         self.turn("player")
         self.turn("banker")
         self.third_cards(simulated=True)
@@ -350,7 +369,7 @@ class _Builder:
                     rule = "house_money_add"
                 else:
                     why, rule = f"House Money Wager paid {res.odds} to 1", "house_money_settle"
-                i = self.chip(HOUSE, seat, won, why, self.p.cite(rule))
+                i = self.chip(HOUSE, seat, won, why, f"{self.p.cite(rule)}, {self.p.cite('house_money_pays')}")
             verb = "collected" if res.outcome is Outcome.LOSE else "paid"
             s = self.step("dealer", "house-money", "house_money_settle", f"Seat {bettor.seat}'s House Money Wager {verb}.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
@@ -373,10 +392,10 @@ class _Builder:
         third = None
         if p_draws:
             self.say("instruct-player", "player_rule", "Card for the Player.")
-            third = card_of(self.draw_third("player")).value
+            third = card_of(self.draw_third("player", simulated)).value
         if BANKER_DRAWS[bp][10 if third is None else third]:
             self.say("instruct-banker", "banker_rule", "Card for the Banker.")
-            self.draw_third("banker")
+            self.draw_third("banker", simulated)
         else:
             self.say("instruct-banker", "banker_rule", "Banker stands.")
 
@@ -391,7 +410,7 @@ class _Builder:
                          else "third_undisclosed")
         self.hands["player"].pop()
         fix = remedy(kind, self.p, banker_draws)
-        s = self.step("dealer", "remedy", "third_disclosed" if disclosed else "third_undisclosed", fix.text)
+        s = self.step("dealer", "remedy", fix.rule, fix.text)
         if banker_draws:
             self.hands["banker"].append(card)
             self.moves.append(Move(MoveKind.DEAL, s, (CardStep(card, Place(Zone.PLAYER, 2, disclosed),
@@ -420,10 +439,13 @@ class _Builder:
         self.next += 1
         return extra
 
-    def draw_third(self, hand: str) -> int:
-        rule = "deal" if not self.p.squeeze else f"squeeze_{hand}_third"
-        card = self.draw(hand, not self.p.squeeze, f"Third card to the {_WORDS[hand]}'s Hand.", rule)
-        if self.p.squeeze:
+    def draw_third(self, hand: str, simulated: bool = False) -> int:
+        """A third card, face up (631a.9(c)), or at the squeeze to the player handed the hand
+        (631a.9(d)(4),(5)); a simulated round, with no wagers, is dealt face up."""
+        squeeze = self.p.squeeze and not simulated
+        rule = f"squeeze_{hand}_third" if squeeze else "deal"
+        card = self.draw(hand, not squeeze, f"Third card to the {_WORDS[hand]}'s Hand.", rule)
+        if squeeze:
             self.squeeze(hand, range(2, 3), _ZONE[hand], rule)
         return card
 
@@ -473,12 +495,14 @@ class _Builder:
         exact = -(-won * 5 // 100)
         if self.p.vig_collection == "at-payout":
             vig = exact if self.p.vig_rounding == "exact" else min(quarter_up(exact), won)
-            i = self.chip(b.name, HOUSE, vig, "5% vigorish on the amount won", self.p.cite("vig_at_payout"))
-            s = self.step("dealer", "vigorish", "vig_at_payout", f"Seat {b.seat}, {format_cents(vig)} commission.")
+            i = self.chip(b.name, HOUSE, vig, "5% vigorish on the amount won",
+                          f"{self.p.cite('vigorish')}, {self.p.cite('vig_at_payout')}")
+            s = self.step("dealer", "vigorish", ("vigorish", "vig_at_payout"),
+                          f"Seat {b.seat}, {format_cents(vig)} commission.")
             self.moves.append(Move(MoveKind.CHIPS, s, chips=(i,)))
         else:
             self.markers[b.seat] = self.markers.get(b.seat, 0) + exact
-            s = self.step("dealer", "mark-vigorish", "vig_marker",
+            s = self.step("dealer", "mark-vigorish", ("vigorish", "vig_marker"),
                           f"Seat {b.seat} owes {format_cents(self.markers[b.seat])} commission.")
             self.moves.append(Move(MoveKind.MARK, s, detail={"seat": b.seat, "owed": self.markers[b.seat]}))
 
@@ -498,7 +522,8 @@ class _Builder:
         """631a.15(e): the round is void and every wager returned, a settled House Money Wager too."""
         returned = [self.chip(m.target, m.source, m.cents, "void round: House Money settlement returned",
                               self.p.cite("too_few")) for m in list(self.chips)]
-        s = self.step("dealer", "void", "too_few", "Not enough cards to complete the round: all wagers are returned.")
+        s = self.step("dealer", "void", "too_few", "Not enough cards to complete the round: it is void, all wagers are returned and the "
+                      "cards are replaced before a new round.")
         self.moves.append(Move(MoveKind.CHIPS, s, chips=tuple(returned)))
         if self.hands["player"]:
             self.clear()
@@ -557,7 +582,8 @@ def play_round(rng: random.Random, table: TableState, bettors: Sequence[Bettor],
         table = replace(table, shoe=replace(table.shoe, cards=table.shoe.cards[:table.shoe.next + 3]))
     b = _Builder(rng, p, table, sorted(bettors, key=lambda x: x.seat), record, kind)
     void, banker_lost = b.play()
-    curator = _next_curator(rng, p, b, table.curator, banker_lost)
+    # A void round ends there: no shoe passes; the cards are replaced (631a.15(e)).
+    curator = table.curator if void else _next_curator(rng, p, b, table.curator, banker_lost)
     last_hand = table.last_hand
     if b.cover and not void:
         b.say("last-hand", "cover_card", "Last hand.")
