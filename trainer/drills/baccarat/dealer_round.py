@@ -205,6 +205,8 @@ class _TaskBuilder:
         self.simulating = False
         self.index = 0
         self.previous = ""
+        #: The step at which the shoe passed in the round (631a.14(a)), if it did.
+        self.passed: Step | None = None
 
     def build(self) -> list[tuple[str, Draft, int]]:
         out = []
@@ -244,24 +246,36 @@ class _TaskBuilder:
         elif step.action == "offer-shoe":
             yield from self.shoe_offer(step, seated, previous=None)
 
-    def seat_choice(self, prompt: str, answer: int, seated: list[int], why: str, step: Step, item: str) -> Draft:
+    def seat_choice(self, prompt: str, answer: int, seated: list[int], why: str, step: Step, item: str,
+                    cites: tuple[str, ...] = ()) -> Draft:
         choices = tuple(f"Seat {s}" for s in sorted(seated))
-        return draft(prompt, AnswerKind.CHOICE, f"Seat {answer}", why, [step.citation, "spec B7"], item, choices=choices,
-                     data=self.base(step) | {"seated": sorted(seated)})
+        return draft(prompt, AnswerKind.CHOICE, f"Seat {answer}", why, [*cites, step.citation, "spec B7"], item,
+                     choices=choices, data=self.base(step) | {"seated": sorted(seated)})
 
-    def shoe_offer(self, step: Step, seated: list[int], previous: int | None) -> Iterator[tuple[str, Draft]]:
-        """The first offer of a run of offers of the shoe."""
+    def shoe_offer(self, step: Step, seated: list[int], previous: int | None,
+                   passed: Step | None = None) -> Iterator[tuple[str, Draft]]:
+        """The first offer of a run of offers of the shoe: a new shoe's (631a.7(b)), or in play after
+        the shoe ``passed`` (631a.14(a), the paragraph of that step), from the previous curator's right
+        (631a.14(b)); the dealer as curator passes it from his right, seat 1 first (spec B6, B7)."""
         if self.previous == "offer-shoe":
             return
         first = int(re.match(r"Seat (\d+)", step.say).group(1))
-        if previous is None:
-            prompt, why, item = ("The shoe is ready. To whom do you offer it first?",
-                                 "The player in seat number one, then counterclockwise.", "new-shoe")
-        else:
-            prompt, why, item = (f"Seat {previous} gave up the shoe. To whom do you offer it first?",
-                                 "The player immediately to the right of the previous curator, then "
-                                 "counterclockwise.", "pass")
-        yield "bac-dealer-shoe", self.seat_choice(prompt, first, seated, why, step, item)
+        if passed is None:
+            yield "bac-dealer-shoe", self.seat_choice(
+                "The shoe is ready. To whom do you offer it first?", first, seated,
+                "The player in seat number one, then counterclockwise.", step, "new-shoe")
+            return
+        lost = "lost" in passed.say
+        reason = "The Banker's Hand lost" if lost else "After the round"
+        who = "the dealer, as curator," if previous is None else f"Seat {previous}, the curator,"
+        verb = "passes" if lost else "gives up"
+        right = ("the player immediately to the dealer's right (seat 1, or the next occupied seat counterclockwise)"
+                 if previous is None else "the player immediately to the right of the previous curator")
+        why = (("The curator must pass the shoe whenever the Banker's Hand loses. " if lost else "")
+               + f"It is offered first to {right}, then to each other player counterclockwise.")
+        yield "bac-dealer-shoe", self.seat_choice(
+            f"{reason}: {who} {verb} the shoe. To whom do you offer it first?", first, seated, why, step,
+            "pass" if previous is not None else "dealer-pass", (passed.citation,))
 
     # -- the round
     def round_drafts(self, step: Step) -> Iterator[tuple[str, Draft]]:
@@ -295,10 +309,12 @@ class _TaskBuilder:
             yield from self.pay(step)
         elif action in ("vigorish", "mark-vigorish"):
             yield "bac-dealer-vig", self.vigorish(step)
-        elif action == "pass-shoe" and "lost" in step.say:
-            yield "bac-dealer-pass", self.pass_shoe(step)
+        elif action == "pass-shoe":
+            self.passed = step
+            if "lost" in step.say:
+                yield "bac-dealer-pass", self.pass_shoe(step)
         elif action == "offer-shoe":
-            yield from self.shoe_offer(step, [b.seat for b in self.rnd.bettors], self.rnd.curator)
+            yield from self.shoe_offer(step, [b.seat for b in self.rnd.bettors], self.rnd.curator, self.passed)
         elif action == "last-hand":
             yield "bac-dealer-last-hand", draft(
                 "The cover card came out during this round, and the hand is complete. What do you announce?",

@@ -4,7 +4,7 @@
 decks washed and stacked (631a.4(c)), shuffled (631a.5(a)), the cut offered and made with a cover
 card at least ten cards from either end (631a.5(b),(c)), the cards above it and the cover card put
 to the bottom, the second cover card at least 14 cards above the bottom (631a.5(d)), the stack
-loaded into the shoe (631a.7(a)) and the burn (631a.5(f)).
+loaded into the shoe (631a.5(d)) and the burn (631a.5(f)).
 
 The shoe's front is the stack's top (spec B4). ``Shoe.last_cover`` is the index of the card the
 second cover card lies in front of: when it is next, the cover card appears (631a.10(d)).
@@ -149,7 +149,7 @@ def prepare_shoe(rng: random.Random, profile: BaccaratProfile | str = "pa-631a",
                       f"The second cover card goes in {depth} cards above the bottom."))
     moves.append(Move(MoveKind.INSERT, len(steps) - 1,
                       (CardStep(LAST_COVER, Place(Zone.ASIDE), Place(Zone.STACK, n - depth)),), detail={"depth": depth}))
-    steps.append(Step("dealer", "load", p.cite("shoe"), "The stack goes into the dealing shoe."))
+    steps.append(Step("dealer", "load", p.cite("second_cover"), "The stack goes into the dealing shoe."))
     moves.append(Move(MoveKind.LOAD, len(steps) - 1, detail={"cards": n}))
     shoe = Shoe(p.decks, tuple(stack[at:] + stack[:at]), n - depth)
     shoe, burned = _burn(shoe, p, steps, moves)

@@ -7,7 +7,7 @@ odds paid (to 1) and the section; ``payout`` turns it into cents with the vigori
 >>> from trainer.rules.baccarat.profiles import profile_named
 >>> coup = Coup(parse_hand("T 5"), parse_hand("4 3"))              # Player 5, Banker 7
 >>> coup.winner, result("banker", coup, profile_named("pa-631a"))
-('banker', Result(outcome=<Outcome.WIN: 'win'>, odds=1, citation='631a.8(a)(1)(i)'))
+('banker', Result(outcome=<Outcome.WIN: 'win'>, odds=1, citation='631a.8(a)(1)(i), 631a.13(c)'))
 >>> d7 = Coup(parse_hand("T 5"), parse_hand("4 Q 3"))              # a Dragon 7 (631a.1)
 >>> d7.dragon_7, result("banker", d7, profile_named("pa-631a-ez")).outcome.value
 (True, 'push')
@@ -93,14 +93,16 @@ def _banker(coup: Coup, p: BaccaratProfile) -> Result:
     w = coup.winner
     if w == "tie":
         return Result(Outcome.PUSH, 0, "631a.8(a)(1)(iii)")
-    return Result(Outcome.WIN, 1, "631a.8(a)(1)(i)") if w == "banker" else Result(Outcome.LOSE, 0, "631a.8(a)(1)(ii)")
+    return (Result(Outcome.WIN, 1, "631a.8(a)(1)(i), 631a.13(c)") if w == "banker"
+            else Result(Outcome.LOSE, 0, "631a.8(a)(1)(ii)"))
 
 
 def _player(coup: Coup, p: BaccaratProfile) -> Result:
     w = coup.winner
     if w == "tie":
         return Result(Outcome.PUSH, 0, "631a.8(a)(2)(iii)")
-    return Result(Outcome.WIN, 1, "631a.8(a)(2)(i)") if w == "player" else Result(Outcome.LOSE, 0, "631a.8(a)(2)(ii)")
+    return (Result(Outcome.WIN, 1, "631a.8(a)(2)(i), 631a.13(a)") if w == "player"
+            else Result(Outcome.LOSE, 0, "631a.8(a)(2)(ii)"))
 
 
 def _tie(coup: Coup, p: BaccaratProfile) -> Result:

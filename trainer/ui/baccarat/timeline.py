@@ -223,7 +223,9 @@ class TimelineBuilder:
         frame = t.frame(cards, highlight, chip_moves)
         if kind in (MoveKind.WASH, MoveKind.SHUFFLE):
             frame.cards.update(_washing(spread=kind is MoveKind.WASH))
-        if kind is MoveKind.BURN and cards and cards[0].after.face_up:  # the first card lies exposed (631a.5(f))
+        # The burn's first card lies exposed (631a.5(f)); a disclosed card discarded by 631a.15(c)(1)
+        # goes with the other card into the discard bucket, where ``frame`` draws it.
+        if kind is MoveKind.BURN and cards and cards[0].after.face_up and cards[0].before.zone is Zone.SHOE:
             frame.cards[str(cards[0].card)] = CardSpot(card_face(cards[0].card), *L.BURN, True, 90.0, 1)
         self.steps.append(TimelineStep(caption, citation, kind.value, frame))
 
