@@ -1,6 +1,6 @@
 """``paigow-trainer baccarat analyze|draw|round|shoe``: Baccarat's engine from the terminal (58 Pa. Code ch. 631a).
 
-- ``analyze [--decks 6|8] [--tie-pays N]``: exact house edge of every wager;
+- ``analyze [--decks 6|7|8] [--tie-pays N]``: exact house edge of every wager;
 - ``draw --player "5 K" --banker "3 3" [--player-third 8]``: whether each hand draws, and the section;
 - ``round --seed N [--players K] [--ez] [--vig at-payout|deferred]``: one round fully played;
 - ``shoe --seed N``: a whole shoe, from the cut and the burn to "last hand".
@@ -60,7 +60,8 @@ def _profile(args: argparse.Namespace, **options: Any) -> Any:
 # --- analyze --------------------------------------------------------------------------------------
 
 def _add_analyze(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--decks", metavar="6|8", help="decks in the shoe (631a.3(a); default the profile's, 8)")
+    p.add_argument("--decks", metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); default the "
+                                                    "profile's, 8)")
     p.add_argument("--tie-pays", metavar="N", help="a winning Tie's odds to 1, at least 8 (631a.13(b))")
 
 
@@ -131,7 +132,8 @@ def _draw_text(d: dict[str, Any]) -> str:
 def _add_table(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", metavar="N", help="seed (spec R1; required)")
     p.add_argument("--players", metavar="K", help="seated players, 1-14 (default: seeded, 1-7)")
-    p.add_argument("--decks", metavar="6|8", help="decks in the shoe (default the profile's, 8)")
+    p.add_argument("--decks", metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); default the "
+                                                    "profile's, 8)")
     p.add_argument("--ez", action="store_true", help="an EZ Baccarat table: no vigorish (631a.1)")
     p.add_argument("--squeeze", action="store_true", help="the squeeze of 631a.9(d)")
     p.add_argument("--vig", metavar="WHEN", help="collect the vigorish at-payout or deferred (631a.13(d))")

@@ -106,6 +106,8 @@ class RoundSpec:
     ez: bool | None = None
     vig_collection: str | None = None
     squeeze: bool | None = None
+    #: Decks in the shoe, six to eight (631a.3(a), spec B10); None: the profile's.
+    decks: int | None = None
     #: The values (631a.6(a)) the round's first cards show, in the order they are dealt: a drill's
     #: situation, arranged in the shoe by ``Shoe.showing``; empty: the cards as shuffled.
     stack: tuple[int, ...] = ()
@@ -120,7 +122,7 @@ class RoundSpec:
         object.__setattr__(self, "stack", tuple(self.stack))  # a list when read back from a question's data
 
     def table(self) -> BaccaratProfile:
-        return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez,
+        return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez, decks=self.decks,
                                                         vig_collection=self.vig_collection, squeeze=self.squeeze)
 
     def to_dict(self) -> dict[str, Any]:

@@ -7,12 +7,12 @@ of ``docs/baccarat.md`` (spec B10-B19). Nothing branches on a profile's name: co
 >>> p = profile_named("pa-631a")
 >>> p.decks, p.tie_pays, p.vig_rounding, p.vig_collection, p.ez, p.dragon_bonus, p.cite("burn")
 (8, 8, 'exact', 'at-payout', False, 'A', '631a.5(f)')
->>> p.with_options(decks=6, ez=True).ez, profile_named("pa-631a-ez").offers("dragon-7")
-(True, True)
->>> p.with_options(decks=7)
+>>> p.with_options(decks=7, ez=True).decks, profile_named("pa-631a-ez").offers("dragon-7")
+(7, True)
+>>> p.with_options(decks=9)
 Traceback (most recent call last):
 ...
-trainer.rules.errors.TrainerError: 631a.3(a): a shoe holds 6 or 8 decks, not 7
+trainer.rules.errors.TrainerError: 631a.3(a): a shoe holds six to eight decks (6, 7 or 8), not 9
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ DRAGON_PAYTABLES: dict[str, dict[str, int]] = {
     "C": {"9": 30, "8": 10, "7": 4, "6": 4, "5": 2, "4": 2, "natural": 1},
 }
 
-DECK_OPTIONS = (6, 8)
+#: 631a.3(a): "six to eight decks" (spec B10).
+DECK_OPTIONS = (6, 7, 8)
 VIG_COLLECTIONS = ("at-payout", "deferred")
 THIRD_CARD_REMEDIES = ("discard", "simulated")
 
@@ -74,7 +75,7 @@ THIRD_CARD_REMEDIES = ("discard", "simulated")
 class BaccaratProfile(RuleBook):
     """One Baccarat table's rules: 631a's sections and the Rules Submission's options (spec B10-B19)."""
 
-    #: Decks in the shoe, 6 or 8 (631a.3(a), spec B10).
+    #: Decks in the shoe, 6, 7 or 8 (631a.3(a), spec B10).
     decks: int = 8
     #: Numbered player positions, 10-14 (631a.2(a), spec B11).
     seats: int = 14
@@ -100,7 +101,7 @@ class BaccaratProfile(RuleBook):
 
     def __post_init__(self) -> None:
         if self.decks not in DECK_OPTIONS:
-            raise TrainerError(f"{self.cite('decks')}: a shoe holds 6 or 8 decks, not {self.decks}")
+            raise TrainerError(f"{self.cite('decks')}: a shoe holds six to eight decks (6, 7 or 8), not {self.decks}")
         if not 10 <= self.seats <= 14:
             raise TrainerError(f"{self.cite('table')}: a table has 10 to 14 positions, not {self.seats}")
         if self.tie_pays < 8:

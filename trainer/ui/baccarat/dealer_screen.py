@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from trainer.drills.baccarat.dealer_round import IRREGULARITIES, MOMENTS, Played, RoundSpec, playable
 from trainer.drills.dealer_round import DealerRound
+from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
@@ -58,11 +59,11 @@ class BaccaratController(DealerController):
     @staticmethod
     def spec_of(profile: str, seed: int, players: int | None = None, moment: str = "new-shoe",
                 irregularity: str | None = None, vig_collection: str | None = None, squeeze: bool | None = None,
-                ez: bool | None = None) -> RoundSpec:
+                ez: bool | None = None, decks: int | None = None) -> RoundSpec:
         """The round nearest these options (``irregularity``: a 631a.15 case, ``RANDOM`` or None)."""
         kind = random.Random(seed).choice(IRREGULARITIES) if irregularity == RANDOM else irregularity
         return _playable(RoundSpec(seed=seed, profile=profile, players=players, moment=moment, irregularity=kind,
-                                   vig_collection=vig_collection, squeeze=squeeze, ez=ez))
+                                   vig_collection=vig_collection, squeeze=squeeze, ez=ez, decks=decks))
 
     @staticmethod
     @remembered
@@ -126,15 +127,17 @@ class BaccaratDealerScreen(DealerScreen):
                                         ("vig marker", {"vig_collection": "deferred"}), ("EZ Baccarat", {"ez": True})])
         self.variant.setToolTip("The vigorish collected at payout (631a.13(d)(1)) or marked with a marker button "
                                 "(631a.13(d)(2)), or an EZ Baccarat table: no vigorish (631a.1)")
+        self.decks = _combo("Decks", [("profile's", None)] + [(str(n), n) for n in DECK_OPTIONS])
+        self.decks.setToolTip("Decks in the shoe: six to eight (631a.3(a))")
         self.squeeze = QCheckBox("Squeeze")
         self.squeeze.setToolTip("The players with the highest wagers turn the cards (631a.9(d))")
         return [("Players", self.players), ("Shoe", self.moment), ("Irregularity", self.irregularity),
-                ("", self.variant), ("", self.squeeze)]
+                ("", self.variant), ("Decks", self.decks), ("", self.squeeze)]
 
     def round_options(self) -> dict[str, Any]:
         return {"players": self.players.value(), "moment": self.moment.currentData(),
                 "irregularity": self.irregularity.currentData(), "squeeze": self.squeeze.isChecked() or None,
-                **self.variant.currentData()}
+                "decks": self.decks.currentData(), **self.variant.currentData()}
 
     def profile_changed(self) -> None:
         self.new_round()
@@ -143,7 +146,7 @@ class BaccaratDealerScreen(DealerScreen):
         return TablePane(self.theme, self, scene=BaccaratScene(self.theme))
 
     def round_heading(self, spec: RoundSpec) -> str:
-        return f"Round {spec.seed} · {MOMENT_LABELS[spec.moment]}"
+        return f"Round {spec.seed} · {MOMENT_LABELS[spec.moment]}" + (f" · {spec.decks} decks" if spec.decks else "")
 
     def show_round(self, dealt) -> None:
         table = self.controller.table

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
@@ -84,6 +85,10 @@ class BaccaratTableScreen(QWidget):
         self.seats.setRange(10, 14)
         self.seats.setValue(L.DEFAULT_SEATS)
         self.seats.setToolTip("Numbered positions at the table (631a.2(a))")
+        self.decks = QSpinBox()
+        self.decks.setRange(min(DECK_OPTIONS), max(DECK_OPTIONS))
+        self.decks.setValue(baccarat_profile(self.ctx).decks)
+        self.decks.setToolTip("Decks in the shoe: six to eight (631a.3(a))")
         self.variant = QComboBox()
         for label, options in VARIANTS:
             self.variant.addItem(label, options)
@@ -97,7 +102,7 @@ class BaccaratTableScreen(QWidget):
         self.options = QWidget()
         bar = QHBoxLayout(self.options)
         bar.setContentsMargins(0, 0, 0, 0)
-        for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats),
+        for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats), ("Decks", self.decks),
                               ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
             if label:
                 bar.addWidget(QLabel(label))
@@ -141,7 +146,7 @@ class BaccaratTableScreen(QWidget):
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
         for w in (self.squeeze, self.faces, self.demo_button, self.slider, *self.tools):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        for box in (self.seed, self.rounds, self.seats):
+        for box in (self.seed, self.rounds, self.seats, self.decks):
             box.valueChanged.connect(lambda _: self.rebuild())
         self.variant.currentIndexChanged.connect(lambda _: self.rebuild())
         self.squeeze.toggled.connect(lambda _: self.rebuild())
@@ -151,8 +156,8 @@ class BaccaratTableScreen(QWidget):
     # -- the shoe ---------------------------------------------------------------------------------------
     def profile(self):
         """The Baccarat profile in force with the options picked here."""
-        return baccarat_profile(self.ctx).with_options(seats=self.seats.value(), squeeze=self.squeeze.isChecked(),
-                                                        **self.variant.currentData())
+        return baccarat_profile(self.ctx).with_options(seats=self.seats.value(), decks=self.decks.value(),
+                                                        squeeze=self.squeeze.isChecked(), **self.variant.currentData())
 
     def rebuild(self) -> None:
         """Ask the engine for the shoe of the current choices and show it from the start."""
