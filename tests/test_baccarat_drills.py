@@ -32,6 +32,15 @@ def _dragon(q):
     return names[res.outcome], q.data["wager_cents"] * res.odds
 
 
+def _announced(coup, ez):
+    """631a.12(a): at an EZ table a Dragon 7 or a Panda 8 is announced by name (631a.1)."""
+    if ez and len(coup.banker) == 3 and coup.banker_points == 7 > coup.player_points:
+        return "Dragon 7"
+    if ez and len(coup.player) == 3 and coup.player_points == 8 > coup.banker_points:
+        return "Panda 8"
+    return {"player": "Player", "banker": "Banker", "tie": "Tie hand"}[coup.winner]
+
+
 ENGINE = {
     "bac-point-count": lambda q: points(parse_hand(" ".join(q.data["cards"]))),
     "bac-natural": lambda q: {(True, False): "The Player's Hand", (False, True): "The Banker's Hand",
@@ -39,7 +48,7 @@ ENGINE = {
         tuple(points(h) >= 8 for h in _hands(q))],
     "bac-player-draws": lambda q: DRAW if player_rule(*map(points, _hands(q))).draws else STAND,
     "bac-banker-draws": _banker,
-    "bac-winner": lambda q: {"player": "Player", "banker": "Banker", "tie": "Tie hand"}[Coup(*_hands(q)).winner],
+    "bac-winner": lambda q: _announced(Coup(*_hands(q)), profile_named(q.profile).ez),
     "bac-dragon-bonus": _dragon,
     "bac-house-money": lambda q: q.data["wager_cents"] * house_money(Coup(*_hands(q))).odds,
     "bac-burn": lambda q: burn_count(parse_card(q.data["card"])),

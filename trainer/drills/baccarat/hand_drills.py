@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.drills.common import draft
+from trainer.drills.common import draft, until
 from trainer.drills.model import AnswerKind, Draft, Setup
 from trainer.drills.registry import drill
 from trainer.rules.baccarat.cards import Card, format_cards, points
@@ -117,22 +117,51 @@ def banker_draws(rng: random.Random, setup: Setup) -> Draft:
 
 
 WINNERS = ("Player", "Banker", "Tie hand")
+#: What the dealer announces besides at a table designated for EZ Baccarat (631a.12(a)).
+EZ_CALLS = ("Dragon 7", "Panda 8")
+
+
+def announcement(coup: Coup, ez: bool) -> str:
+    """What the dealer announces (631a.12(a)): the winning hand or "tie hand"; at an EZ Baccarat table a
+    Dragon 7 or a Panda 8 by name (631a.1), so the Banker wager's push on a Dragon 7 (631a.8(a)(1)(iii))
+    and the Insurance Wagers are settled on the right call.
+
+    >>> from trainer.rules.baccarat.cards import parse_hand
+    >>> d7 = Coup(parse_hand("T 5"), parse_hand("4 Q 3"))
+    >>> announcement(d7, ez=True), announcement(d7, ez=False)
+    ('Dragon 7', 'Banker')
+    """
+    if ez and coup.dragon_7:
+        return "Dragon 7"
+    if ez and coup.panda_8:
+        return "Panda 8"
+    return {"player": "Player", "banker": "Banker", "tie": "Tie hand"}[coup.winner]
 
 
 @drill("bac-winner", "Who wins?", GROUP, "The result the dealer announces, from the final hands.", target_ms=5000)
 def winner(rng: random.Random, setup: Setup) -> Draft:
     from trainer.rules.baccarat.round import play_one
 
-    rnd = play_one(rng.getrandbits(32), setup.profile, players=1)
-    coup = rnd.coup
-    answer = {"player": "Player", "banker": "Banker", "tie": "Tie hand"}[coup.winner]
-    p, b = coup.player_points, coup.banker_points
-    why = f"The Player's Hand counts {p}, the Banker's {b}: " + (
-        "equal counts are a tie hand." if p == b else f"the higher count, {max(p, b)}, wins.")
+    p = setup.profile
+    calls = WINNERS + EZ_CALLS if p.ez else WINNERS
+    # At an EZ table the rare calls come up as often as the others: the case is drawn first.
+    wanted = rng.choice(calls) if p.ez else None
+    coup = until(rng, lambda: play_one(rng.getrandbits(32), p, players=1).coup,
+                 lambda c: wanted is None or announcement(c, p.ez) == wanted)
+    answer = announcement(coup, p.ez)
+    pp, bp = coup.player_points, coup.banker_points
+    why = f"The Player's Hand counts {pp}, the Banker's {bp}: " + (
+        "a three-card Banker's 7 over a Player's Hand under 7 is a Dragon 7, announced by name; the Banker "
+        "wager pushes." if answer == "Dragon 7" else
+        "a three-card Player's 8 over a Banker's Hand under 8 is a Panda 8, announced by name." if answer == "Panda 8"
+        else "equal counts are a tie hand." if pp == bp else f"the higher count, {max(pp, bp)}, wins.")
+    cites = [p.cite("result"), p.cite("point_count")] + (
+        [p.cite(f"{answer.lower().replace(' ', '_')}_def")] if answer in EZ_CALLS else [])
     return draft(f"Final hands: Player {format_cards(coup.player)}, Banker {format_cards(coup.banker)}. "
-                 f"What does the dealer announce?", AnswerKind.CHOICE, answer, why,
-                 [setup.profile.cite("result"), setup.profile.cite("point_count")], answer.split()[0].lower(),
-                 choices=WINNERS, data={"player_cards": [str(c) for c in coup.player], "banker_cards": [str(c) for c in coup.banker]})
+                 f"What does the dealer announce?", AnswerKind.CHOICE, answer, why, cites,
+                 answer.split()[0].lower() if answer not in EZ_CALLS else answer.lower().replace(" ", "-"),
+                 choices=calls, data={"player_cards": [str(c) for c in coup.player],
+                                      "banker_cards": [str(c) for c in coup.banker]})
 
 
 def coup_text(coup: Coup) -> str:

@@ -116,10 +116,15 @@ def dragon_bonus_payout(rng: random.Random, setup: Setup) -> Draft:
        applies=lambda p: p.ez)
 def ez_insurance(rng: random.Random, setup: Setup) -> Draft:
     p = setup.profile
+    wager_name, odds, rule, hand, count = rng.choice((("Dragon 7", 40, "dragon_7", "banker", 7),
+                                                      ("Panda 8", 25, "panda_8", "player", 8)))
+    # The case is drawn first, so a win and a loss are equally likely (a guess of $0 scores like chance);
+    # half the losses are near misses: the hand counts 7 (8) but is not a Dragon 7 (Panda 8).
+    case = rng.choice(("win", "win", "near", "other"))
     coup = until(rng, lambda: play_one(rng.getrandbits(32), p, players=1).coup,
-                 lambda c: c.dragon_7 or c.panda_8 or rng.random() < 0.3)
-    wager_name, odds, rule, won = rng.choice((("Dragon 7", 40, "dragon_7", coup.dragon_7),
-                                              ("Panda 8", 25, "panda_8", coup.panda_8)))
+                 lambda c: getattr(c, rule) == (case == "win")
+                 and (case != "near" or getattr(c, f"{hand}_points") == count))
+    won = getattr(coup, rule)
     wager = 100 * rng.randint(1, 25)
     paid = wager * odds if won else 0
     words = {"dragon_7": "a three-card Banker's 7 against a Player's Hand under 7",
@@ -128,7 +133,7 @@ def ez_insurance(rng: random.Random, setup: Setup) -> Draft:
                                                if won else "this is not one, so the wager is collected and nothing is paid."))
     return draft(f"EZ Baccarat. {coup_text(coup)}. What is a {format_cents(wager)} {wager_name} Insurance Wager paid "
                  f"(0 if it loses)?", AnswerKind.MONEY, paid, why,
-                 [p.cite(f"{rule}_def"), p.cite(rule), p.cite(f"{rule}_pays")], f"{rule}-{'win' if won else 'lose'}",
+                 [p.cite(f"{rule}_def"), p.cite(rule), p.cite(f"{rule}_pays")], f"{rule}-{case}",
                  data={"wager_cents": wager, "player_cards": [str(c) for c in coup.player],
                        "banker_cards": [str(c) for c in coup.banker]})
 
