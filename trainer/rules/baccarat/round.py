@@ -694,12 +694,19 @@ def play_one(seed: int | None = None, profile: BaccaratProfile | str = "pa-631a"
              irregularity: Irregularity | str | None = None, **options: Any) -> Round:
     """The first round of a fresh shoe from ``seed`` (``baccarat round``); ``options`` change the
     profile's table options (``ez=True``, ``vig_collection="deferred"``, ...). With an
-    ``irregularity`` the shoe is played on until a round in which it can happen."""
+    ``irregularity`` the shoe is played on until a round in which it can happen; the rounds passed
+    over are not shown, so the round starts clean: no vigorish marked in them (631a.13(d)(2)).
+
+    >>> r = play_one(500002, players=3, vig_collection="deferred", irregularity="third-disclosed")
+    >>> r.irregularity.value, dict(r.markers)
+    ('third-disclosed', {})
+    """
     rng, seed = rng_for(seed)
     p = profile_named(profile).with_options(**options)
     bettors = seat_bettors(rng, p, players)
     table = open_table(rng, p, [b.seat for b in bettors]).table
     while True:
+        table = replace(table, markers={})
         rnd, table = play_round(rng, table, bettors, p, seed=seed, irregularity=irregularity)
         if rnd.irregularity or not irregularity or table.done:
             return rnd
