@@ -321,8 +321,9 @@ class _Builder:
         accepted, its cards then discarded; the real round is dealt after it."""
         self.injected = True
         real, self.hands = self.hands, {"player": [], "banker": []}
-        # The card lies face up on the layout before the dealer rules on it.
-        card = self.draw("player", True, f"{what}, face up.", rule)
+        # The card lies face up on the layout before the dealer rules on it (dealt as any first card:
+        # its section would give the ruling away).
+        card = self.draw("player", True, f"{what}, face up.", "deal")
         self.say("simulated-round", rule, f"The {card_of(card).name} is the first card of a simulated round; "
                                           "no wagers.")
         for i, hand in enumerate(DEAL_ORDER[1:], 2):

@@ -25,6 +25,7 @@ from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
@@ -100,14 +101,11 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.setCheckable(True)
         self.demo_button.setToolTip("Full screen, large captions, keyboard control (M; Esc leaves)")
         self.options = QWidget()
-        bar = QHBoxLayout(self.options)
+        bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         bar.setContentsMargins(0, 0, 0, 0)
         for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats), ("Decks", self.decks),
                               ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
-            if label:
-                bar.addWidget(QLabel(label))
-            bar.addWidget(widget)
-        bar.addStretch(1)
+            bar.addWidget(group(QLabel(label), widget) if label else widget)
 
         SP = QStyle.StandardPixmap
         p = self.player
