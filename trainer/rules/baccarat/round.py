@@ -268,7 +268,7 @@ class _Builder:
         if slots.start == 0:
             on_hand = {s: w[hand] for s, w in self.wagers.items() if w.get(hand)}
             self.handed[hand] = squeezer(on_hand)
-            self.tied[hand] = sum(c == max(on_hand.values(), default=0) for c in on_hand.values()) > 1
+            self.tied[hand] = list(on_hand.values()).count(max(on_hand.values(), default=0)) > 1
         seat = self.handed[hand]
         cards = self.hands[hand]
         if seat is None:
@@ -523,8 +523,8 @@ class _Builder:
         """631a.15(e): the round is void and every wager returned, a settled House Money Wager too."""
         returned = [self.chip(m.target, m.source, m.cents, "void round: House Money settlement returned",
                               self.p.cite("too_few")) for m in list(self.chips)]
-        s = self.step("dealer", "void", "too_few", "Not enough cards to complete the round: it is void, all wagers are returned and the "
-                      "cards are replaced before a new round.")
+        s = self.step("dealer", "void", "too_few", "Not enough cards to complete the round: it is void, all wagers "
+                      "are returned and the cards are replaced before a new round.")
         self.moves.append(Move(MoveKind.CHIPS, s, chips=tuple(returned)))
         if self.hands["player"]:
             self.clear()
