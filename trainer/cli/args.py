@@ -39,6 +39,15 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, f"{message} (see {self.prog} --help)")
 
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        for action in self._actions:
+            # ``--player-third=--``: argparse takes ``--`` as "no more options" and stores [] unchecked
+            stored = getattr(parsed, action.dest, None)
+            if type(action) is argparse._StoreAction and action.nargs is None and isinstance(stored, list):
+                self.error(f"argument {'/'.join(action.option_strings) or action.dest}: needs a value, not '--'")
+        return parsed, extras
+
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         if kwargs.get("action", "store") == "store" and "type" not in kwargs and "choices" not in kwargs:
             kwargs["type"] = text
@@ -76,6 +85,12 @@ def integer(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 seed = integer(0, MAX_SEED)
+#: The seeds the app's table screens hold (their seed boxes, "New" picks below a million): the
+#: app's and ``snapshot``'s ``--seed`` refuse a larger one rather than show another woodpile.
+MAX_SCREEN_SEED = 999_999
+screen_seed = integer(0, MAX_SCREEN_SEED)
+#: Decks in a Baccarat shoe: the profile says which of these its rules allow (631a.3(a)).
+decks = integer(6, 8)
 
 
 def name(value: str) -> str:

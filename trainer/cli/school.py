@@ -23,6 +23,7 @@ from pathlib import Path
 
 from trainer.cli.common import add_json, emit
 from trainer.cli.progress import add_data_dir, open_store
+from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
@@ -120,10 +121,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             report = school.class_report(store, _group(store, args))
             if args.csv:
-                try:
-                    args.csv.write_text(school.report_csv(report), encoding="utf-8")
-                except OSError as exc:
-                    raise TrainerError(f"cannot write {args.csv}: {exc.strerror or exc}") from None
+                write_file(args.csv, school.report_csv(report))
                 emit(args, {"csv": str(args.csv)}, lambda d: f"Wrote {d['csv']}")
             else:
                 emit(args, report.to_dict(), _text)

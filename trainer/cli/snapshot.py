@@ -18,6 +18,7 @@ from pathlib import Path
 from trainer.cli import quit_interrupted
 from trainer.cli.args import integer, seed
 from trainer.cli.common import add_profile, add_progress, progress_bar
+from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
 
 ORDER = 60
@@ -118,10 +119,22 @@ def run(args: argparse.Namespace) -> int:
         image = _render(args, size)
     finally:
         signal.signal(signal.SIGINT, before)
-    if not image.save(str(args.out), "PNG"):
-        raise TrainerError(f"could not write {args.out}")
+    write_file(args.out, png_bytes(image))
     print(f"wrote {args.out} ({size[0]}x{size[1]}, {args.game} {args.screen}, {args.profile}, {args.theme})")
     return 0
+
+
+def png_bytes(image) -> bytes:
+    """``image`` (a ``QImage``) as PNG, in memory: written to the disk whole or not at all."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise TrainerError("could not make the picture (is the size too large?)")
+    buffer.close()
+    return data.data()
 
 
 def _render(args: argparse.Namespace, size: tuple[int, int]):
