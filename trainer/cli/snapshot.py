@@ -16,7 +16,7 @@ import signal
 from pathlib import Path
 
 from trainer.cli import quit_interrupted
-from trainer.cli.args import integer, seed
+from trainer.cli.args import MAX_SCREEN_SEED, integer, screen_seed
 from trainer.cli.common import add_profile, add_progress, progress_bar
 from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "screen of the app, to a PNG file. Nothing opens on screen.")
     p.add_argument("--style", default="house-way-right", metavar="S", help="delivery style (default house-way-right)")
     p.add_argument("--style2", metavar="S", help="a second style, dealt side by side on the same woodpile")
-    p.add_argument("--seed", type=seed, default=1, metavar="N", help="woodpile seed (default 1)")
+    p.add_argument("--seed", type=screen_seed, default=1, metavar="N",
+                   help=f"woodpile or shoe seed, 0 to {MAX_SCREEN_SEED} as in the app (default 1)")
     p.add_argument("--dice", metavar="N", help="the dice, e.g. 3,2,4, or a total 3-18 (default: rolled from the seed)")
     p.add_argument("--bank", metavar="SEAT", help="a player bank at seat1..seat6 (default: house bank)")
     p.add_argument("--move", type=integer(0, MAX_MOVE), metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
