@@ -71,10 +71,10 @@ def write_file(path: Path | str, data: bytes | str) -> Path:
     file behind (and an older ``path`` as it was). A device or a pipe that exists (``/dev/stdout``)
     is written to directly: it cannot be replaced, and its errors are reported the same way.
     """
-    out = Path(path)
-    body = data.encode("utf-8") if isinstance(data, str) else data
     if not str(path).strip():
         raise TrainerError("no file given: name the file to write")
+    out = Path(path)
+    body = data.encode("utf-8") if isinstance(data, str) else data
     try:
         mode = out.stat().st_mode
     except OSError:
@@ -84,10 +84,11 @@ def write_file(path: Path | str, data: bytes | str) -> Path:
     if mode and not stat.S_ISREG(mode):
         _write_all(out, out, body, os.O_WRONLY)
         return out
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.part")
+    target = out.resolve() if out.is_symlink() else out  # a link stays a link to the new file
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
         _write_all(tmp, out, body, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-        os.replace(tmp, out)
+        os.replace(tmp, target)
     except BaseException as exc:
         tmp.unlink(missing_ok=True)
         if isinstance(exc, OSError):  # the rename
