@@ -32,7 +32,8 @@ from trainer.cli import main
 #: Values a hostile but fair tester types: empty, other digits, signs, huge numbers, control and
 #: text-direction characters, bytes that were not UTF-8 (lone surrogates, PEP 383), option-like words.
 HOSTILE = ["", " ", "\t", "²", "①", "٣", "-3", "-1", "+1", "1e3", "0x10", "1_000", str(10**12), "9" * 5000,
-           "nan", "\n", "a\nb", "\x1b[2J", "\x00", "\u202e", "Ann\u202eLee", "\udcff", "-", "--json", "S²-S5 right"]
+           "nan", "\n", "a\nb", "\x1b[2J", "\x00", "\u202e", "Ann\u202eLee", "\udcff", "-", "--json", "S²-S5 right",
+           "--"]
 #: Always invalid where a number is wanted (random text could be a valid, slow request: --rounds 999999).
 NUMBERS = st.sampled_from(HOSTILE[:14] + ["0", "-0", "1.5", "٣٣"])
 VALUES = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12))
@@ -58,6 +59,29 @@ COMMANDS = {
                                                                               "--house-way"],
              ["--seed", "--count", "--time-limit"]),
     "report": (["report", "--out", "r.pdf", "--data-dir", "no-such-folder"], ["--trainee", "--out"], ["--exam"]),
+    "baccarat": (["baccarat", "draw", "--player", "5 K", "--banker", "3 3"],
+                 ["--player", "--banker", "--player-third", "--profile"], []),
+}
+#: Values no number or seed option takes, in any command: other digits, signs, separators, sizes past
+#: every bound (2**63 is one past the largest seed), "--" (argparse's end of options), bytes that were not
+#: UTF-8. Issue 28: Baccarat took ``٨``, ``१२``, ``1_0`` and 2**63 when the other commands refused them.
+BAD_NUMBERS = ["", " ", "²", "①", "٣", "٨", "१२", "-1", "+1", "1e3", "0x10", "1_0", "1.5", "nan", "9" * 5000,
+               "99999999999999999999", str(2**63), "--", "\n", "\x00", "\udcff", "1 2", "٣٣", "１"]
+#: Every number option of every command that has one: a base command line that would run, and its options.
+NUMBER_OPTIONS = {
+    "deal": (["deal", "--seed", "1"], ["--seed"]),
+    "round": (["round", "--seed", "1"], ["--seed", "--players"]),
+    "simulate": (["simulate", "--rounds", "2", "--seed", "1"], ["--rounds", "--seed"]),
+    "snapshot": (["snapshot", "--out", "x.txt"], ["--seed", "--move"]),
+    "drill": (["drill", "--skill", "tile-id", "--count", "1"], ["--count", "--seed"]),
+    "exam": (["exam", "--seed", "1", "--skills", "tile-id", "--count", "1"], ["--seed", "--count", "--time-limit"]),
+    "report": (["report", "--out", "r.pdf", "--data-dir", "no-such-folder"], ["--exam"]),
+    "class": (["class", "--create", "X", "--instructor", "Y", "--data-dir", "fuzz-data"],
+              ["--ready-percent", "--ready-answers"]),
+    "baccarat analyze": (["baccarat", "analyze"], ["--decks", "--tie-pays"]),
+    "baccarat round": (["baccarat", "round", "--seed", "1"], ["--seed", "--players", "--decks"]),
+    "baccarat shoe": (["baccarat", "shoe", "--seed", "1"], ["--seed", "--players", "--decks"]),
+    "the app": (["--screen", "nowhere"], ["--seed"]),
 }
 FUZZ = settings(max_examples=12, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -108,9 +132,30 @@ def test_fuzzed_options_give_output_or_one_line(scratch, command):
             argv.append(data.draw(values))
         elif option == "--out" and command == "report":
             argv = ["report", "--data-dir", "no-such-folder", "--out", argv[-1]]
+        elif data.draw(st.booleans()):  # --opt=VALUE: "--opt=--" gave argparse's [] (issue 28)
+            argv[-2:] = [f"{option}={argv[-1]}"]
         assert_clean(argv, *call(argv))
 
     check()
+
+
+@pytest.mark.parametrize("command", sorted(NUMBER_OPTIONS))
+def test_every_number_option_refuses_what_is_not_its_number_in_one_line(scratch, command):
+    """One parser for every number and seed (``trainer.cli.args``): a value that is not one is exit
+    code 2 and one line, whichever command, and whether written ``--opt V`` or
+    ``--opt=V``; nothing is written."""
+    base, options = NUMBER_OPTIONS[command]
+
+    @settings(FUZZ, max_examples=30)
+    @given(option=st.sampled_from(options), value=st.sampled_from(BAD_NUMBERS), joined=st.booleans())
+    def check(option, value, joined):
+        argv = [*base, f"{option}={value}"] if joined else [*base, option, value]
+        code, out, err = call(argv)
+        assert (code, out, err.count("\n")) == (2, "", 1), (argv, err)
+        assert "Traceback" not in err and err.startswith("paigow-trainer"), (argv, err)
+
+    check()
+    assert sorted(os.listdir(scratch)) in ([], ["fuzz-data"])
 
 
 @FUZZ

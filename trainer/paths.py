@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 from trainer.rules.errors import TrainerError
@@ -60,6 +61,64 @@ def usable_folder(folder: Path | str, what: str = "data folder") -> Path:
     return path
 
 
+def write_file(path: Path | str, data: bytes | str) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all; returns the path.
+
+    Every command that writes a file (a report, a CSV, a picture, an export) writes through here:
+    into a hidden temporary file in the same folder, flushed to the disk and its size checked, then
+    renamed over ``path`` (a rename within a folder is atomic). A full disk, a file size limit, a
+    missing or read-only folder is a ``TrainerError`` naming the file and the reason, and leaves no
+    file behind (and an older ``path`` as it was). A device or a pipe that exists (``/dev/stdout``)
+    is written to directly: it cannot be replaced, and its errors are reported the same way.
+    """
+    if not str(path).strip():
+        raise TrainerError("no file given: name the file to write")
+    out = Path(path)
+    body = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = out.stat().st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise TrainerError(f"cannot write {out}: it is a folder (give a file's name)")
+    if mode and not stat.S_ISREG(mode):
+        _write_all(out, out, body, os.O_WRONLY)
+        return out
+    target = out.resolve() if out.is_symlink() else out  # a link stays a link to the new file
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        _write_all(tmp, out, body, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):  # the rename
+            raise TrainerError(f"cannot write {out}: {os_reason(exc, out)}") from None
+        raise
+    return out
+
+
+def _write_all(path: Path, shown: Path, body: bytes, flags: int) -> None:
+    """Write ``body`` to ``path`` opened with ``flags``, flushed to the disk and its size checked; an
+    ``OSError`` becomes a one-line ``TrainerError`` about ``shown`` (the file the user named)."""
+    try:
+        fd = os.open(path, flags, 0o644)
+        try:
+            view = memoryview(body)
+            while view:
+                written = os.write(fd, view)
+                if written <= 0:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                view = view[written:]
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.fsync(fd)  # a full disk can refuse the data only now (delayed allocation, NFS)
+                if os.fstat(fd).st_size != len(body):
+                    raise OSError(errno.EIO, "the file's size on disk is not what was written")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise TrainerError(f"cannot write {shown}: {os_reason(exc, shown)}") from None
+
+
 def os_reason(exc: OSError, path: Path) -> str:
     """Why an operation on ``path`` failed, in plain words (one line, no errno numbers)."""
     if exc.errno == errno.ENOTDIR:
@@ -72,4 +131,6 @@ def os_reason(exc: OSError, path: Path) -> str:
             f"the folder {path.parent} does not exist"
     if exc.errno == errno.EISDIR:
         return f"{path} is a folder"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full (free some space and try again)"
     return (exc.strerror or type(exc).__name__).lower()

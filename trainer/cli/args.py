@@ -17,6 +17,7 @@ import re
 from typing import Any, Callable, NoReturn
 
 from trainer.rules.errors import TrainerError, printable, quoted as _shown  # noqa: F401 - printable: for the commands
+from trainer.rules.rng import MAX_SCREEN_SEED  # noqa: F401 - for the commands
 
 #: Seeds are stored with every answer: SQLite's INTEGER range (spec R1).
 MAX_SEED = 2**63 - 1
@@ -38,6 +39,15 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, f"{message} (see {self.prog} --help)")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        for action in self._actions:
+            # ``--player-third=--``: argparse takes ``--`` as "no more options" and stores [] unchecked
+            stored = getattr(parsed, action.dest, None)
+            if type(action) is argparse._StoreAction and action.nargs is None and isinstance(stored, list):
+                self.error(f"argument {'/'.join(action.option_strings) or action.dest}: needs a value, not '--'")
+        return parsed, extras
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         if kwargs.get("action", "store") == "store" and "type" not in kwargs and "choices" not in kwargs:
@@ -76,6 +86,9 @@ def integer(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 seed = integer(0, MAX_SEED)
+screen_seed = integer(0, MAX_SCREEN_SEED)
+#: Decks in a Baccarat shoe: the profile says which of these its rules allow (631a.3(a)).
+decks = integer(6, 8)
 
 
 def name(value: str) -> str:

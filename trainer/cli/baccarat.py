@@ -5,7 +5,8 @@
 - ``round --seed N [--players K] [--ez] [--vig at-payout|deferred]``: one round fully played;
 - ``shoe --seed N``: a whole shoe, from the cut and the burn to "last hand".
 
-Numbers are read here rather than by argparse so that a mistake is one line naming it (exit 2).
+Numbers and seeds are read by the types of ``trainer.cli.args``, as in every other command: ASCII
+digits within bounds, else one line naming the option (exit 2).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
+from trainer.cli.args import decks, integer, seed
 from trainer.cli.common import add_json, emit
 from trainer.rules.errors import TrainerError
 
@@ -37,39 +39,26 @@ def _no_command(args: argparse.Namespace) -> int:
     raise TrainerError(f"choose a baccarat command: {', '.join(c[0] for c in _COMMANDS)}")
 
 
-def _number(text: str | None, name: str, low: int, high: int) -> int | None:
-    """``text`` as a whole number within [low, high], else a one-line error naming the option."""
-    if text is None:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise TrainerError(f"{name} must be a whole number, not '{text}'") from None
-    if not low <= value <= high:
-        raise TrainerError(f"{name} must be {low} to {high}, not {value}")
-    return value
-
-
 def _profile(args: argparse.Namespace, **options: Any) -> Any:
+    """The ``--profile`` named (checked by every command, ``draw`` included) with ``options``."""
     from trainer.rules.baccarat.profiles import profile_named
 
-    decks = _number(getattr(args, "decks", None), "--decks", 1, 99)
-    return profile_named(args.profile).with_options(decks=decks, **options)
+    return profile_named(args.profile).with_options(decks=getattr(args, "decks", None), **options)
 
 
 # --- analyze --------------------------------------------------------------------------------------
 
 def _add_analyze(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--decks", metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); default the "
-                                                    "profile's, 8)")
-    p.add_argument("--tie-pays", metavar="N", help="a winning Tie's odds to 1, at least 8 (631a.13(b))")
+    p.add_argument("--decks", type=decks, metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); "
+                                                                "default the profile's, 8)")
+    p.add_argument("--tie-pays", type=integer(1, 1000), metavar="N",
+                   help="a winning Tie's odds to 1, at least 8 (631a.13(b))")
 
 
 def _run_analyze(args: argparse.Namespace) -> int:
     from trainer.rules.baccarat.analysis import analyze
 
-    tie = _number(args.tie_pays, "--tie-pays", 1, 1000)
-    profile = _profile(args, tie_pays=tie)
+    profile = _profile(args, tie_pays=args.tie_pays)
     edges = analyze(profile.decks, tie_pays=profile.tie_pays, profile=profile)
     data = {"decks": profile.decks, "tie_pays": profile.tie_pays, "wagers": [e.to_dict() for e in edges]}
     emit(args, data, lambda d: "\n".join(
@@ -102,6 +91,7 @@ def _run_draw(args: argparse.Namespace) -> int:
     from trainer.rules.baccarat.cards import parse_card, points
     from trainer.rules.baccarat.draw import banker_rule, is_natural, player_rule
 
+    _profile(args)
     player, banker = _two_cards(args.player, "Player"), _two_cards(args.banker, "Banker")
     pp, bp = points(player), points(banker)
     p_rule = player_rule(pp, bp)
@@ -130,10 +120,10 @@ def _draw_text(d: dict[str, Any]) -> str:
 # --- round and shoe -----------------------------------------------------------------------------
 
 def _add_table(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", metavar="N", help="seed (spec R1; required)")
-    p.add_argument("--players", metavar="K", help="seated players, 1-14 (default: seeded, 1-7)")
-    p.add_argument("--decks", metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); default the "
-                                                    "profile's, 8)")
+    p.add_argument("--seed", type=seed, metavar="N", help="seed (spec R1; required)")
+    p.add_argument("--players", type=integer(1, 14), metavar="K", help="seated players, 1-14 (default: seeded, 1-7)")
+    p.add_argument("--decks", type=decks, metavar="6|7|8", help="decks in the shoe, six to eight (631a.3(a); "
+                                                                "default the profile's, 8)")
     p.add_argument("--ez", action="store_true", help="an EZ Baccarat table: no vigorish (631a.1)")
     p.add_argument("--squeeze", action="store_true", help="the squeeze of 631a.9(d)")
     p.add_argument("--vig", metavar="WHEN", help="collect the vigorish at-payout or deferred (631a.13(d))")
@@ -143,9 +133,7 @@ def _table_options(args: argparse.Namespace) -> tuple[Any, int, int | None]:
     profile = _profile(args, ez=args.ez or None, squeeze=args.squeeze or None, vig_collection=args.vig)
     if args.seed is None:
         raise TrainerError("give a seed with --seed N: the same seed replays the same cards")
-    seed = _number(args.seed, "--seed", 0, 2 ** 63)
-    players = _number(args.players, "--players", 1, profile.seats)
-    return profile, seed, players
+    return profile, args.seed, args.players
 
 
 def _add_round(p: argparse.ArgumentParser) -> None:

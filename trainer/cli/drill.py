@@ -5,7 +5,8 @@ multi-part question reads one line per part. An unreadable answer is explained a
 never marked wrong. A skill shown as an animation (``needs_screen``, e.g. style-animation) is
 refused with a pointer to the app: text would give it away. Every answer is recorded for
 ``--trainee`` (created if new; current if there was none), else for the current trainee; with
-neither, a note says nothing is recorded.
+neither, a note says nothing is recorded. While a school's server is down the drill trains from
+this PC, as the app does: the answers wait in the outbox and are sent when it answers again.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                            "screen (in the terminal, try style-name)")
     if hasattr(sys.stdin, "reconfigure"):  # a typed byte that is not UTF-8 is an unreadable answer, not a crash
         sys.stdin.reconfigure(errors="replace")
-    with open_store(args) as store:
+    with open_store(args, offline=True) as store:
         session = DrillSession([args.skill], profile=args.profile, mode=args.mode, seed=args.seed, store=store,
                                trainee=_trainee(store, args.trainee))
         for n in range(1, args.count + 1):

@@ -31,15 +31,19 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
                              "(default: $PAIGOW_TRAINER_DATABASE, else the progress file in the data folder)")
 
 
-def open_store(args: argparse.Namespace):  # -> ProgressStore
-    """The progress store of ``--database`` (or ``--data-dir``); a moved-aside file's notice goes to stderr."""
+def open_store(args: argparse.Namespace, *, offline: bool = False):  # -> ProgressStore
+    """The progress store of ``--database`` (or ``--data-dir``); a moved-aside file's notice goes to
+    stderr. ``offline`` (a drill): a school's server that does not answer is no error, as in the app:
+    the answers wait on this PC (a note on stderr says so) and are sent when it is back."""
     import sys
 
     from trainer.progress.server import open_store as open_url
 
-    store = open_url(args.database, data=args.data_dir)
+    store = open_url(args.database, data=args.data_dir, offline=offline)
     if store.notice:
         print(f"note: {store.notice}", file=sys.stderr)
+    if offline and not getattr(store, "online", True):
+        print(f"note: {store.connection_state()}", file=sys.stderr)
     return store
 
 

@@ -21,12 +21,16 @@ import os
 import sys
 from pathlib import Path
 
+from trainer.cli.args import integer, name
 from trainer.cli.common import add_json, emit
 from trainer.cli.progress import add_data_dir, open_store
+from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
 
+#: The most answers per skill a ready mark can ask for (the Class screen's box goes as far).
+MAX_READY_ANSWERS = 100_000
 #: The environment variable holding the instructor's password, for scripts.
 PASSWORD_ENV = "PAIGOW_TRAINER_INSTRUCTOR_PASSWORD"
 
@@ -39,15 +43,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--class", dest="group", metavar="NAME", help="the class (default: the only one)")
     actions = p.add_mutually_exclusive_group()
     actions.add_argument("--create", metavar="NAME", help="add a class (with --instructor, whose password is asked for as below)")
-    actions.add_argument("--add", nargs="+", metavar="TRAINEE", help="put trainees into --class")
-    actions.add_argument("--remove", nargs="+", metavar="TRAINEE", help="take trainees out of --class "
+    actions.add_argument("--add", nargs="+", type=name, metavar="TRAINEE", help="put trainees into --class")
+    actions.add_argument("--remove", nargs="+", type=name, metavar="TRAINEE", help="take trainees out of --class "
                                                                           "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
     p.add_argument("--password-file", metavar="FILE", type=Path,
                    help=f"the instructor's password is this file's first line (else ${PASSWORD_ENV}, else asked)")
     p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
-    p.add_argument("--ready-percent", type=int, default=90, help="with --create: accuracy needed per skill")
-    p.add_argument("--ready-answers", type=int, default=20, help="with --create: answers needed per skill")
+    p.add_argument("--ready-percent", type=integer(0, 100), metavar="P",
+                   help="with --create: accuracy needed per skill, 0 to 100 (default 90)")
+    p.add_argument("--ready-answers", type=integer(0, MAX_READY_ANSWERS), metavar="N",
+                   help=f"with --create: answers needed per skill, 0 to {MAX_READY_ANSWERS} (default 20)")
     add_json(p)
     p.set_defaults(run=run)
 
@@ -100,12 +106,16 @@ def _text(d: dict) -> str:
 def run(args: argparse.Namespace) -> int:
     from trainer.progress import school
 
+    mark = {k: v for k, v in (("ready_percent", args.ready_percent), ("ready_answers", args.ready_answers))
+            if v is not None}
+    if mark and not args.create:
+        raise TrainerError("--ready-percent and --ready-answers go with --create (a class's ready mark is set "
+                           "when it is added)")
     with open_store(args) as store:
         if args.create:
             if not args.instructor:
                 raise TrainerError("--create needs --instructor WHO")
-            group = school.create_class(store, args.create, args.instructor, _password(args),
-                                        ready_percent=args.ready_percent, ready_answers=args.ready_answers)
+            group = school.create_class(store, args.create, args.instructor, _password(args), **mark)
             emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
         elif args.add:
             group = _group(store, args)
@@ -120,10 +130,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             report = school.class_report(store, _group(store, args))
             if args.csv:
-                try:
-                    args.csv.write_text(school.report_csv(report), encoding="utf-8")
-                except OSError as exc:
-                    raise TrainerError(f"cannot write {args.csv}: {exc.strerror or exc}") from None
+                write_file(args.csv, school.report_csv(report))
                 emit(args, {"csv": str(args.csv)}, lambda d: f"Wrote {d['csv']}")
             else:
                 emit(args, report.to_dict(), _text)

@@ -16,8 +16,9 @@ import signal
 from pathlib import Path
 
 from trainer.cli import quit_interrupted
-from trainer.cli.args import integer, seed
+from trainer.cli.args import MAX_SCREEN_SEED, integer, screen_seed
 from trainer.cli.common import add_profile, add_progress, progress_bar
+from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
 
 ORDER = 60
@@ -36,7 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "screen of the app, to a PNG file. Nothing opens on screen.")
     p.add_argument("--style", default="house-way-right", metavar="S", help="delivery style (default house-way-right)")
     p.add_argument("--style2", metavar="S", help="a second style, dealt side by side on the same woodpile")
-    p.add_argument("--seed", type=seed, default=1, metavar="N", help="woodpile seed (default 1)")
+    p.add_argument("--seed", type=screen_seed, default=1, metavar="N",
+                   help=f"woodpile or shoe seed, 0 to {MAX_SCREEN_SEED} as in the app (default 1)")
     p.add_argument("--dice", metavar="N", help="the dice, e.g. 3,2,4, or a total 3-18 (default: rolled from the seed)")
     p.add_argument("--bank", metavar="SEAT", help="a player bank at seat1..seat6 (default: house bank)")
     p.add_argument("--move", type=integer(0, MAX_MOVE), metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
@@ -118,10 +120,22 @@ def run(args: argparse.Namespace) -> int:
         image = _render(args, size)
     finally:
         signal.signal(signal.SIGINT, before)
-    if not image.save(str(args.out), "PNG"):
-        raise TrainerError(f"could not write {args.out}")
+    write_file(args.out, png_bytes(image))
     print(f"wrote {args.out} ({size[0]}x{size[1]}, {args.game} {args.screen}, {args.profile}, {args.theme})")
     return 0
+
+
+def png_bytes(image) -> bytes:
+    """``image`` (a ``QImage``) as PNG, in memory: written to the disk whole or not at all."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise TrainerError("could not make the picture (is the size too large?)")
+    buffer.close()
+    return data.data()
 
 
 def _render(args: argparse.Namespace, size: tuple[int, int]):

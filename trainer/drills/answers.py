@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
-from trainer.rules.errors import NotationError
+from trainer.rules.errors import NotationError, quoted
 from trainer.rules.paigow.hands import Hand, rank_key
 from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.positions import ORDER
@@ -46,7 +46,7 @@ def parse_position(raw: str) -> str:
     if match:
         key = f"seat{match.group(1)}"
     if key not in POSITIONS:
-        raise AnswerParseError(f"'{raw}' is not a table position (choose from: {', '.join(POSITIONS)})")
+        raise AnswerParseError(f"{quoted(str(raw))} is not a table position (choose from: {', '.join(POSITIONS)})")
     return key
 
 
@@ -59,7 +59,7 @@ def _parse_choice(raw: Any, choices: Sequence[str]) -> str:
     for choice in choices:
         if choice.casefold() == text:
             return choice
-    raise AnswerParseError(f"'{raw}' is not one of the choices: {'; '.join(choices)}")
+    raise AnswerParseError(f"{quoted(str(raw))} is not one of the choices: {'; '.join(choices)}")
 
 
 def _parse_money(raw: Any) -> int:
@@ -78,7 +78,7 @@ def _parse_number(raw: Any) -> int:
         return raw
     text = str(raw).strip()
     if not re.fullmatch(r"\d{1,6}", text):
-        raise AnswerParseError(f"'{raw}' is not a whole number")
+        raise AnswerParseError(f"{quoted(str(raw))} is not a whole number")
     return int(text)
 
 
@@ -94,7 +94,7 @@ def parse_placement(raw: Any, tiles: Sequence[str]) -> tuple[tuple[Tile, ...], t
     the four dealt (``tiles``), else it is a parse error, not a wrong answer.
     """
     if isinstance(raw, str) and raw.count("/") != 1:
-        raise AnswerParseError(f"'{raw}' is not a setting (write it high / low, like 6-6 4-5 / 1-3 2-3)")
+        raise AnswerParseError(f"{quoted(str(raw))} is not a setting (write it high / low, like 6-6 4-5 / 1-3 2-3)")
     try:
         if isinstance(raw, str):
             high, low = (parse_tiles(h, count=2) for h in raw.split("/"))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check, expected_text
+from trainer.drills.games import game_named
 from trainer.drills.model import Question
 from trainer.drills.registry import check_offered, generate, profile_for, skill_named
 from trainer.rules.errors import TrainerError
@@ -49,6 +50,8 @@ class ExamSpec:
         object.__setattr__(self, "profile", profile.name)
         for skill in self.skills:
             check_offered(skill_named(skill), profile)
+        if self.house_way is not None:  # named now, not when the questions are first printed or asked
+            game_named(skill_named(self.skills[0]).game).setup(profile, self.house_way)
         if not 1 <= self.count <= MAX_QUESTIONS:
             raise TrainerError(f"an exam has 1 to {MAX_QUESTIONS} questions, not {self.count}")
         if self.time_limit_s is not None and self.time_limit_s <= 0:

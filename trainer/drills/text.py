@@ -65,7 +65,7 @@ def choice_from_key(raw: str, choices: Sequence[str]) -> str:
     key = raw.strip().lower()
     if len(key) == 1 and key in string.ascii_lowercase[:len(choices)]:
         return choices[string.ascii_lowercase.index(key)]
-    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(choices):
+    if key.isascii() and key.isdigit() and len(key) <= 3 and 1 <= int(key) <= len(choices):
         return choices[int(key) - 1]
     return raw
 

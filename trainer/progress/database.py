@@ -60,7 +60,11 @@ def parse_url(url: str) -> tuple[str, str]:
         # As SQLAlchemy reads it: sqlite:///rel/file is relative, sqlite:////abs/file absolute.
         return "sqlite", text[len("sqlite:///"):]
     if scheme in ("postgresql", "postgres"):
-        parts = urlsplit(text)
+        try:
+            parts = urlsplit(text)
+        except ValueError as exc:  # "Invalid IPv6 URL": a bracket not closed
+            raise DatabaseError(f"bad database URL {redact(text)!r}: {str(exc).lower()} (write an IPv6 host as "
+                                "[::1], e.g. postgresql://user@[::1]/trainer)") from None
         if not parts.path.strip("/") and "dbname=" not in parts.query:
             raise DatabaseError(f"bad database URL {redact(text)!r}: name the database, e.g. "
                                 "postgresql://user@host/trainer")

@@ -35,7 +35,7 @@ import sqlite3
 import unicodedata
 import sys
 import uuid
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from fsrs import Card
 
-from trainer.paths import data_dir, os_reason, usable_folder
+from trainer.paths import data_dir, os_reason, usable_folder, write_file
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.schema import header_verdict, migrate, verdict, version
@@ -119,6 +119,17 @@ def _code(exc: sqlite3.Error) -> int:
     return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
+def _disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (next to) no room left: SQLite reports a full disk as
+    "disk I/O error" when the journal cannot grow."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(path.parent).free < 1 << 20
+    except OSError:
+        return False
+
+
 class _Garbled(str):
     """Text stored as invalid UTF-8 (a flipped bit): decoded with replacement characters, and
     recognised as damage by the readers, which skip its row."""
@@ -184,7 +195,10 @@ class ProgressStore:
     # --- opening, damage, transactions -------------------------------------------------------
 
     def _unusable(self, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"cannot use the progress file {self.path}: {exc}")
+        reason = str(exc)
+        if _code(exc) in (10, 13) and self.path is not None and _disk_full(Path(self.path)):  # IOERR, FULL
+            reason = "the disk is full (free some space; what was saved before is kept)"
+        return StoreError(f"cannot use the progress file {self.path}: {reason}")
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_wait_s)
@@ -306,15 +320,22 @@ class ProgressStore:
         try:
             yield self._conn
         except BaseException as exc:
-            self._conn.execute("ROLLBACK")
+            self._rollback()
             if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _UNWRITABLE:
                 raise self._unusable(exc) from None
             raise
         try:
             self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            self._conn.execute("ROLLBACK")
+            self._rollback()
             raise self._unusable(exc) from None
+
+    def _rollback(self) -> None:
+        """Undo a failed transaction, unless SQLite already has: after a full disk or an I/O error
+        it rolls back itself, and a second ROLLBACK would fail ("cannot rollback - no transaction
+        is active") over the error that says what happened."""
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
 
     def close(self) -> None:
         self._conn.close()
@@ -575,9 +596,9 @@ class ProgressStore:
     def export_trainee(self, name: str, path: Path | str) -> Path:
         """Write one trainee's progress (answer log and exams) to a JSON file; returns its path.
 
-        The file is written beside its name and renamed into place, so a crash never leaves half
-        a file; a path that cannot be written (a folder, a missing or read-only folder, "") is a
-        ``StoreError`` and leaves nothing behind."""
+        The file is written whole or not at all (:func:`trainer.paths.write_file`); a path that
+        cannot be written (a folder, a missing or read-only folder, a full disk) is one line and
+        leaves nothing behind; "" is a ``StoreError``."""
         from trainer.progress.transfer import export_data
 
         if not str(path).strip():
@@ -586,17 +607,7 @@ class ProgressStore:
         if out.is_dir():
             raise StoreError(f"{out} is a folder: give the export file's name")
         data = export_data(self.trainee(name), self.answers(name), self._exam_rows(name))
-        tmp = out.with_name(out.name + ".tmp")
-        try:
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            tmp.replace(out)
-        except BaseException as exc:
-            with suppress(OSError):
-                tmp.unlink(missing_ok=True)
-            if isinstance(exc, OSError):
-                raise StoreError(f"cannot write {out}: {os_reason(exc, out)}") from None
-            raise
-        return out
+        return write_file(out, json.dumps(data, indent=1))
 
     def _exam_rows(self, name: str) -> list[dict[str, Any]]:
         who = self.trainee(name)

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import re
 
-from trainer.rules.errors import NotationError, UnknownNameError
+from trainer.rules.errors import NotationError, UnknownNameError, quoted
+
+#: An amount a trainee types has at most this many digits of dollars (a trillion dollars and more
+#: is a slip of the keyboard, not a wager).
+MAX_DOLLAR_DIGITS = 12
 
 #: How a 5% vigorish may be rounded: up to the cent, or up to a multiple of 25¢.
 ROUNDINGS = ("exact", "quarter")
@@ -38,12 +42,14 @@ def parse_money(text: str) -> int:
     if body.startswith("-"):
         raise NotationError(f"'{text}' is negative: type the amount without a sign")
     if not body or not re.fullmatch(r"[\d.,]+", body):
-        raise NotationError(f"'{text}' is not an amount of money (type it like 12.50 or $1,234.50)")
+        raise NotationError(f"{quoted(text)} is not an amount of money (type it like 12.50 or $1,234.50)")
     whole, mark, cents = _split_decimal(body, text)
     group = "." if mark == "," else ","
     if whole and not (whole.isdigit() or re.fullmatch(rf"\d{{1,3}}(\{group}\d{{3}})+", whole)):
         raise NotationError(f"'{text}' has misplaced thousands separators")
-    digits = re.sub(r"[.,]", "", whole) or "0"
+    digits = re.sub(r"[.,]", "", whole).lstrip("0") or "0"
+    if len(digits) > MAX_DOLLAR_DIGITS:  # also before int(), which refuses over 4,300 digits
+        raise NotationError(f"{quoted(text)} is more money than any table holds")
     return int(digits) * 100 + int(cents.ljust(2, "0") or "0")
 
 
@@ -58,7 +64,7 @@ def _split_decimal(body: str, text: str) -> tuple[str, str, str]:
     if len(tail) > 2:
         raise NotationError(f"'{text}' has more than two digits of cents")
     if not tail.isdigit() and tail:
-        raise NotationError(f"'{text}' is not an amount of money (type it like 12.50 or $1,234.50)")
+        raise NotationError(f"{quoted(text)} is not an amount of money (type it like 12.50 or $1,234.50)")
     return body[:last], body[last], tail
 
 

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import random
 
+#: The seeds the app's table screens hold (their seed boxes, "New" picks below a million): the
+#: app's and ``snapshot``'s ``--seed`` refuse a larger one rather than show another woodpile.
+MAX_SCREEN_SEED = 999_999
+
 
 def new_seed() -> int:
     """A fresh seed for a run nobody asked to replay (still recorded with it, spec R1)."""

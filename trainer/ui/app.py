@@ -33,13 +33,14 @@ def icon_path() -> Path | None:
 
 def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """The app's own options; ``paigow-trainer`` without a command takes them too (``trainer.cli``)."""
-    from trainer.cli.args import seed
+    from trainer.cli.args import MAX_SCREEN_SEED, screen_seed
 
     parser.add_argument("--theme", choices=("light", "dark"), help="light or dark (default: as last used)")
     parser.add_argument("--profile", metavar="P", help="any game's profile, e.g. pa-2019 or pa-631a "
                                                        "(default: as last used)")
     parser.add_argument("--screen", choices=[s.key for s in SCREENS], help="the screen to open on")
-    parser.add_argument("--seed", type=seed, metavar="N", help="seed for the table and drills (to replay them)")
+    parser.add_argument("--seed", type=screen_seed, metavar="N",
+                        help=f"seed for the table and drills, 0 to {MAX_SCREEN_SEED} (to replay them)")
     parser.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
     parser.add_argument("--database", metavar="URL", help="progress database (sqlite:///path or postgresql://...)")
     parser.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),

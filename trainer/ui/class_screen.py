@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton, QSpinBox, QTableView, QVBoxLayout, QWidget,
 )
 
+from trainer.paths import write_file
 from trainer.progress import school
 from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, set_font
@@ -351,10 +352,9 @@ class ClassScreen(Screen):
 
     def write_csv(self, path: str) -> None:
         try:
-            with open(path, "w", encoding="utf-8", newline="") as out:
-                out.write(school.report_csv(self.report))
-        except OSError as exc:
-            self.say(f"⚠ cannot write {path}: {exc.strerror or exc}")
+            write_file(path, school.report_csv(self.report))
+        except TrainerError as exc:
+            self.say(f"⚠ {exc}")
             return
         self.say(f"Exported {len(self.report.trainees)} trainees to {path}.")
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from trainer.rules.errors import TrainerError
+from trainer.paths import write_file
 from trainer.drills.games import games, profile_named
 
 #: A4 in points, and the page margin.
@@ -372,17 +373,20 @@ def _need_gui() -> None:
 def write_pdf(report: Report, path: Path | str, resolution: int = 300) -> int:
     """Write ``report`` as an A4 PDF at ``path``; returns the number of pages.
 
-    A path that cannot be written is a ``TrainerError`` with a one-line message.
+    The PDF is drawn in memory and written whole or not at all (:func:`trainer.paths.write_file`):
+    a path that cannot be written, or a full disk, is a one-line ``TrainerError`` and leaves no file.
     """
-    from PySide6.QtCore import QMarginsF
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
     _need_gui()
     out = Path(path)
     if not out.parent.is_dir():
         raise TrainerError(f"cannot write {out}: folder {out.parent} does not exist")
-    tmp = out.with_name(out.name + ".part")
-    writer = QPdfWriter(str(tmp))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(0, 0, 0, 0)))
     writer.setResolution(resolution)
@@ -390,18 +394,14 @@ def write_pdf(report: Report, path: Path | str, resolution: int = 300) -> int:
     writer.setCreator("Pai Gow Dealer Trainer")
     painter = QPainter()
     if not painter.begin(writer):
-        tmp.unlink(missing_ok=True)
         raise TrainerError(f"cannot write {out}")
     painter.scale(resolution / 72, resolution / 72)
     try:
         pages = _paint_all(report, painter, writer.newPage)
     finally:
         painter.end()
-    try:
-        tmp.replace(out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise TrainerError(f"cannot write {out}: {exc.strerror}") from None
+    buffer.close()
+    write_file(out, data.data())
     return pages
 
 

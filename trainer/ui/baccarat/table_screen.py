@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
+from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.ui.baccarat import baccarat_profile, table_layout as L
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
@@ -76,7 +77,7 @@ class BaccaratTableScreen(QWidget):
     # -- construction --------------------------------------------------------------------------------
     def _build(self) -> None:
         self.seed = QSpinBox()
-        self.seed.setRange(0, 999_999)
+        self.seed.setRange(0, MAX_SCREEN_SEED)
         self.seed.setValue(self.ctx.seed if self.ctx.seed is not None else 1)
         self.seed.setToolTip("The shoe's seed: the same seed, the same shuffle and the same players")
         self.rounds = QSpinBox()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QStylePainter, QToolButton, QVBoxLayout, QWidget,
 )
 
+from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.rules.paigow.delivery import style_name
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.positions import SEATS
@@ -182,7 +183,7 @@ class TableScreen(QWidget):
             box.setMinimumContentsLength(24)
         self.dice = DicePicker()
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 999_999)
+        self.seed_box.setRange(0, MAX_SCREEN_SEED)
         self.seed_box.setValue(self.seed)
         self.seed_box.setToolTip("Woodpile seed: the same seed gives the same woodpile (and random dice)")
         self.new_pile = QPushButton("New")
