@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 from trainer.rules.errors import TrainerError
@@ -73,3 +74,25 @@ def os_reason(exc: OSError, path: Path) -> str:
     if exc.errno == errno.EISDIR:
         return f"{path} is a folder"
     return (exc.strerror or type(exc).__name__).lower()
+
+
+def read_regular(path: Path, limit: int, what: str) -> bytes:
+    """At most ``limit + 1`` bytes of ``path`` if it is a regular file (``what`` names it in
+    messages): a FIFO would block and a device (``/dev/zero``) never end, so both are refused
+    without reading; the caller tells "more than ``limit``" by the length."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise TrainerError(f"no such file: {path}") from None
+    except OSError as exc:
+        raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise TrainerError(f"{path} is a folder: give {what}")
+        if not stat.S_ISREG(mode):
+            raise TrainerError(f"{path} is not a regular file (a pipe or a device): give {what}")
+        try:
+            return f.read(limit + 1)
+        except OSError as exc:
+            raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None

@@ -16,20 +16,13 @@ The figures are those of the app's Class screen (``trainer.progress.school.class
 from __future__ import annotations
 
 import argparse
-import getpass
-import os
-import sys
 from pathlib import Path
 
-from trainer.cli.common import add_json, emit
+from trainer.cli.common import add_json, add_password, emit, instructor_password
 from trainer.cli.progress import add_data_dir, open_store
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
-
-#: The environment variable holding the instructor's password, for scripts.
-PASSWORD_ENV = "PAIGOW_TRAINER_INSTRUCTOR_PASSWORD"
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("class", help="a school's classes: who is ready for the exam",
@@ -43,32 +36,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--remove", nargs="+", metavar="TRAINEE", help="take trainees out of --class "
                                                                           "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
-    p.add_argument("--password-file", metavar="FILE", type=Path,
-                   help=f"the instructor's password is this file's first line (else ${PASSWORD_ENV}, else asked)")
+    add_password(p)
     p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
     p.add_argument("--ready-percent", type=int, default=90, help="with --create: accuracy needed per skill")
     p.add_argument("--ready-answers", type=int, default=20, help="with --create: answers needed per skill")
     add_json(p)
     p.set_defaults(run=run)
-
-
-def _password(args: argparse.Namespace) -> str:
-    """The instructor's password, never echoed (see the module docstring for where it comes from)."""
-    if args.password_file:
-        try:
-            lines = args.password_file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TrainerError(f"cannot read the password file {args.password_file}: "
-                               f"{getattr(exc, 'strerror', None) or exc}") from None
-        return lines[0] if lines else ""
-    if os.environ.get(PASSWORD_ENV):
-        return os.environ[PASSWORD_ENV]
-    if sys.stdin.isatty():
-        try:
-            return getpass.getpass("Instructor's password: ")
-        except (EOFError, KeyboardInterrupt):
-            raise TrainerError("no instructor's password given: nothing was shown or changed") from None
-    return sys.stdin.readline().rstrip("\n")
 
 
 def _group(store, args: argparse.Namespace):
@@ -83,7 +56,7 @@ def _group(store, args: argparse.Namespace):
             names = ", ".join(c.name for c in found) or "none yet; add one with --create NAME --instructor WHO"
             raise TrainerError(f"choose a class with --class NAME (classes: {names})")
         name = found[0].name
-    return school.sign_in(store, name, _password(args))
+    return school.sign_in(store, name, instructor_password(args))
 
 
 def _text(d: dict) -> str:
@@ -104,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         if args.create:
             if not args.instructor:
                 raise TrainerError("--create needs --instructor WHO")
-            group = school.create_class(store, args.create, args.instructor, _password(args),
+            group = school.create_class(store, args.create, args.instructor, instructor_password(args),
                                         ready_percent=args.ready_percent, ready_answers=args.ready_answers)
             emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
         elif args.add:

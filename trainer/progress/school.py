@@ -177,6 +177,26 @@ def instructor_with(store: ProgressStore, password: str) -> SchoolClass | None:
     return next((school_class(store, name) for name, hashed in rows if verify_password(password, hashed)), None)
 
 
+def needs_instructor(store: ProgressStore, trainees: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether renaming, deleting or replacing ``trainees`` needs an instructor's password: always
+    on a school's server (the app's rule, README "Classes"), and for a trainee in a class on any
+    database (an instructor grades them)."""
+    return store.connection_state() is not None or in_a_class(store, trainees)
+
+
+def in_a_class(store: ProgressStore, trainees: tuple[str, ...] | list[str]) -> bool:
+    """Whether any of ``trainees`` (unknown names skipped) is in a class: records copied into them
+    (an import, a PC's file migrated) need an instructor's password."""
+    ids = []
+    for name in trainees:
+        try:
+            ids.append(store.trainee(name).id)
+        except UnknownNameError:
+            continue
+    return any(store._conn.execute("SELECT 1 FROM class_members WHERE trainee_id = ?", (i,)).fetchone()
+               for i in ids)
+
+
 def set_threshold(store: ProgressStore, group: SchoolClass, ready_percent: int, ready_answers: int) -> SchoolClass:
     """Change when a trainee of the class counts as ready for the exam (the instructor, signed in)."""
     _check_threshold(ready_percent, ready_answers)

@@ -237,7 +237,7 @@ class ServerStore(ProgressStore):
         """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
         :meth:`flush`). Either way the answer is committed somewhere when this returns."""
         name = normal_name(trainee)  # the store's rule: a name it refuses is never queued
-        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
         try:
             self.flush()
             return self._record_by_id(self._send(name, "answer", entry_payload(entry)))

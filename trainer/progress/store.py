@@ -103,6 +103,9 @@ class AnswerRecord:
     profile: str
     mode: str
     hinted: bool
+    #: The id the answer got where it was given (on this PC, in the outbox, on the server): the same
+    #: answer reaching a database twice (sent, then migrated) is stored once.
+    uid: str | None = None
 
 
 class StoreError(TrainerError):
@@ -448,7 +451,7 @@ class ProgressStore:
         only call this with the ``Feedback`` that ``check`` returned.
         """
         who = self.trainee(trainee)
-        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
         return self._record_by_id(row_id)
@@ -463,11 +466,11 @@ class ProgressStore:
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, profile, "
             "mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (uid) DO NOTHING RETURNING id",
-            (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), max(0, int(e.ms)),
+            (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), clamp_ms(e.ms),
              iso(e.when), q.seed, q.profile, e.mode, int(e.hinted), e.uid)).fetchone()
         if inserted is None:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
-        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), max(0, int(e.ms)), iso(e.when)))
+        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
         _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
         return int(inserted[0])
 
@@ -550,6 +553,18 @@ class ProgressStore:
             self._append(conn, trainee_id, entry)
         return self._insert_exam(conn, trainee_id, row)
 
+    @staticmethod
+    def _taken_elsewhere(conn: sqlite3.Connection, table: str, trainee_id: int, uids: list[str | None]) -> set[str]:
+        """Which of ``uids`` another trainee's rows of ``table`` hold."""
+        wanted = [u for u in uids if u]
+        taken: set[str] = set()
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i:i + 500]
+            taken.update(r[0] for r in conn.execute(
+                f"SELECT uid FROM {table} WHERE trainee_id <> ? AND uid IN ({', '.join('?' * len(chunk))})",
+                (trainee_id, *chunk)))
+        return taken
+
     def _insert_exam(self, conn: sqlite3.Connection, trainee_id: int, e: dict[str, Any]) -> int:
         """Store one exam row (fields as in an export); one already stored (same ``uid``) is not
         stored twice. Returns its id."""
@@ -600,67 +615,93 @@ class ProgressStore:
 
     def _exam_rows(self, name: str) -> list[dict[str, Any]]:
         who = self.trainee(name)
-        rows = self._conn.execute("SELECT id, seed, spec, score, total, finished_utc, result FROM exams "
+        rows = self._conn.execute("SELECT id, seed, spec, score, total, finished_utc, result, uid FROM exams "
                                   "WHERE trainee_id = ? ORDER BY id", (who.id,))
         return self._intact("exams", rows, lambda r: {
             "seed": r["seed"], "spec": json.loads(r["spec"]), "score": r["score"], "total": r["total"],
-            "finished_utc": r["finished_utc"], "result": _exam_result(r["result"])})
+            "finished_utc": r["finished_utc"], "result": _exam_result(r["result"]),
+            **({"uid": r["uid"]} if r["uid"] else {})})
 
     def import_trainee(self, path: Path | str, *, name: str | None = None, replace: bool = False) -> Trainee:
         """Add a trainee from an exported JSON file (under ``name`` if given).
 
-        The whole file is validated first; a bad file raises ``TrainerError`` naming the problem and
-        nothing is written. An existing trainee of that name is an error unless ``replace=True``,
-        which swaps the old progress for the file's in the same transaction. Cards are rebuilt from
-        the imported log.
+        The whole file is validated first, and every answer and exam re-graded
+        (``trainer.progress.regrade``: a file's ``correct`` flags and scores prove nothing); a bad
+        file, or a record that cannot be re-graded, raises ``TrainerError`` naming it and nothing is
+        written. An existing trainee of that name is an error unless ``replace=True``, which swaps
+        the old progress for the file's in the same transaction and keeps the trainee in their
+        classes. Cards are rebuilt from the imported log.
         """
         from trainer.progress.transfer import load_export
 
         data = load_export(Path(path))
         target = normal_name(name or data.name)
+        answers, exams, refused = regraded(data.answers, data.exams)
+        if refused:
+            raise TrainerError(f"{Path(path).name}: {refused[0]}; nothing was imported")
         with self._write() as conn:
             existing = conn.execute("SELECT id FROM trainees WHERE name = ?", (target,)).fetchone()
             if existing and not replace:
                 raise TrainerError(f"a trainee called '{target}' already exists; import under another name "
                                    "or choose to replace")
+            classes = [r[0] for r in conn.execute("SELECT class_id FROM class_members WHERE trainee_id = ?",
+                                                  (existing[0],))] if existing else []
             if existing:
                 self._delete(conn, existing[0])
             trainee_id = self._insert_trainee(conn, target, data.created_utc)
-            self._insert_log(conn, trainee_id, data.answers, data.exams)
+            for class_id in classes:
+                conn.execute("INSERT INTO class_members (class_id, trainee_id) VALUES (?, ?)", (class_id, trainee_id))
+            self._insert_log(conn, trainee_id, answers, exams, copy=True)
         return self.trainee(target)
 
     def copy_trainees_from(self, source: ProgressStore) -> list[dict[str, Any]]:
         """Copy every trainee of ``source`` (e.g. a PC's file) into this store: a trainee of the same
-        name gets the answers and exams not already there, each trainee in one transaction; copying
-        again adds nothing. Returns per trainee how many answers were new."""
+        name gets the answers and exams not already there, each trainee in one transaction. An answer
+        keeps the id it got where it was given, so one that already reached this store (sent from
+        the PC's outbox, or copied before) is not added again: copying again adds nothing. Every
+        answer and exam is re-graded (``trainer.progress.regrade``); one that cannot be is left out
+        and counted. Returns per trainee how many answers were new and how many were refused (with
+        the first reason)."""
         from trainer.progress.transfer import export_data
 
         copied = []
         for trainee in source.trainees():
             data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
+            answers, exams, refused = regraded(data["answers"], data["exams"])
             with self._write() as conn:
                 conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
                              (trainee.name, trainee.created_utc))
                 trainee_id = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}",
                                           (trainee.name,)).fetchone()[0]
-                new = self._insert_log(conn, int(trainee_id), data["answers"], data["exams"])
-            copied.append({"trainee": trainee.name, "new_answers": new})
+                new = self._insert_log(conn, int(trainee_id), answers, exams, copy=False)
+            copied.append({"trainee": trainee.name, "new_answers": new, "refused": len(refused),
+                           **({"why_refused": refused[0]} if refused else {})})
         return copied
 
     def _insert_log(self, conn: sqlite3.Connection, trainee_id: int, answers: Iterable[dict[str, Any]],
-                    exams: Iterable[dict[str, Any]]) -> int:
-        """Add answers and exams (fields as in an export) to a trainee's log, each at most once
-        (by its content and the trainee it is added to), then rebuild the caches. Returns how many answers were new."""
+                    exams: Iterable[dict[str, Any]], *, copy: bool) -> int:
+        """Add answers and exams (fields as in an export) to a trainee's log, each at most once, then
+        rebuild the caches. Returns how many answers were new.
+
+        An answer or exam is stored under its own ``uid`` (so one already here, from the outbox or
+        an earlier copy, is not stored twice), or, having none (logged before answers had ids), under
+        one derived from its content and this trainee. ``copy``: the records are a copy for this
+        trainee (an import, maybe under another name), so an id another trainee holds is derived
+        afresh instead of skipping the record."""
         before = conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?", (trainee_id,)).fetchone()[0]
+        answers, exams = list(answers), list(exams)
+        taken = self._taken_elsewhere(conn, "answers", trainee_id, [a.get("uid") for a in answers]) if copy else set()
         conn.executemany(
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "
             "profile, mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
             [(trainee_id, a["skill"], a["item"], json.dumps(a["question"]), a["answer"], int(a["correct"]),
-              a["ms"], a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"]),
+              clamp_ms(a["ms"]), a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"]),
+              a["uid"] if a.get("uid") and a["uid"] not in taken else
               content_uid("answer", trainee_id, a.get("uid"), a["ts_utc"], a["skill"], a["item"], a["seed"],
                           a["answer"], a["ms"], a["mode"])) for a in answers])
+        taken = self._taken_elsewhere(conn, "exams", trainee_id, [e.get("uid") for e in exams]) if copy else set()
         for e in exams:
-            self._insert_exam(conn, trainee_id, e)
+            self._insert_exam(conn, trainee_id, {k: v for k, v in e.items() if k != "uid" or v not in taken})
         rebuild_cards(conn, trainee_id)
         rebuild_totals(conn, trainee_id)
         return int(conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?",
@@ -687,7 +728,7 @@ class _Entry:
 
 def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:
     """A graded exam as the answers it logs (mode ``exam``) and its exams row (with a new ``uid``)."""
-    entries = [_Entry(g.question, g.correct, _answer_text(g.answer), g.ms or 0, "exam", False, finished)
+    entries = [_Entry(g.question, g.correct, _answer_text(g.answer, g.question), g.ms or 0, "exam", False, finished)
                for g in result.graded if g.answer is not None]
     return entries, {"seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
                      "total": result.total, "finished_utc": iso(finished), "result": result.to_dict(),
@@ -715,6 +756,38 @@ _COUNT_ANSWER = (
     "ELSE skill_totals.last_utc END")
 
 
+#: The longest answer time kept (a day): a longer one (a PC left on a question overnight, or an
+#: edited file's 2**63 - 1) is kept as this, so that a skill's summed times fit 64 bits.
+MAX_MS = 24 * 60 * 60 * 1000
+
+
+def clamp_ms(ms: Any) -> int:
+    """An answer's time in milliseconds as the log keeps it: 0 to :data:`MAX_MS`.
+
+    >>> clamp_ms(2 ** 63 - 1), clamp_ms(-5), clamp_ms(2100)
+    (86400000, 0, 2100)
+    """
+    return min(max(0, int(ms)), MAX_MS)
+
+
+def regraded(answers: list[dict[str, Any]], exams: list[dict[str, Any]]
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """The answers and exams re-graded (``trainer.progress.regrade``), and why each one that cannot
+    be was left out (``answers[3]: ...``)."""
+    from trainer.progress.regrade import Unregradable, regrade_answer, regrade_exam
+
+    kept: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    refused = []
+    for kind, records, grade, out in (("answers", answers, regrade_answer, kept[0]),
+                                      ("exams", exams, regrade_exam, kept[1])):
+        for i, record in enumerate(records):
+            try:
+                out.append(grade(record))
+            except Unregradable as exc:
+                refused.append(f"{kind}[{i}] cannot be re-graded: {exc}")
+    return kept[0], kept[1], refused
+
+
 def content_uid(*fields: Any) -> str:
     """A stable id for a row logged before rows had ids: the same answer copied twice (from one
     PC's file, or two copies of it) gets the same id, so it is stored once.
@@ -727,12 +800,12 @@ def content_uid(*fields: Any) -> str:
 
 
 _SELECT_ANSWERS = ("SELECT a.id, t.name, a.skill, a.item, a.question, a.answer, a.correct, a.ms, a.ts_utc, a.seed, "
-                   "a.profile, a.mode, a.hinted FROM answers a JOIN trainees t ON t.id = a.trainee_id")
+                   "a.profile, a.mode, a.hinted, a.uid FROM answers a JOIN trainees t ON t.id = a.trainee_id")
 
 
 def _record(row: sqlite3.Row) -> AnswerRecord:
     return AnswerRecord(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], bool(row[6]), row[7], row[8],
-                        row[9], row[10], row[11], bool(row[12]))
+                        row[9], row[10], row[11], bool(row[12]), row[13])
 
 
 def _exam_result(text: str) -> dict[str, Any]:
@@ -742,13 +815,18 @@ def _exam_result(text: str) -> dict[str, Any]:
     return result
 
 
-def _answer_text(answer: Any) -> str:
-    """How an answer is logged: text as typed; a multi-part answer as a JSON list."""
+def _answer_text(answer: Any, question: Question) -> str:
+    """How an answer is logged, so that checking it again gives the same verdict
+    (``trainer.progress.regrade``): text as typed; a multi-part answer as a JSON list; a value (an
+    amount in cents, a placement) as the checker shows it (``$24.75``, not ``2475``, which reads as dollars)."""
+    from trainer.drills.answers import format_value
+    from trainer.drills.model import AnswerKind
+
     if isinstance(answer, str):
         return answer
-    if isinstance(answer, (list, tuple)):
+    if isinstance(answer, (list, tuple)) and question.kind is AnswerKind.MULTI:
         return json.dumps([a if isinstance(a, (str, int)) else str(a) for a in answer])
-    return str(answer)
+    return format_value(question.kind, answer)
 
 
 def normal_name(name: str) -> str:

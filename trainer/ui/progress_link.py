@@ -99,13 +99,14 @@ def ask_database(settings, parent: QWidget) -> str | None:
     return url.strip()
 
 
-def instructor_allows(ctx, parent: QWidget, what: str) -> bool:
-    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job:
-    ask for an instructor's password; on this PC's own file, anyone at the PC may."""
+def instructor_allows(ctx, parent: QWidget, what: str, trainee: str) -> bool:
+    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job, and
+    so is changing a trainee in a class anywhere (``school.needs_instructor``, the CLI's rule too):
+    ask for an instructor's password; else anyone at the PC may."""
     from trainer.progress import school
 
     store = shared_store(ctx)
-    if store.connection_state() is None:
+    if not school.needs_instructor(store, (trainee,)):
         return True
     password, ok = QInputDialog.getText(parent, "Instructor's password", f"To {what}, an instructor's password:",
                                         QLineEdit.EchoMode.Password)
