@@ -86,12 +86,13 @@ def read_regular(path: Path, limit: int, what: str) -> bytes:
         raise TrainerError(f"no such file: {path}") from None
     except OSError as exc:
         raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None
-    with os.fdopen(fd, "rb") as f:
-        mode = os.fstat(fd).st_mode
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
         if stat.S_ISDIR(mode):
             raise TrainerError(f"{path} is a folder: give {what}")
-        if not stat.S_ISREG(mode):
-            raise TrainerError(f"{path} is not a regular file (a pipe or a device): give {what}")
+        raise TrainerError(f"{path} is not a regular file (a pipe or a device): give {what}")
+    with os.fdopen(fd, "rb") as f:
         try:
             return f.read(limit + 1)
         except OSError as exc:
