@@ -284,3 +284,51 @@ def test_import_replace_keeps_the_trainees_classes(school_db, tmp_path, monkeypa
         for name in ("Morning", "Evening"):
             report = school.class_report(store, school.school_class(store, name))
             assert [(t.name, t.answered) for t in report.trainees] == [("Ana", 3)]
+
+
+# --- 4. nothing waits for ever ------------------------------------------------------------------------------
+
+def test_a_locked_trainee_row_times_out_and_the_answer_waits_on_the_pc(pg_url, tmp_path):
+    import time
+
+    import psycopg
+
+    store = open_store(pg_url, data=tmp_path / "pc")
+    try:
+        store.create_trainee("Ana")
+        _record(store, "Ana", 1)
+        with psycopg.connect(pg_url) as other:  # another program holds Ana's row
+            other.execute("SELECT * FROM trainees WHERE name = 'Ana' FOR UPDATE")
+            started = time.monotonic()
+            kept = _record(store, "Ana", 2)
+            waited = time.monotonic() - started
+            assert kept.seed == 2 and store.waiting() == 1
+            assert 2.5 <= waited < 6, waited  # the lock timeout (3 s), not for ever
+            state = store.connection_state()
+            assert "did not answer in time" in state and "1 answers wait on this PC" in state
+        store._server._retry_at = 0  # the lock is gone: the next flush sends it, once
+        assert store.flush() == 1 and store.flush() == 0 and "connected" in store.connection_state()
+        assert [a.seed for a in store.answers("Ana")] == [1, 2]
+    finally:
+        store.close()
+
+
+def test_a_frozen_server_is_given_up_on_and_the_answer_waits_on_the_pc(pg_url, tmp_path):
+    import signal
+    import time
+
+    store = open_store(pg_url, data=tmp_path / "pc")
+    store.create_trainee("Ana")
+    backend = store._conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    store._server.statement_timeout_s = 1.0
+    os.kill(backend, signal.SIGSTOP)  # the server's process for this PC stops answering altogether
+    try:
+        started = time.monotonic()
+        assert _record(store, "Ana", 3).seed == 3
+        assert time.monotonic() - started < 5 and store.waiting() == 1
+        assert "did not answer in time" in store.connection_state()
+    finally:
+        os.kill(backend, signal.SIGCONT)
+    store._server._retry_at = 0
+    assert store.flush() == 1 and [a.seed for a in store.answers("Ana")] == [3]
+    store.close()

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import threading
 import time
 from functools import lru_cache
 from typing import Any, Iterator, Sequence
@@ -151,24 +153,41 @@ class PgConnection:
 
     A lost server is a :class:`ServerUnavailable` (one line); the next statement outside a
     transaction reconnects, at most every ``retry_s`` seconds, so a PC whose server is down does not
-    wait for a connection timeout on every answer."""
+    wait for a connection timeout on every answer.
+
+    Nothing waits for ever: connecting gives up after ``timeout_s``, waiting for a row another
+    program holds (``SELECT ... FOR UPDATE``) after ``lock_timeout_s``, a statement after
+    ``statement_timeout_s`` (the server's own timeouts), and a server that stops answering at all
+    (frozen: it cannot enforce its timeouts) is cut off by this side a second later. Each is a
+    :class:`ServerUnavailable`, so the answer waits on the PC as when the server is down, and
+    ``timed_out`` says why for the status bar."""
 
     retry_s = 10.0
+    lock_timeout_s = 3.0
+    statement_timeout_s = 10.0
+    #: Set while a migration runs: it may take minutes on a large school, and waits for another PC's.
+    patient = False
 
     def __init__(self, url: str, timeout_s: int = 3) -> None:
         self.url, self.timeout_s = url, timeout_s
         self._psycopg = psycopg_module()
         self._retry_at = 0.0
         self._in_tx = False
+        #: The last connection was given up on because the server took too long (not because it was gone).
+        self.timed_out = False
         self.raw = self._connect()
 
     def _connect(self) -> Any:
         try:
             # A cut cable must not hang the trainee's screen: TCP gives up on an unanswered send
             # after a few seconds (then the answer goes to the outbox) instead of the system's minutes.
-            return self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
-                                         row_factory=_row_factory, keepalives=1, keepalives_idle=5,
-                                         keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
+            raw = self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
+                                        row_factory=_row_factory, keepalives=1, keepalives_idle=5,
+                                        keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
+            with _Watchdog(raw, self.timeout_s + 1.0):
+                raw.execute(f"SET lock_timeout = {int(self.lock_timeout_s * 1000)}")
+                raw.execute(f"SET statement_timeout = {int(self.statement_timeout_s * 1000)}")
+            return raw
         except self._psycopg.Error as exc:
             reason = pg_reason(exc)
             # A refused login or a missing database is a mistake to fix; anything else (no answer, a
@@ -180,25 +199,27 @@ class PgConnection:
         if self.raw.closed and not self._in_tx:
             self._reconnect()
         try:
-            cursor = self.raw.execute(pg_sql(sql), tuple(params))
+            with _Watchdog(self.raw, None if self.patient else self.statement_timeout_s + 1.0) as dog:
+                cursor = self.raw.execute(pg_sql(sql), tuple(params))
         except self._psycopg.OperationalError as exc:
-            raise self._lost(exc) from None
+            raise self._lost(exc, dog.fired) from None
         if sql in ("BEGIN", "COMMIT", "ROLLBACK"):
             self._in_tx = sql == "BEGIN"
         return cursor
 
     def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
         try:
-            with self.raw.cursor() as cur:
+            with _Watchdog(self.raw, self.statement_timeout_s + 1.0) as dog, self.raw.cursor() as cur:
                 cur.executemany(pg_sql(sql), rows)
         except self._psycopg.OperationalError as exc:
-            raise self._lost(exc) from None
+            raise self._lost(exc, dog.fired) from None
 
     def _reconnect(self) -> None:
         if time.monotonic() < self._retry_at:
             raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
         try:
             self.raw = self._connect()
+            self.timed_out = False
         except DatabaseError as exc:
             self._retry_at = time.monotonic() + self.retry_s
             raise ServerUnavailable(str(exc)) from None
@@ -209,10 +230,15 @@ class PgConnection:
         if self.raw.closed:
             self._reconnect()
 
-    def _lost(self, exc: Exception) -> ServerUnavailable:
+    def _lost(self, exc: Exception, cut_off: bool = False) -> ServerUnavailable:
         self._retry_at = time.monotonic() + self.retry_s
         self._in_tx = False
         self.raw.close()
+        slow = cut_off or isinstance(exc, (self._psycopg.errors.LockNotAvailable, self._psycopg.errors.QueryCanceled))
+        self.timed_out = slow
+        if slow:
+            return ServerUnavailable(f"the progress database {redact(self.url)} did not answer in time "
+                                     f"({'it stopped answering' if cut_off else pg_reason(exc)})")
         return ServerUnavailable(f"lost the progress database {redact(self.url)}: {pg_reason(exc)}")
 
     def rollback(self) -> None:
@@ -227,6 +253,36 @@ class PgConnection:
     @property
     def online(self) -> bool:
         return not self.raw.closed
+
+
+class _Watchdog:
+    """Cuts the connection's socket if the block inside takes longer than ``seconds``: a frozen
+    server answers no query and enforces no timeout of its own, and the kernel still acknowledges
+    its packets, so only this side can give up (the statement then fails as on a lost connection)."""
+
+    def __init__(self, raw: Any, seconds: float | None) -> None:
+        self.raw, self.seconds, self.fired = raw, seconds, False
+        self._timer: threading.Timer | None = None
+
+    def _cut(self) -> None:
+        self.fired = True
+        try:
+            with socket.socket(fileno=os.dup(self.raw.pgconn.socket)) as sock:
+                sock.shutdown(socket.SHUT_RDWR)
+        except (OSError, ValueError, AttributeError):
+            pass  # already closed: the statement has ended anyway
+
+    def __enter__(self) -> _Watchdog:
+        if self.seconds is None:
+            return self
+        self._timer = threading.Timer(self.seconds, self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 def pg_reason(exc: BaseException) -> str:

@@ -58,6 +58,10 @@ def open_store(url: str | None = None, *, data: Path | str | None = None, settin
 
 def _pg_begin(conn: Any) -> None:
     conn.execute("BEGIN")
+    # A migration may take long on a large school (an index over every answer), and another PC may
+    # be running it: here alone, wait as long as it takes.
+    conn.execute("SET LOCAL lock_timeout = 0")
+    conn.execute("SET LOCAL statement_timeout = 0")
     # Of several PCs opening a new database at once, one migrates it; the others wait, then see it done.
     conn.execute(f"SELECT pg_advisory_xact_lock({APPLICATION_ID:d})")
 
@@ -182,7 +186,9 @@ class ServerStore(ProgressStore):
     def _open(self) -> PgConnection:  # type: ignore[override]
         conn = PgConnection(self.url)
         try:
+            conn.patient = True
             found = migrate(conn, dialect=POSTGRESQL)  # type: ignore[arg-type]
+            conn.patient = False
         except DatabaseError as exc:
             conn.close()
             raise DatabaseError(f"cannot use the progress database {redact(self.url)}: {exc}") from None
@@ -211,6 +217,9 @@ class ServerStore(ProgressStore):
         waiting, where = self.waiting(), redact(self.url)
         if self.online:
             return f"School database {where}: connected" + (f" ({waiting} answers to send)" if waiting else "")
+        if self._server is not None and self._server.timed_out:
+            return (f"School database {where} did not answer in time (busy, or a trainee's records locked): "
+                    f"{waiting} answers wait on this PC and will be sent")
         return f"School database {where} unreachable: {waiting} answers wait on this PC and will be sent"
 
     @contextmanager
