@@ -332,3 +332,60 @@ def test_a_frozen_server_is_given_up_on_and_the_answer_waits_on_the_pc(pg_url, t
     store._server._retry_at = 0
     assert store.flush() == 1 and [a.seed for a in store.answers("Ana")] == [3]
     store.close()
+
+
+# --- 5. a password in the database URL is never shown ---------------------------------------------------------
+
+def _with_secret(url):
+    """``url`` carrying the password "s3cret" twice over (the test server trusts local users: it ignores it)."""
+    return url.replace("postgresql://postgres:@", "postgresql://postgres:s3cret@", 1) + "&password=s3cret"
+
+
+def test_a_password_in_the_url_is_in_no_message_status_or_output(pg_url, tmp_path, capsys, server_reachable):
+    url = _with_secret(pg_url)
+    store = open_store(url, data=tmp_path / "pc")
+    try:
+        store.create_trainee("Ana")
+        store._conn.retry_s = 0
+        shown = [store.connection_state()]
+        server_reachable(False)
+        _record(store, "Ana", 1)
+        shown.append(store.connection_state())
+        with pytest.raises(Exception) as refused:
+            store.delete_trainee("Ana", confirm=True)
+        shown.append(str(refused.value))
+        server_reachable(True)
+    finally:
+        store.close()
+    for argv in (["progress", "--database", url, "--list"], ["progress", "--database", url, "--trainee", "Zed"],
+                 ["progress", "--database", url.replace("/t", "/nosuchdb", 1), "--list"],
+                 ["progress", "--database", url.replace("postgresql", "postgres", 1) + "&port=notanumber", "--list"]):
+        main(argv)
+        shown.extend(capsys.readouterr())
+    assert all("s3cret" not in text for text in shown), shown
+    assert "postgres:***@" in shown[0] and "password=***" in shown[1]
+    assert sum("error" in text for text in shown) >= 2  # the failures were reported, without it
+
+
+def test_the_school_database_dialog_never_shows_the_kept_password(qtbot, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+
+    from trainer.ui.progress_link import ask_database
+
+    kept = "postgresql://ana:s3cret@db.example/school"
+    settings = QSettings("paigow-trainer-test", "redact")
+    settings.setValue("database", kept)
+    seen = []
+
+    def dialog(parent, title, label, text=""):
+        seen.append(text)
+        return text, True  # the instructor leaves it as shown
+
+    monkeypatch.setattr(QInputDialog, "getText", dialog)
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: None)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert ask_database(settings, parent) == kept  # kept, password and all
+    assert seen == ["postgresql://ana:***@db.example/school"]
+    settings.clear()

@@ -49,7 +49,11 @@ INSTALL_HINT = 'install the school extra: pip install "paigow-trainer[school]" (
 
 class DatabaseError(TrainerError):
     """The progress database cannot be used (bad URL, unreachable server, wrong password, another
-    program's or a newer trainer's database, psycopg missing): one line, nothing was changed."""
+    program's or a newer trainer's database, psycopg missing): one line, nothing was changed. The
+    message never holds a password (:func:`redact`), wherever it is shown."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(redact(message))
 
 
 def parse_url(url: str) -> tuple[str, str]:
@@ -71,13 +75,29 @@ def parse_url(url: str) -> tuple[str, str]:
                         "postgresql://user@host/database")
 
 
-def redact(url: str) -> str:
-    """The URL without its password (for messages and the status bar).
+#: Where a password can hide in a database URL, or in a message quoting one or libpq's settings.
+_SECRETS = (
+    (re.compile(r"(://[^:/@\s]*):[^/\s]*@"), r"\1:***@"),  # user:pass@ (a password may hold an @)
+    (re.compile(r"(?i)([?&;]\s*password\s*=)[^&#\s]*"), r"\1***"),  # ?password=, &password=
+    (re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&'\"]+)"), r"\1***"),  # password=... settings
+)
 
-    >>> redact("postgresql://ana:secret@db/school")
+
+def redact(text: str) -> str:
+    """``text`` (a database URL, or a message quoting one) without any password in it: the one
+    helper for everything shown or logged (errors, the status bar, the CLI's output).
+
+    >>> redact("postgresql://ana:s3c@ret@db/school")
     'postgresql://ana:***@db/school'
+    >>> redact("postgresql://ana@db/school?sslmode=require&password=s3cret (refused)")
+    'postgresql://ana@db/school?sslmode=require&password=*** (refused)'
+    >>> redact("missing '=' after password='a b' in connection info string")
+    "missing '=' after password=*** in connection info string"
     """
-    return re.sub(r"(//[^:/@]+):[^@/]*@", r"\1:***@", str(url))
+    text = str(text)
+    for pattern, replacement in _SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def chosen_url(given: str | None = None, setting: str | None = None) -> str | None:
@@ -295,4 +315,4 @@ def pg_reason(exc: BaseException) -> str:
         return "wrong user name or password"
     if "does not exist" in text and "database" in text:
         return text + " (ask the school's IT to create it)"
-    return text
+    return redact(text)

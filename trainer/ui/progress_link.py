@@ -80,14 +80,17 @@ def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
 def ask_database(settings, parent: QWidget) -> str | None:
     """Ask for the school's database URL (empty: this PC's progress file) and keep it in the app's
     settings; it is used from the next start. Returns the URL kept, or None if cancelled or refused."""
-    from trainer.progress.database import parse_url
+    from trainer.progress.database import parse_url, redact
 
     current = str(settings.value("database", "") or "")
+    shown = redact(current)  # a password in the kept URL is never shown; left as shown, it is kept
     url, ok = QInputDialog.getText(parent, "School database",
                                    "Progress database (postgresql://user@host/db, or empty for this PC's file):",
-                                   text=current)
+                                   text=shown)
     if not ok:
         return None
+    if url.strip() == shown.strip():
+        url = current
     try:
         if url.strip():
             parse_url(url)
