@@ -81,6 +81,8 @@ def regrade_exam(e: dict[str, Any]) -> dict[str, Any]:
 
     try:
         spec = ExamSpec.from_dict(e["spec"])
+        if type(spec.seed) is not int or spec.seed != e["seed"]:  # no seed: a new exam each time
+            raise Unregradable("its spec's seed is not its seed")
         exam = build_exam(spec)
         asked = e["result"]["questions"]
         if len(asked) != len(exam.questions) or [q.get("index") for q in asked] != list(range(len(asked))):

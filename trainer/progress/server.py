@@ -31,7 +31,8 @@ from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavai
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
-                                    entry_from, entry_payload, exam_parts, iso, normal_name, utc_now)
+                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, normal_name,
+                                    utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import UnknownNameError
 
@@ -273,7 +274,8 @@ class ServerStore(ProgressStore):
         already stored (its ``uid`` is there) is not stored again."""
         self._need_server("send an answer")
         with self._write() as conn:
-            row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
+            row = conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{self._row_lock}",
+                               (name_key(name),)).fetchone()
             if row is None:
                 raise self._unknown(name)
             if kind == "exam":
@@ -288,9 +290,7 @@ class ServerStore(ProgressStore):
         figures and what is due follow it offline), in one local transaction; returns ``log``'s id."""
         uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
         with self._outbox._write() as conn:
-            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                         (name, iso(utc_now())))
-            who = int(conn.execute("SELECT id FROM trainees WHERE name = ?", (name,)).fetchone()[0])
+            who = add_trainee(conn, name, iso(utc_now()))
             conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
                          "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
             return log(conn, who)

@@ -61,8 +61,13 @@ MAX_NAME = 60
 #: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
 #: reads differently from what is stored.
 _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points.
-_UNFIT = {"Cc", "Cs", "Co", "Cn"}
+#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points,
+#: and format characters (invisible: a zero-width space, a soft hyphen; joiners are allowed
+#: between two visible characters, where emoji and some scripts need them).
+_UNFIT = {"Cc", "Cs", "Co", "Cn", "Cf"}
+_JOINERS = "\u200c\u200d"
+#: Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern).
+_BLANK = set("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def utc_now() -> datetime:
@@ -352,8 +357,8 @@ class ProgressStore:
 
     def trainee(self, name: str) -> Trainee:
         """The trainee called ``name``; an unknown name lists the known ones."""
-        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?",
-                                 (_lookup_key(name),)).fetchone()
+        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name_key = ?",
+                                 (name_key(_lookup_key(name)),)).fetchone()
         if row is None:
             raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
         return Trainee(*row)
@@ -374,14 +379,13 @@ class ProgressStore:
         except UnknownNameError:
             pass
         with self._write() as conn:
-            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                         (clean, iso(utc_now())))
+            add_trainee(conn, clean, iso(utc_now()))
         return self.trainee(clean)
 
     def _insert_trainee(self, conn: sqlite3.Connection, name: str, created: str) -> int:
         try:
-            return int(conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) RETURNING id",
-                                    (name, created)).fetchone()[0])
+            return int(conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES (?, ?, ?) RETURNING id",
+                                    (name, name_key(name), created)).fetchone()[0])
         except self._integrity_error:
             raise TrainerError(f"a trainee called '{name}' already exists") from None
 
@@ -390,7 +394,7 @@ class ProgressStore:
         trainee, clean = self.trainee(old), normal_name(new)
         with self._write() as conn:
             try:
-                conn.execute("UPDATE trainees SET name = ? WHERE id = ?", (clean, trainee.id))
+                conn.execute("UPDATE trainees SET name = ?, name_key = ? WHERE id = ?", (clean, name_key(clean), trainee.id))
             except self._integrity_error:
                 raise TrainerError(f"a trainee called '{clean}' already exists") from None
             if self._setting(conn, "current_trainee") == trainee.name:
@@ -640,7 +644,7 @@ class ProgressStore:
         if refused:
             raise TrainerError(f"{Path(path).name}: {refused[0]}; nothing was imported")
         with self._write() as conn:
-            existing = conn.execute("SELECT id FROM trainees WHERE name = ?", (target,)).fetchone()
+            existing = conn.execute("SELECT id FROM trainees WHERE name_key = ?", (name_key(target),)).fetchone()
             if existing and not replace:
                 raise TrainerError(f"a trainee called '{target}' already exists; import under another name "
                                    "or choose to replace")
@@ -669,10 +673,7 @@ class ProgressStore:
             data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
             answers, exams, refused = regraded(data["answers"], data["exams"])
             with self._write() as conn:
-                conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                             (trainee.name, trainee.created_utc))
-                trainee_id = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}",
-                                          (trainee.name,)).fetchone()[0]
+                trainee_id = add_trainee(conn, trainee.name, trainee.created_utc, self._row_lock)
                 new = self._insert_log(conn, int(trainee_id), answers, exams, copy=False)
             copied.append({"trainee": trainee.name, "new_answers": new, "refused": len(refused),
                            **({"why_refused": refused[0]} if refused else {})})
@@ -831,24 +832,56 @@ def _answer_text(answer: Any, question: Question) -> str:
 
 def normal_name(name: str) -> str:
     """A trainee's name as the store keeps and looks it up, for every caller (the CLI, the app, an
-    import): spaces collapsed (``Ann  Lee`` is ``Ann Lee``); 1-60 characters, without control or
-    text-direction characters, private or unassigned code points, or bytes that were not UTF-8.
+    import): Unicode NFC (``O`` + combining diaeresis is ``Ö``), spaces collapsed (``Ann  Lee`` is
+    ``Ann Lee``); 1-60 characters, without control, text-direction or invisible characters (a
+    zero-width space, a soft hyphen), private or unassigned code points, or bytes that were not UTF-8.
 
-    >>> normal_name("  Ann   Lee ")
-    'Ann Lee'
+    >>> normal_name("  Ann   Lee "), normal_name("O\u0308laf") == "\u00d6laf"
+    ('Ann Lee', True)
     >>> normal_name("Ann\u202eeeL")
     Traceback (most recent call last):
     ...
-    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control or text-direction characters
+    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control, text-direction or invisible characters
     """
-    clean = " ".join(str(name).split())
-    if any(unicodedata.category(c) == "Cs" for c in clean):
-        raise TrainerError(f"{quoted(str(name))} is not UTF-8 text (check the terminal's encoding)")
-    unfit = any(unicodedata.category(c) in _UNFIT for c in clean) or _BIDI.search(clean)
-    if unfit or not 1 <= len(clean) <= MAX_NAME:
-        raise TrainerError(f"{quoted(str(name))} is not a trainee name: 1 to {MAX_NAME} characters, "
-                           "without control or text-direction characters")
+    text = str(name)
+    if any(unicodedata.category(c) == "Cs" for c in text):
+        raise TrainerError(f"{quoted(text)} is not UTF-8 text (check the terminal's encoding)")
+    clean = " ".join(unicodedata.normalize("NFC", text).split())
+    if not 1 <= len(clean) <= MAX_NAME or _BIDI.search(clean) or any(
+            _invisible(clean, i) for i in range(len(clean))):
+        raise TrainerError(f"{quoted(text)} is not a trainee name: 1 to {MAX_NAME} characters, "
+                           "without control, text-direction or invisible characters")
     return clean
+
+
+def _invisible(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is unfit in a name (see :func:`normal_name`): a joiner is fit only
+    between two visible characters."""
+    c = text[i]
+    if c in _JOINERS:
+        return not (0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace()
+                    and unicodedata.category(text[i - 1]) not in _UNFIT
+                    and unicodedata.category(text[i + 1]) not in _UNFIT)
+    return unicodedata.category(c) in _UNFIT or c in _BLANK
+
+
+def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "") -> int:
+    """The id of the trainee called ``name`` (already normal), added if missing, in the caller's
+    transaction (another PC adding the same name at the same moment is no error); ``lock``: the
+    store's row lock, held to the end of the transaction."""
+    conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES (?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                 (name, name_key(name), created))
+    return int(conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{lock}", (name_key(name),)).fetchone()[0])
+
+
+def name_key(name: str) -> str:
+    """What two trainees' names must not share, on this PC's file and on a school's server alike:
+    the name (as :func:`normal_name` keeps it) without case, by Unicode's full case folding.
+
+    >>> name_key("Ölaf") == name_key("ölaf"), name_key("Strauß") == name_key("STRAUSS")
+    (True, True)
+    """
+    return unicodedata.normalize("NFC", name.casefold())
 
 
 def _lookup_key(name: str) -> str:
