@@ -78,3 +78,17 @@ def test_names_are_nfc_and_one_trainee_whatever_the_case_on_every_database(any_s
     assert family.name == "Ann \U0001f468\u200d\U0001f469"
     store.rename_trainee("Ölaf", "ÖLAF")  # a new case for the same trainee
     assert [t.name for t in store.trainees()].count("ÖLAF") == 1
+
+
+def test_an_unknown_trainee_of_a_large_school_names_a_few_close_ones(pg_url, tmp_path):
+    from trainer.progress.server import open_store
+
+    with open_store(pg_url, data=tmp_path) as store:
+        for n in range(40):
+            store.create_trainee(f"Trainee {n:02}")
+        store.create_trainee("Anna Smith")
+        with pytest.raises(TrainerError) as exc:
+            store.trainee("Ana Smith")
+        message = str(exc.value)
+        assert message.startswith("unknown trainee 'Ana Smith' (the closest of 41: Anna Smith")
+        assert message.count("Trainee") <= 3 and "\n" not in message

@@ -32,7 +32,7 @@ from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavai
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
                                     add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, normal_name,
-                                    utc_now)
+                                    unknown_trainee, utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import UnknownNameError
 
@@ -283,7 +283,7 @@ class ServerStore(ProgressStore):
             return self._append(conn, int(row[0]), entry_from(payload))
 
     def _unknown(self, name: str) -> Exception:
-        return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+        return unknown_trainee(name, [t.name for t in self.trainees()])
 
     def _keep_here(self, name: str, kind: str, payload: dict[str, Any], log: Callable[[Any, int], int]) -> int:
         """Queue an answer or exam in the outbox and log it in this PC's file (so the trainee's

@@ -26,6 +26,7 @@ A folder or file that cannot be used (read-only, a file for a folder, a broken l
 
 from __future__ import annotations
 
+import difflib
 import errno
 import hashlib
 import json
@@ -360,7 +361,7 @@ class ProgressStore:
         row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name_key = ?",
                                  (name_key(_lookup_key(name)),)).fetchone()
         if row is None:
-            raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+            raise unknown_trainee(name, [t.name for t in self.trainees()])
         return Trainee(*row)
 
     def create_trainee(self, name: str) -> Trainee:
@@ -863,6 +864,30 @@ def _invisible(text: str, i: int) -> bool:
                     and unicodedata.category(text[i - 1]) not in _UNFIT
                     and unicodedata.category(text[i + 1]) not in _UNFIT)
     return unicodedata.category(c) in _UNFIT or c in _BLANK
+
+
+#: Up to this many trainees, an unknown name's message lists them all; beyond, the closest few.
+LIST_ALL = 8
+
+
+def unknown_trainee(name: str, known: list[str]) -> UnknownNameError:
+    """The error for an unknown trainee: a school's hundreds of names are not one line, so it names
+    at most a few close matches.
+
+    >>> str(unknown_trainee("Zed", ["Ana", "Bo"]))
+    "unknown trainee 'Zed' (choose from: Ana, Bo)"
+    >>> school = [f"Trainee {n:03}" for n in range(200)] + ["Anna Smith", "Ann Smyth"]
+    >>> str(unknown_trainee("Ana Smith", school))
+    "unknown trainee 'Ana Smith' (the closest of 202: Anna Smith, Ann Smyth; progress --list shows all)"
+    """
+    if len(known) <= LIST_ALL:
+        return UnknownNameError("trainee", name, known or ["none yet"])
+    keys = {name_key(k): k for k in known}
+    close = [keys[k] for k in difflib.get_close_matches(name_key(str(name)), list(keys), n=3, cutoff=0.5)]
+    error = UnknownNameError("trainee", name, close)
+    hint = f"the closest of {len(known)}: {', '.join(close)}" if close else f"none of {len(known)} is close"
+    error.args = (f"unknown trainee {quoted(str(name))} ({hint}; progress --list shows all)",)
+    return error
 
 
 def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "") -> int:
