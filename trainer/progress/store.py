@@ -47,7 +47,7 @@ from fsrs import Card
 from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.schema import header_verdict, migrate, verdict, version
+from trainer.progress.schema import _key_names, header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
@@ -177,6 +177,7 @@ class ProgressStore:
         #: Where the damaged, newer or foreign file now is, if one was moved aside.
         self.moved_aside: Path | None = None
         self._told: set[tuple[str, object]] = set()
+        self._salvageable = False
         try:
             self._conn = self._open()
         except sqlite3.Error as exc:
@@ -234,8 +235,11 @@ class ProgressStore:
                     conn.close()
                     raise
                 if problem is None:
+                    if self.moved_aside is not None and self._salvageable:
+                        self._recover(conn, self.moved_aside)
                     return conn
                 conn.close()
+            self._salvageable = problem[0] in ("corrupt", "unreadable")
             self._move_aside(identity, *problem)
         raise StoreError(f"cannot open the progress file {self.path}: it keeps being replaced by another program")
 
@@ -286,6 +290,51 @@ class ProgressStore:
         self.moved_aside = target
         self.notice = (f"The progress file {self.path} could not be used: {why}. It was kept, unchanged, as "
                        f"{target.name}, and a new empty progress file was started.")
+
+    def _recover(self, conn: sqlite3.Connection, damaged: Path) -> None:
+        """Copy every row still readable in the ``damaged`` file (moved aside) into the new one
+        (``conn``), so one damaged page does not hide a trainee's whole history; ``notice`` says how
+        many answers came back and how many entries could not be read. Cards and totals are
+        rebuilt from the recovered log."""
+        try:
+            source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True, isolation_level=None)
+        except sqlite3.Error:
+            return
+        source.text_factory = _decode
+        recovered: dict[str, int] = {}
+        lost = 0
+        try:
+            if version(source) < 5:  # before answer ids: too old to copy row by row; kept aside as it is
+                return
+            self._begin(conn)
+            try:
+                for table in _RECOVERED:
+                    rows, damaged_rows = _readable_rows(source, table)
+                    lost += damaged_rows
+                    columns = [d[1] for d in conn.execute(f"PRAGMA table_info({table})")]
+                    for row in rows:
+                        if any(isinstance(row[k], _Garbled) for k in row.keys()):  # a flipped bit in its text
+                            lost += 1
+                            continue
+                        kept = {k: row[k] for k in row.keys() if k in columns}
+                        conn.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(kept)}) "
+                                     f"VALUES ({', '.join('?' * len(kept))})", tuple(kept.values()))
+                    recovered[table] = len(rows)
+                _key_names(conn)
+                for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
+                    rebuild_cards(conn, trainee_id)
+                    rebuild_totals(conn, trainee_id)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError:
+            return  # not even that much of it can be read: it stays aside, the new file empty
+        finally:
+            source.close()
+        self.notice = (f"{self.notice} Recovered from it into the new file: {recovered.get('answers', 0)} answers "
+                       f"and {recovered.get('exams', 0)} exams of {recovered.get('trainees', 0)} trainees"
+                       + (f"; {lost} damaged entries could not be read." if lost else "."))
 
     def _retry_busy(self, conn: sqlite3.Connection, sql: str) -> None:
         """Run ``sql``; while another process holds the write lock, say so through ``note`` and
@@ -888,6 +937,42 @@ def unknown_trainee(name: str, known: list[str]) -> UnknownNameError:
     hint = f"the closest of {len(known)}: {', '.join(close)}" if close else f"none of {len(known)} is close"
     error.args = (f"unknown trainee {quoted(str(name))} ({hint}; progress --list shows all)",)
     return error
+
+
+#: The tables a damaged file's rows are recovered from (cards and totals are rebuilt from the log).
+_RECOVERED = ("trainees", "answers", "exams", "settings", "outbox", "classes", "class_members")
+
+
+def _readable_rows(source: sqlite3.Connection, table: str) -> tuple[list[sqlite3.Row], int]:
+    """The rows of ``table`` that can be read, and how many cannot: all at once if the table is
+    intact; else one by one, by the row ids its indexes (or, failing those, the id range) list."""
+    source.row_factory = sqlite3.Row
+    try:
+        return source.execute(f"SELECT rowid AS _rowid, * FROM {table}").fetchall(), 0
+    except sqlite3.DatabaseError:
+        pass
+    ids: list[int] | None = None
+    for index in [r[1] for r in source.execute(f"PRAGMA index_list({table})")]:
+        try:
+            ids = [r[0] for r in source.execute(f"SELECT rowid FROM {table} INDEXED BY \"{index}\"")]
+            break
+        except sqlite3.DatabaseError:
+            continue
+    if ids is None:
+        try:
+            ids = list(range(1, int(source.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0) + 1))
+        except sqlite3.DatabaseError:
+            return [], 1
+    rows, damaged = [], 0
+    for rowid in ids:
+        try:
+            row = source.execute(f"SELECT rowid AS _rowid, * FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
+        except sqlite3.DatabaseError:
+            damaged += 1
+            continue
+        if row is not None:
+            rows.append(row)
+    return rows, damaged
 
 
 def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "") -> int:
