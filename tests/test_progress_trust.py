@@ -389,3 +389,22 @@ def test_the_school_database_dialog_never_shows_the_kept_password(qtbot, monkeyp
     assert ask_database(settings, parent) == kept  # kept, password and all
     assert seen == ["postgresql://ana:***@db.example/school"]
     settings.clear()
+
+
+# --- a trainee renamed elsewhere mid-drill trains on --------------------------------------------------------------
+
+def test_a_drill_goes_on_when_another_pc_renames_the_trainee(any_store, tmp_path):
+    from trainer.drills.session import DrillSession
+    from trainer.progress.store import ProgressStore as Local
+
+    store = any_store
+    store.create_trainee("Ana")
+    session = DrillSession(["tile-compare"], store=store, trainee="Ana", seed=3)
+    q = session.next_question()
+    session.answer(q.answer)
+    other = Local(store.path) if type(store) is Local else open_store(store.url, data=tmp_path / "other")
+    other.rename_trainee("Ana", "Anna")  # another PC (or the CLI) renames her meanwhile
+    other.close()
+    q = session.next_question()
+    assert session.answer(q.answer).correct and session.trainee == "Anna"
+    assert len(store.answers("Anna")) == 2

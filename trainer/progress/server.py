@@ -147,6 +147,13 @@ class ServerStore(ProgressStore):
             self._retry_at = time.monotonic() + PgConnection.retry_s
             self._why_offline = str(exc)
 
+    def identity(self, name: str) -> tuple[str, int]:
+        return self._identity_of(), self.trainee(name).id
+
+    def _identity_of(self) -> str:
+        # Offline, ids are this PC's file's, which are not the server's.
+        return self.url if self.online else f"sqlite:///{self.path}"
+
     def _need_server(self, what: str) -> None:
         if not self.online:
             raise ServerUnavailable(f"cannot {what} while the school's database {redact(self.url)} is unreachable "

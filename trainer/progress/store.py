@@ -413,6 +413,23 @@ class ProgressStore:
             raise unknown_trainee(name, [t.name for t in self.trainees()])
         return Trainee(*row)
 
+    def identity(self, name: str) -> tuple[str, int]:
+        """Who ``name`` is, however they are renamed later (here or on another PC): for a drill to
+        go on under the trainee's new name (:meth:`current_name`)."""
+        return self.url, self.trainee(name).id
+
+    def current_name(self, who: tuple[str, int], name: str) -> str:
+        """The name now of the trainee ``who`` (:meth:`identity`), who was called ``name``; ``name``
+        if they are gone, or ``who`` was taken on another database (a server that was away)."""
+        if who[0] != self._identity_of():
+            return name
+        row = self._conn.execute("SELECT name FROM trainees WHERE id = ?", (who[1],)).fetchone()
+        return str(row[0]) if row else name
+
+    def _identity_of(self) -> str:
+        """Which database the ids of :meth:`identity` are of now."""
+        return self.url
+
     def create_trainee(self, name: str) -> Trainee:
         """Add a trainee; names are 1-60 characters, unique regardless of case."""
         clean = normal_name(name)
