@@ -408,3 +408,18 @@ def test_a_drill_goes_on_when_another_pc_renames_the_trainee(any_store, tmp_path
     q = session.next_question()
     assert session.answer(q.answer).correct and session.trainee == "Anna"
     assert len(store.answers("Anna")) == 2
+
+
+def test_an_imported_answer_time_of_2_63_minus_1_is_kept_as_a_day(any_store, tmp_path):
+    from trainer.progress.store import MAX_MS
+
+    store = any_store
+    store.create_trainee("Ana")
+    _record(store, "Ana", 1)
+    out = _forge(store.export_trainee("Ana", tmp_path / "ana.json"),
+                 lambda d: d["answers"][0].update(ms=2 ** 63 - 1))
+    store.import_trainee(out, name="Bo")
+    assert [a.ms for a in store.answers("Bo")] == [MAX_MS]
+    for seed in (2, 3):  # the skill's later answers are counted (its summed time fits 64 bits)
+        _record(store, "Bo", seed)
+    assert store.skill_stats("Bo")[0].answered == 3
