@@ -181,7 +181,7 @@ _V6 = (
     Dialected(None, "CREATE INDEX answers_by_time ON answers (trainee_id, skill, ms)"),
 )
 
-def _key_names(conn: sqlite3.Connection) -> None:
+def key_trainee_names(conn: sqlite3.Connection) -> None:
     """Give every trainee the key their name is unique by (``trainer.progress.store.name_key``).
     Names that were two trainees under the old rules (``Ölaf`` and ``ölaf`` on a PC's file) but
     share a key: the later one gets a number (``ölaf (2)``), so nobody's records are merged."""
@@ -198,7 +198,7 @@ def _key_names(conn: sqlite3.Connection) -> None:
 
 _V7 = (
     "ALTER TABLE trainees ADD COLUMN name_key TEXT",
-    _key_names,
+    key_trainee_names,
     "CREATE UNIQUE INDEX trainees_by_key ON trainees (name_key)",
     # PostgreSQL's lower() and SQLite's NOCASE each folded case their own way: one rule now, the key.
     Dialected(None, "DROP INDEX trainees_by_name"),

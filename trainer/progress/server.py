@@ -147,9 +147,6 @@ class ServerStore(ProgressStore):
             self._retry_at = time.monotonic() + PgConnection.retry_s
             self._why_offline = str(exc)
 
-    def identity(self, name: str) -> tuple[str, int]:
-        return self._identity_of(), self.trainee(name).id
-
     def _identity_of(self) -> str:
         # Offline, ids are this PC's file's, which are not the server's.
         return self.url if self.online else f"sqlite:///{self.path}"

@@ -47,7 +47,7 @@ from fsrs import Card
 from trainer.paths import data_dir, os_reason, usable_folder
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.schema import _key_names, header_verdict, migrate, verdict, version
+from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
@@ -320,7 +320,7 @@ class ProgressStore:
                         conn.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(kept)}) "
                                      f"VALUES ({', '.join('?' * len(kept))})", tuple(kept.values()))
                     recovered[table] = len(rows)
-                _key_names(conn)
+                key_trainee_names(conn)
                 for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
                     rebuild_cards(conn, trainee_id)
                     rebuild_totals(conn, trainee_id)
@@ -332,7 +332,8 @@ class ProgressStore:
             return  # not even that much of it can be read: it stays aside, the new file empty
         finally:
             source.close()
-        self.notice = (f"{self.notice} Recovered from it into the new file: {recovered.get('answers', 0)} answers "
+        self.notice = (f"{(self.notice or '').replace('a new empty progress file', 'a new progress file')} "
+                       f"Recovered from it into the new file: {recovered.get('answers', 0)} answers "
                        f"and {recovered.get('exams', 0)} exams of {recovered.get('trainees', 0)} trainees"
                        + (f"; {lost} damaged entries could not be read." if lost else "."))
 
@@ -416,7 +417,7 @@ class ProgressStore:
     def identity(self, name: str) -> tuple[str, int]:
         """Who ``name`` is, however they are renamed later (here or on another PC): for a drill to
         go on under the trainee's new name (:meth:`current_name`)."""
-        return self.url, self.trainee(name).id
+        return self._identity_of(), self.trainee(name).id
 
     def current_name(self, who: tuple[str, int], name: str) -> str:
         """The name now of the trainee ``who`` (:meth:`identity`), who was called ``name``; ``name``
