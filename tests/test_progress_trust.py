@@ -123,6 +123,18 @@ def test_a_password_file_is_one_short_line_of_a_regular_file(school_db, tmp_path
     assert "Bob" not in _names(school_db, tmp_path)
 
 
+def test_once_there_is_a_class_only_an_instructor_adds_one(school_db, tmp_path, capsys, monkeypatch):
+    """Else anyone could make themselves an instructor and then rename or delete any trainee."""
+    argv = ["class", "--database", school_db, "--create", "Mine", "--instructor", "Mallory"]
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "mallory's own")
+    _refused(capsys, argv, "only an instructor adds a class")
+    _refused(capsys, ["progress", "--database", school_db, "--delete", "Bo", "--yes"], "not an instructor's password")
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", PASSWORD)
+    assert main(argv) == 0
+    with open_store(school_db, data=tmp_path / "pc") as store:
+        assert [c.name for c in school.classes(store)] == ["Mine", "Morning"]
+
+
 def test_on_this_pcs_file_a_class_member_needs_the_password_too(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", raising=False)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -276,7 +288,7 @@ def test_importing_or_migrating_into_a_class_member_needs_the_password(school_db
 def test_import_replace_keeps_the_trainees_classes(school_db, tmp_path, monkeypatch):
     with open_store(school_db, data=tmp_path / "pc") as store:
         exported = store.export_trainee("Ana", tmp_path / "ana.json")
-        school.create_class(store, "Evening", "Mr Kim", "other")
+        school.create_class(store, "Evening", "Mr Kim", "other", signed_in=school.school_class(store, "Morning"))
         school.add_trainees(store, "Evening", ["Ana"])
     monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", PASSWORD)
     assert main(["progress", "--database", school_db, "--import", str(exported), "--replace"]) == 0

@@ -6,7 +6,8 @@
     paigow-trainer class --class NAME --remove TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --csv FILE
 
-All but ``--create`` need the class's instructor's password (``--create`` sets it): the first line of
+All but ``--create`` need the class's instructor's password (``--create`` sets it; once the database
+has a class, it must be an existing instructor's, which the new class gets too): the first line of
 ``--password-file FILE``, else ``$PAIGOW_TRAINER_INSTRUCTOR_PASSWORD``, else asked at the terminal
 (not echoed), else the first line of standard input. A wrong one is one line and exit code 2.
 
@@ -77,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
         if args.create:
             if not args.instructor:
                 raise TrainerError("--create needs --instructor WHO")
-            group = school.create_class(store, args.create, args.instructor, instructor_password(args),
+            password = instructor_password(args)
+            signed_in = school.instructor_with(store, password) if school.classes(store) else None
+            group = school.create_class(store, args.create, args.instructor, password, signed_in=signed_in,
                                         ready_percent=args.ready_percent, ready_answers=args.ready_answers)
             emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
         elif args.add:

@@ -32,8 +32,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
 import time
 from functools import lru_cache
 from typing import Any, Iterator, Sequence
@@ -280,9 +278,11 @@ class _Watchdog:
 
     def __init__(self, raw: Any, seconds: float | None) -> None:
         self.raw, self.seconds, self.fired = raw, seconds, False
-        self._timer: threading.Timer | None = None
+        self._timer: Any = None
 
     def _cut(self) -> None:
+        import socket
+
         self.fired = True
         try:
             with socket.socket(fileno=os.dup(self.raw.pgconn.socket)) as sock:
@@ -293,6 +293,8 @@ class _Watchdog:
     def __enter__(self) -> _Watchdog:
         if self.seconds is None:
             return self
+        import threading  # (here: the app imports this module before its first paint, issue 15)
+
         self._timer = threading.Timer(self.seconds, self._cut)
         self._timer.daemon = True
         self._timer.start()

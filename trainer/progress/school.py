@@ -115,10 +115,15 @@ class ClassReport:
 # --- classes ------------------------------------------------------------------------------------------
 
 def create_class(store: ProgressStore, name: str, instructor: str, password: str, *, ready_percent: int = 90,
-                 ready_answers: int = 20) -> SchoolClass:
-    """Add a class (names unique); the password is stored only as its scrypt hash."""
+                 ready_answers: int = 20, signed_in: SchoolClass | None = None) -> SchoolClass:
+    """Add a class (names unique); the password is stored only as its scrypt hash. Once a database
+    has a class, only an instructor (``signed_in``: the class they signed in to) adds another: else
+    anyone could make themselves an instructor, whose password renames and deletes trainees."""
     clean, who = normal_name(name), normal_name(instructor)
     _check_threshold(ready_percent, ready_answers)
+    if signed_in is None and classes(store):
+        raise TrainerError("only an instructor adds a class once there is one: sign in with an existing class's "
+                           "instructor's password first (nothing was added)")
     hashed = hash_password(password)
     with store._write() as conn:
         try:
