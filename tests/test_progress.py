@@ -77,7 +77,7 @@ def test_record_logs_everything_and_is_append_only(store):
     assert (rec.skill, rec.correct, rec.ms, rec.seed, rec.profile, rec.mode) == ("vigorish", False, 4200, 5,
                                                                               "pa-2019", "practice")
     assert rec.ts_utc.startswith("2024-05-01T09:00:00") and rec.question["seed"] == 5
-    assert rec.item in ("exact", "quarter") and rec.answer == "999999"
+    assert rec.item in ("exact", "quarter") and rec.answer == "$9,999.99"  # cents logged as shown: re-checked alike
     with pytest.raises(Exception, match="append-only"):
         store._conn.execute("UPDATE answers SET correct = 1")
     with pytest.raises(Exception, match="append-only"):
@@ -155,8 +155,9 @@ def test_damaged_pages_are_detected(tmp_path):
     data[2 * page:4 * page] = b"\xff" * (2 * page)  # smash two pages of tables and index
     path.write_bytes(bytes(data))
     with ProgressStore(path) as store:
-        assert store.moved_aside is not None and store.trainees() == []
-        assert store.moved_aside.read_bytes() == bytes(data)
+        assert store.moved_aside is not None and "Recovered from it into the new file" in store.notice
+        assert store.moved_aside.read_bytes() == bytes(data)  # kept unchanged; what it still holds, recovered
+        assert [t.name for t in store.trainees()] == ["Ana"] and len(store.answers("Ana")) < 60
 
 
 def newer(path) -> None:
@@ -195,7 +196,7 @@ def test_export_import_round_trip(store, tmp_path):
     copy = store.import_trainee(out, name="Ana copy")
 
     def strip(records):
-        return [{k: v for k, v in r.__dict__.items() if k not in ("id", "trainee")} for r in records]
+        return [{k: v for k, v in r.__dict__.items() if k not in ("id", "trainee", "uid")} for r in records]
     assert strip(store.answers("Ana copy")) == strip(store.answers("Ana"))
     assert store.cards("Ana copy") == store.cards("Ana")
     assert copy.created_utc == store.trainee("Ana").created_utc

@@ -23,8 +23,12 @@ def build_old(path, at: int) -> list[dict]:
     if at <= UNSTAMPED_UP_TO:  # as the versions before the application id wrote it
         conn.execute("PRAGMA application_id = 0")
     assert version(conn) == at
-    conn.execute("INSERT INTO trainees (name, created_utc) VALUES ('Ana', '2024-01-01T00:00:00+00:00'), "
-                 "('Bo', '2024-01-02T00:00:00+00:00')")
+    if at >= 7:  # from version 7 on, each name with its key
+        conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES "
+                     "('Ana', 'ana', '2024-01-01T00:00:00+00:00'), ('Bo', 'bo', '2024-01-02T00:00:00+00:00')")
+    else:
+        conn.execute("INSERT INTO trainees (name, created_utc) VALUES ('Ana', '2024-01-01T00:00:00+00:00'), "
+                     "('Bo', '2024-01-02T00:00:00+00:00')")
     rows = []
     for i, q in enumerate(QUESTIONS):
         row = {"trainee_id": 1 + i % 2, "skill": q.skill, "question": json.dumps(q.to_dict()), "answer": str(q.answer),
@@ -93,3 +97,21 @@ def test_a_failing_migration_leaves_the_previous_version(tmp_path, monkeypatch):
     assert version(conn) == 2
     assert "hinted" not in {r[1] for r in conn.execute("PRAGMA table_info(answers)")}
     conn.close()
+
+
+def test_names_that_differ_only_by_case_beyond_ascii_are_told_apart_once_migrated(tmp_path):
+    """Version 7: on a PC's file SQLite's NOCASE let ``Ölaf`` and ``ölaf`` be two trainees (a school's
+    server made them one): the later one gets a number, nobody's answers are merged."""
+    path = tmp_path / "progress.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=6)
+    conn.execute("INSERT INTO trainees (name, created_utc) VALUES ('Ölaf', '2024-01-01T00:00:00+00:00'), "
+                 "('ölaf', '2024-01-02T00:00:00+00:00'), ('Strauß', '2024-01-03T00:00:00+00:00'), "
+                 "('STRAUSS', '2024-01-04T00:00:00+00:00')")
+    conn.close()
+    with ProgressStore(path) as store:
+        assert sorted(t.name for t in store.trainees()) == ["STRAUSS (2)", "Strauß", "Ölaf", "ölaf (2)"]
+        assert store.trainee("ÖLAF").name == "Ölaf" and store.trainee("strauss").name == "Strauß"
+        for taken in ("ölaf", "STRAUß"):
+            with pytest.raises(Exception, match="already exists"):
+                store.create_trainee(taken)

@@ -236,8 +236,8 @@ def test_migrate_from_copies_trainees_idempotently(pg_url, tmp_path, capsys):
         _record(school, "ana", 99)
     args = ["progress", "--database", pg_url, "--migrate-from", f"sqlite:///{old}", "--json"]
     assert main(args) == 0
-    assert json.loads(capsys.readouterr().out)["copied"] == [{"trainee": "Ana", "new_answers": 5},
-                                                             {"trainee": "Bo", "new_answers": 0}]
+    assert json.loads(capsys.readouterr().out)["copied"] == [{"trainee": "Ana", "new_answers": 5, "refused": 0},
+                                                             {"trainee": "Bo", "new_answers": 0, "refused": 0}]
     assert main(args) == 0
     assert json.loads(capsys.readouterr().out)["copied"][0]["new_answers"] == 0
     with open_store(pg_url, data=tmp_path) as school:

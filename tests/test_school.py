@@ -49,7 +49,9 @@ def test_the_password_is_kept_only_as_a_scrypt_hash(morning):
     with pytest.raises(TrainerError, match="wrong password for the instructor of 'Morning'"):
         school.sign_in(store, "Morning", "Hunter2")
     with pytest.raises(TrainerError, match="already exists"):
-        school.create_class(store, "Morning", "Mr Kim", "x")
+        school.create_class(store, "Morning", "Mr Kim", "x", signed_in=group)
+    with pytest.raises(TrainerError, match="only an instructor adds a class once there is one"):
+        school.create_class(store, "Evening", "Mr Kim", "x")  # else anyone could make themselves one
 
 
 def test_the_class_view_figures_and_the_ready_mark(morning):

@@ -16,7 +16,9 @@ from trainer.rules.errors import TrainerError
 #: Names a store refuses: text-direction marks and isolates, control characters, bytes that were
 #: not UTF-8, private use, unassigned, empty, too long.
 BAD = ["Ann\u202eeeL", "\u2067Ann", "Ann\u200fLee", "Ann\u061c", "Ann\x00", "Ann\x1b[31m", "Ann\x7f",
-       "Ann\udcff", "Ann\ue000", "Ann\u0378", "", "   ", "x" * 61]
+       "Ann\udcff", "Ann\ue000", "Ann\u0378", "", "   ", "x" * 61,
+       # invisible: a zero-width space, a lone soft hyphen, a joiner at the end, a BOM, a Hangul filler
+       "Ann\u200b", "\u00ad", "An\u00adn", "Ann\u200d", "\ufeffAnn", "\u3164"]
 
 
 @pytest.mark.parametrize("bad", BAD)
@@ -61,3 +63,32 @@ def test_the_welcome_dialog_normalises_and_refuses_like_the_cli(qtbot, trainee_c
     dialog.name.setText("  Bo    Li ")
     assert dialog._apply() and trainee_ctx.trainee == "Bo Li"
     assert [t.name for t in shared_store(trainee_ctx).trainees()] == ["Ana", "Bo Li"]
+
+
+def test_names_are_nfc_and_one_trainee_whatever_the_case_on_every_database(any_store):
+    store = any_store
+    assert store.create_trainee("O\u0308laf").name == "\u00d6laf"  # composed: one way to write it
+    for same in ("ölaf", "ÖLAF", "o\u0308laf"):
+        assert store.trainee(same).name == "Ölaf"
+        with pytest.raises(TrainerError, match="already exists"):
+            store.create_trainee(same)
+    store.create_trainee("Strauß")
+    assert store.ensure_trainee("STRAUSS").name == "Strauß"  # full case folding, here as on the server
+    family = store.create_trainee("Ann \U0001f468\u200d\U0001f469")  # a joiner inside an emoji: kept
+    assert family.name == "Ann \U0001f468\u200d\U0001f469"
+    store.rename_trainee("Ölaf", "ÖLAF")  # a new case for the same trainee
+    assert [t.name for t in store.trainees()].count("ÖLAF") == 1
+
+
+def test_an_unknown_trainee_of_a_large_school_names_a_few_close_ones(pg_url, tmp_path):
+    from trainer.progress.server import open_store
+
+    with open_store(pg_url, data=tmp_path) as store:
+        for n in range(40):
+            store.create_trainee(f"Trainee {n:02}")
+        store.create_trainee("Anna Smith")
+        with pytest.raises(TrainerError) as exc:
+            store.trainee("Ana Smith")
+        message = str(exc.value)
+        assert message.startswith("unknown trainee 'Ana Smith' (the closest of 41: Anna Smith")
+        assert message.count("Trainee") <= 3 and "\n" not in message

@@ -216,3 +216,6 @@ def test_an_instructor_adds_a_class_and_its_trainees(trainee_ctx, shown):
     assert _column(view, 0) == ["Ana"] and "Bo" in [t.name for t in store.trainees()]
     assert not view.create_class("Evening", "Mr Kim", "x", "x")
     assert view.message.text() == "⚠ a class called 'Evening' already exists"
+    view.sign_out()  # signed out: a new class is not even asked for
+    view.new_class()
+    assert view.message.text() == "⚠ only an instructor adds a class: sign in first (Ctrl+L)"

@@ -224,6 +224,22 @@ def test_an_answer_that_cannot_be_saved_says_so(qtbot, screen, ctx):
     assert not screen.feedback.isVisible()
 
 
+def test_a_trainee_renamed_mid_drill_trains_on_under_the_new_name(qtbot, screen, ctx):
+    """Issue 28: renaming (on the Progress screen, which switches to the new name) keeps the drill
+    going; the next answers are saved to the same trainee, under the new name."""
+    from trainer.ui.progress_link import switch_to
+
+    q = start(qtbot, screen, "tile-compare")
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
+    qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    switch_to(ctx, shared_store(ctx).rename_trainee("Ana", "Anna").name)
+    assert screen.controller.running and screen.trainee_label.text() == "Trainee: Anna"
+    q = screen.controller.session.current
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
+    assert screen.feedback.isVisible() and not screen.answers.choices.error.text()
+    assert len(shared_store(ctx).answers("Anna")) == 2
+
+
 # --- Naming the style from the animation -------------------------------------------------------------
 
 def test_ui_rebuilds_exactly_the_drills_plan():

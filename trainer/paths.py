@@ -134,3 +134,26 @@ def os_reason(exc: OSError, path: Path) -> str:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "the disk is full (free some space and try again)"
     return (exc.strerror or type(exc).__name__).lower()
+
+
+def read_regular(path: Path, limit: int, what: str) -> bytes:
+    """At most ``limit + 1`` bytes of ``path`` if it is a regular file (``what`` names it in
+    messages): a FIFO would block and a device (``/dev/zero``) never end, so both are refused
+    without reading; the caller tells "more than ``limit``" by the length."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise TrainerError(f"no such file: {path}") from None
+    except OSError as exc:
+        raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise TrainerError(f"{path} is a folder: give {what}")
+        raise TrainerError(f"{path} is not a regular file (a pipe or a device): give {what}")
+    with os.fdopen(fd, "rb") as f:
+        try:
+            return f.read(limit + 1)
+        except OSError as exc:
+            raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None

@@ -119,9 +119,10 @@ def _run(argv: list[str]) -> int:
 
 
 def _fail(message: str, code: int) -> int:
+    from trainer.progress.database import redact
     from trainer.rules.errors import printable
 
-    print(printable(message), file=sys.stderr)
+    print(printable(redact(message)), file=sys.stderr)  # never a database password, whoever wrote the message
     return code
 
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from trainer.rules.paigow.house_way import HOUSE_WAYS, HouseWay, house_way_named
+from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 
 
@@ -69,3 +72,71 @@ def progress_bar(args: argparse.Namespace, total: int, unit: str):
 
     return tqdm(total=total, unit=f" {unit}", file=sys.stderr, delay=1.0, leave=False, dynamic_ncols=True,
                 disable=False if args.progress else None)
+
+
+#: The environment variable holding the instructor's password, for scripts.
+PASSWORD_ENV = "PAIGOW_TRAINER_INSTRUCTOR_PASSWORD"
+#: The longest password line read (from a file or standard input).
+MAX_PASSWORD = 1024
+
+
+def add_password(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--password-file", metavar="FILE", type=Path,
+                        help=f"an instructor's password is this file's first line (else ${PASSWORD_ENV}, "
+                             "else asked without echo)")
+
+
+def _first_line(data: bytes | str, where: str) -> str:
+    """The first line of ``data`` (read with a bound), if it is a password line of at most 1 KB of UTF-8."""
+    raw = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+    line = raw.split(b"\n", 1)[0].rstrip(b"\r")
+    if len(line) > MAX_PASSWORD:
+        raise TrainerError(f"{where} does not start with a password line (more than {MAX_PASSWORD} bytes)")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TrainerError(f"{where} is not UTF-8 text") from None
+
+
+def instructor_password(args: argparse.Namespace) -> str:
+    """An instructor's password, never echoed: the first line of ``--password-file`` (a regular file;
+    at most 1 KB is read), else ``$PAIGOW_TRAINER_INSTRUCTOR_PASSWORD``, else asked at the terminal,
+    else the first line of standard input."""
+    import getpass
+
+    from trainer.paths import read_regular
+
+    if getattr(args, "password_file", None):
+        where = f"the password file {args.password_file}"
+        try:
+            data = read_regular(args.password_file, MAX_PASSWORD + 2, "a file holding the password")
+        except TrainerError as exc:
+            raise TrainerError(f"cannot read the password file: {exc}") from None
+        return _first_line(data, where)
+    if os.environ.get(PASSWORD_ENV):
+        return os.environ[PASSWORD_ENV]
+    if sys.stdin is not None and sys.stdin.isatty():
+        try:
+            return getpass.getpass("Instructor's password: ")
+        except (EOFError, KeyboardInterrupt):
+            raise TrainerError("no instructor's password given: nothing was shown or changed") from None
+    if sys.stdin is None:
+        return ""
+    return _first_line(sys.stdin.readline(MAX_PASSWORD + 2), "standard input")
+
+
+def instructor_allows(store: Any, args: argparse.Namespace, what: str, trainees: tuple[str, ...] = (), *,
+                      class_members_only: bool = False) -> None:
+    """Go on only if an instructor allows ``what``, as the app asks (``trainer.progress.school.needs_instructor``:
+    on a school's server, or for a trainee in a class; ``class_members_only``: only the latter); else a
+    one-line ``TrainerError``, nothing changed."""
+    from trainer.progress import school
+
+    needed = school.in_a_class if class_members_only else school.needs_instructor
+    if not needed(store, trainees):
+        return
+    if not school.classes(store):
+        raise TrainerError(f"to {what}, an instructor's password is needed, and no class has an instructor yet: "
+                           "add one with: paigow-trainer class --create NAME --instructor WHO (nothing was changed)")
+    if school.instructor_with(store, instructor_password(args)) is None:
+        raise TrainerError(f"that is not an instructor's password: cannot {what} (nothing was changed)")

@@ -13,10 +13,11 @@ or a school's ``postgresql://user@host/db``.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from trainer.cli.args import name, path
-from trainer.cli.common import add_json, emit
+from trainer.cli.common import add_json, add_password, emit, instructor_allows
 from trainer.rules.errors import TrainerError
 
 ORDER = 70
@@ -82,6 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--yes", action="store_true", help="confirm --delete")
     p.add_argument("--as", dest="as_name", type=name, metavar="NAME", help="with --import: the name to import under")
     p.add_argument("--replace", action="store_true", help="with --import: replace a trainee of the same name")
+    add_password(p)
     add_json(p)
     p.set_defaults(run=run)
 
@@ -125,9 +127,11 @@ def _next_list_text(d: dict[str, Any]) -> str:
 
 #: Options that go only with some actions (None: showing the statistics, no action given).
 _GOES_WITH = {"yes": ("delete",), "as_name": ("import_file",), "replace": ("import_file",),
+             "password_file": ("rename", "delete", "import_file", "migrate_from"),
               "trainee": (None, "next", "export")}
-_ACTIONS = ("list", "next", "create", "switch", "rename", "delete", "export", "import_file")
-_FLAGS = {"as_name": "--as", "import_file": "--import"}
+_ACTIONS = ("list", "next", "create", "switch", "rename", "delete", "export", "import_file", "migrate_from")
+_FLAGS = {"as_name": "--as", "import_file": "--import", "migrate_from": "--migrate-from",
+          "password_file": "--password-file"}
 
 
 def _flag(dest: str) -> str:
@@ -154,16 +158,30 @@ def _delete(store, args: argparse.Namespace) -> None:
     trainee = store.trainee(args.delete)
     if not args.yes:
         raise TrainerError(f"deleting '{trainee.name}' erases all their progress: add --yes to confirm")
+    instructor_allows(store, args, f"delete {trainee.name}", (trainee.name,))
     store.delete_trainee(trainee.name, confirm=True)
 
 
 def _import(store, args: argparse.Namespace):
+    from trainer.progress.transfer import load_export
+
+    target = args.as_name or load_export(Path(args.import_file)).name
+    if args.replace:
+        instructor_allows(store, args, f"replace {target}'s records", (target,))
+    else:  # a trainee of that name already there is refused by the store, with what to do
+        instructor_allows(store, args, f"import into {target}", (target,), class_members_only=True)
     try:
         return store.import_trainee(args.import_file, name=args.as_name, replace=args.replace)
     except TrainerError as exc:
         if args.replace or "already exists" not in str(exc):
             raise
         raise TrainerError(f"{exc} (--as NEW_NAME imports under another name, --replace replaces them)") from None
+
+
+def _copied_text(c: dict[str, Any]) -> str:
+    """One trainee's line of ``--migrate-from``: ``Ana: 5 new answers; 1 refused (answers[3] cannot ...)``."""
+    refused = f"; {c['refused']} refused ({c['why_refused']})" if c["refused"] else ""
+    return f"{c['trainee']}: {c['new_answers']} new answers{refused}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -181,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
             emit(args, {"trainee": trainee.name}, lambda d: f"{'Added' if args.create else 'Now training'}: "
                                                              f"{d['trainee']}")
         elif args.rename:
+            instructor_allows(store, args, f"rename {store.trainee(args.rename[0]).name}", (args.rename[0],))
             trainee = store.rename_trainee(*args.rename)
             emit(args, {"trainee": trainee.name}, lambda d: f"Renamed to {d['trainee']}")
         elif args.delete:
@@ -196,9 +215,11 @@ def run(args: argparse.Namespace) -> int:
             from trainer.progress.server import open_store as open_url
 
             with open_url(args.migrate_from, data=args.data_dir) as source:
+                instructor_allows(store, args, "copy records into trainees in a class",
+                                  tuple(t.name for t in source.trainees()), class_members_only=True)
                 copied = store.copy_trainees_from(source)
-            emit(args, {"copied": copied}, lambda d: "\n".join(
-                f"{c['trainee']}: {c['new_answers']} new answers" for c in d["copied"]) or "No trainees to copy.")
+            emit(args, {"copied": copied}, lambda d: "\n".join(_copied_text(c) for c in d["copied"])
+                 or "No trainees to copy.")
         elif args.next:
             name = trainee_name(store, args.trainee)
             data = {"trainee": name, "next": [item.__dict__ for item in store.next_up(name)]}

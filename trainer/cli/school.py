@@ -6,7 +6,8 @@
     paigow-trainer class --class NAME --remove TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --csv FILE
 
-All but ``--create`` need the class's instructor's password (``--create`` sets it): the first line of
+All but ``--create`` need the class's instructor's password (``--create`` sets it; once the database
+has a class, it must be an existing instructor's, which the new class gets too): the first line of
 ``--password-file FILE``, else ``$PAIGOW_TRAINER_INSTRUCTOR_PASSWORD``, else asked at the terminal
 (not echoed), else the first line of standard input. A wrong one is one line and exit code 2.
 
@@ -16,13 +17,10 @@ The figures are those of the app's Class screen (``trainer.progress.school.class
 from __future__ import annotations
 
 import argparse
-import getpass
-import os
-import sys
 from pathlib import Path
 
 from trainer.cli.args import integer, name
-from trainer.cli.common import add_json, emit
+from trainer.cli.common import add_json, add_password, emit, instructor_password
 from trainer.cli.progress import add_data_dir, open_store
 from trainer.paths import write_file
 from trainer.rules.errors import TrainerError
@@ -31,8 +29,6 @@ ORDER = 75
 
 #: The most answers per skill a ready mark can ask for (the Class screen's box goes as far).
 MAX_READY_ANSWERS = 100_000
-#: The environment variable holding the instructor's password, for scripts.
-PASSWORD_ENV = "PAIGOW_TRAINER_INSTRUCTOR_PASSWORD"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,8 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--remove", nargs="+", type=name, metavar="TRAINEE", help="take trainees out of --class "
                                                                           "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
-    p.add_argument("--password-file", metavar="FILE", type=Path,
-                   help=f"the instructor's password is this file's first line (else ${PASSWORD_ENV}, else asked)")
+    add_password(p)
     p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
     p.add_argument("--ready-percent", type=integer(0, 100), metavar="P",
                    help="with --create: accuracy needed per skill, 0 to 100 (default 90)")
@@ -56,25 +51,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"with --create: answers needed per skill, 0 to {MAX_READY_ANSWERS} (default 20)")
     add_json(p)
     p.set_defaults(run=run)
-
-
-def _password(args: argparse.Namespace) -> str:
-    """The instructor's password, never echoed (see the module docstring for where it comes from)."""
-    if args.password_file:
-        try:
-            lines = args.password_file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TrainerError(f"cannot read the password file {args.password_file}: "
-                               f"{getattr(exc, 'strerror', None) or exc}") from None
-        return lines[0] if lines else ""
-    if os.environ.get(PASSWORD_ENV):
-        return os.environ[PASSWORD_ENV]
-    if sys.stdin.isatty():
-        try:
-            return getpass.getpass("Instructor's password: ")
-        except (EOFError, KeyboardInterrupt):
-            raise TrainerError("no instructor's password given: nothing was shown or changed") from None
-    return sys.stdin.readline().rstrip("\n")
 
 
 def _group(store, args: argparse.Namespace):
@@ -89,7 +65,7 @@ def _group(store, args: argparse.Namespace):
             names = ", ".join(c.name for c in found) or "none yet; add one with --create NAME --instructor WHO"
             raise TrainerError(f"choose a class with --class NAME (classes: {names})")
         name = found[0].name
-    return school.sign_in(store, name, _password(args))
+    return school.sign_in(store, name, instructor_password(args))
 
 
 def _text(d: dict) -> str:
@@ -115,7 +91,10 @@ def run(args: argparse.Namespace) -> int:
         if args.create:
             if not args.instructor:
                 raise TrainerError("--create needs --instructor WHO")
-            group = school.create_class(store, args.create, args.instructor, _password(args), **mark)
+            password = instructor_password(args)
+            signed_in = school.instructor_with(store, password) if school.classes(store) else None
+            group = school.create_class(store, args.create, args.instructor, password, signed_in=signed_in,
+                                        **mark)
             emit(args, {"class": group.name}, lambda d: f"Added class {d['class']}")
         elif args.add:
             group = _group(store, args)

@@ -138,6 +138,8 @@ class DealerRound:
         self.round = self.played(spec)
         self.tasks = self.tasks_of(spec, self.round)
         self.store, self.trainee, self.clock = store, trainee, clock
+        #: Who the trainee is: renamed mid-round, their answers are kept under the new name.
+        self.who = store.identity(trainee) if store is not None and trainee else None
         self.index = 0
         self.history: list[TaskAnswer] = []
         self._shown_at = clock()
@@ -178,6 +180,8 @@ class DealerRound:
             raise TrainerError("the round is over: start a new round")
         feedback = check(task.question, raw)  # a wrong answer reviewed by its skill's reviewer, if any
         elapsed = ms if ms is not None else int((self.clock() - self._shown_at) * 1000)
+        if self.who is not None:
+            self.trainee = self.store.current_name(self.who, self.trainee)
         if self.store is not None and self.trainee:
             self.store.record(self.trainee, task.question, feedback, raw, elapsed, mode="timed")
         self.history.append(TaskAnswer(task, feedback, raw, elapsed))

@@ -114,6 +114,8 @@ class DrillSession:
         self.skills = [skill_named(s).id for s in skills] if skills else \
             [s.id for s in skills_for(self.profile, advanced=False)]
         self.house_way, self.mode, self.store, self.trainee = house_way, mode, store, trainee
+        #: Who the trainee is: renamed mid-drill (here or on another PC), they train on under the new name.
+        self.who = store.identity(trainee) if store is not None and trainee else None
         self._rng = random.Random(seed)
         self._clock = clock
         self.time_limit_s = time_limit_s
@@ -124,7 +126,12 @@ class DrillSession:
         self._hinted = False
         self.history: list[SessionAnswer] = []
 
+    def _follow_rename(self) -> None:
+        if self.who is not None:
+            self.trainee = self.store.current_name(self.who, self.trainee)
+
     def _pick(self) -> tuple[str, str | None]:
+        self._follow_rename()
         if self.store is not None and self.trainee:
             due = self.store.next_up(self.trainee, self.skills, limit=1)
             if due:
@@ -184,6 +191,7 @@ class DrillSession:
         self._check_time()
         feedback = check(question, raw)
         took = ms if ms is not None else round((self._clock() - self._shown_at) * 1000)
+        self._follow_rename()
         if self.store is not None and self.trainee:
             rec = self.store.record(self.trainee, question, feedback, raw, took, mode=self.mode, hinted=self._hinted)
             ts = rec.ts_utc

@@ -17,6 +17,9 @@ Version 5: a school's server. Answers and exams carry a client-made ``uid`` (sen
            for the school's server; ``skill_totals`` (a cache of the log, like ``cards``) lets the
            class view read 200 trainees at once; ``classes`` and ``class_members``.
 Version 6: on PostgreSQL, answers indexed by (trainee, skill, time): the class view's medians.
+Version 7: trainees' ``name_key`` (the name without case, by Unicode case folding), unique: ``Ölaf``
+           and ``ölaf`` are one trainee on a PC's file as on a school's server (SQLite's NOCASE
+           folded ASCII only, PostgreSQL's ``lower()`` more); names that clashed get a number.
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -178,6 +181,29 @@ _V6 = (
     Dialected(None, "CREATE INDEX answers_by_time ON answers (trainee_id, skill, ms)"),
 )
 
+def key_trainee_names(conn: sqlite3.Connection) -> None:
+    """Give every trainee the key their name is unique by (``trainer.progress.store.name_key``).
+    Names that were two trainees under the old rules (``Ölaf`` and ``ölaf`` on a PC's file) but
+    share a key: the later one gets a number (``ölaf (2)``), so nobody's records are merged."""
+    from trainer.progress.store import name_key
+
+    taken: set[str] = set()
+    for trainee_id, name in conn.execute("SELECT id, name FROM trainees ORDER BY id").fetchall():
+        new, n = name, 2
+        while name_key(new) in taken:
+            new, n = f"{name[:54]} ({n})", n + 1
+        taken.add(name_key(new))
+        conn.execute("UPDATE trainees SET name = ?, name_key = ? WHERE id = ?", (new, name_key(new), trainee_id))
+
+
+_V7 = (
+    "ALTER TABLE trainees ADD COLUMN name_key TEXT",
+    key_trainee_names,
+    "CREATE UNIQUE INDEX trainees_by_key ON trainees (name_key)",
+    # PostgreSQL's lower() and SQLite's NOCASE each folded case their own way: one rule now, the key.
+    Dialected(None, "DROP INDEX trainees_by_name"),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -185,6 +211,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "application id: this trainer's files told apart from other programs'", ()),
     Migration(5, "a school's server: answer ids, outbox, skill totals, classes", _V5),
     Migration(6, "answers indexed by time, for the class view's medians", _V6),
+    Migration(7, "trainee names unique without case by one rule on every database", _V7),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

@@ -115,10 +115,15 @@ class ClassReport:
 # --- classes ------------------------------------------------------------------------------------------
 
 def create_class(store: ProgressStore, name: str, instructor: str, password: str, *, ready_percent: int = 90,
-                 ready_answers: int = 20) -> SchoolClass:
-    """Add a class (names unique); the password is stored only as its scrypt hash."""
+                 ready_answers: int = 20, signed_in: SchoolClass | None = None) -> SchoolClass:
+    """Add a class (names unique); the password is stored only as its scrypt hash. Once a database
+    has a class, only an instructor (``signed_in``: the class they signed in to) adds another: else
+    anyone could make themselves an instructor, whose password renames and deletes trainees."""
     clean, who = normal_name(name), normal_name(instructor)
     _check_threshold(ready_percent, ready_answers)
+    if signed_in is None and classes(store):
+        raise TrainerError("only an instructor adds a class once there is one: sign in with an existing class's "
+                           "instructor's password first (nothing was added)")
     hashed = hash_password(password)
     with store._write() as conn:
         try:
@@ -175,6 +180,26 @@ def instructor_with(store: ProgressStore, password: str) -> SchoolClass | None:
     """The first class whose instructor's password is ``password``, or None."""
     rows = store._conn.execute("SELECT name, password FROM classes ORDER BY name").fetchall()
     return next((school_class(store, name) for name, hashed in rows if verify_password(password, hashed)), None)
+
+
+def needs_instructor(store: ProgressStore, trainees: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether renaming, deleting or replacing ``trainees`` needs an instructor's password: always
+    on a school's server (the app's rule, README "Classes"), and for a trainee in a class on any
+    database (an instructor grades them)."""
+    return store.connection_state() is not None or in_a_class(store, trainees)
+
+
+def in_a_class(store: ProgressStore, trainees: tuple[str, ...] | list[str]) -> bool:
+    """Whether any of ``trainees`` (unknown names skipped) is in a class: records copied into them
+    (an import, a PC's file migrated) need an instructor's password."""
+    ids = []
+    for name in trainees:
+        try:
+            ids.append(store.trainee(name).id)
+        except UnknownNameError:
+            continue
+    return any(store._conn.execute("SELECT 1 FROM class_members WHERE trainee_id = ?", (i,)).fetchone()
+               for i in ids)
 
 
 def set_threshold(store: ProgressStore, group: SchoolClass, ready_percent: int, ready_answers: int) -> SchoolClass:

@@ -31,7 +31,8 @@ from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavai
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
-                                    entry_from, entry_payload, exam_parts, iso, normal_name, utc_now)
+                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, normal_name,
+                                    unknown_trainee, utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import UnknownNameError
 
@@ -58,6 +59,10 @@ def open_store(url: str | None = None, *, data: Path | str | None = None, settin
 
 def _pg_begin(conn: Any) -> None:
     conn.execute("BEGIN")
+    # A migration may take long on a large school (an index over every answer), and another PC may
+    # be running it: here alone, wait as long as it takes.
+    conn.execute("SET LOCAL lock_timeout = 0")
+    conn.execute("SET LOCAL statement_timeout = 0")
     # Of several PCs opening a new database at once, one migrates it; the others wait, then see it done.
     conn.execute(f"SELECT pg_advisory_xact_lock({APPLICATION_ID:d})")
 
@@ -142,6 +147,10 @@ class ServerStore(ProgressStore):
             self._retry_at = time.monotonic() + PgConnection.retry_s
             self._why_offline = str(exc)
 
+    def _identity_of(self) -> str:
+        # Offline, ids are this PC's file's, which are not the server's.
+        return self.url if self.online else f"sqlite:///{self.path}"
+
     def _need_server(self, what: str) -> None:
         if not self.online:
             raise ServerUnavailable(f"cannot {what} while the school's database {redact(self.url)} is unreachable "
@@ -182,7 +191,9 @@ class ServerStore(ProgressStore):
     def _open(self) -> PgConnection:  # type: ignore[override]
         conn = PgConnection(self.url)
         try:
+            conn.patient = True
             found = migrate(conn, dialect=POSTGRESQL)  # type: ignore[arg-type]
+            conn.patient = False
         except DatabaseError as exc:
             conn.close()
             raise DatabaseError(f"cannot use the progress database {redact(self.url)}: {exc}") from None
@@ -211,6 +222,9 @@ class ServerStore(ProgressStore):
         waiting, where = self.waiting(), redact(self.url)
         if self.online:
             return f"School database {where}: connected" + (f" ({waiting} answers to send)" if waiting else "")
+        if self._server is not None and self._server.timed_out:
+            return (f"School database {where} did not answer in time (busy, or a trainee's records locked): "
+                    f"{waiting} answers wait on this PC and will be sent")
         return f"School database {where} unreachable: {waiting} answers wait on this PC and will be sent"
 
     @contextmanager
@@ -237,7 +251,7 @@ class ServerStore(ProgressStore):
         """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
         :meth:`flush`). Either way the answer is committed somewhere when this returns."""
         name = normal_name(trainee)  # the store's rule: a name it refuses is never queued
-        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
         try:
             self.flush()
             return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
@@ -264,7 +278,8 @@ class ServerStore(ProgressStore):
         already stored (its ``uid`` is there) is not stored again."""
         self._need_server("send an answer")
         with self._write() as conn:
-            row = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}", (name,)).fetchone()
+            row = conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{self._row_lock}",
+                               (name_key(name),)).fetchone()
             if row is None:
                 raise self._unknown(name)
             if kind == "exam":
@@ -272,16 +287,14 @@ class ServerStore(ProgressStore):
             return self._append(conn, int(row[0]), entry_from(payload))
 
     def _unknown(self, name: str) -> Exception:
-        return UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+        return unknown_trainee(name, [t.name for t in self.trainees()])
 
     def _keep_here(self, name: str, kind: str, payload: dict[str, Any], log: Callable[[Any, int], int]) -> int:
         """Queue an answer or exam in the outbox and log it in this PC's file (so the trainee's
         figures and what is due follow it offline), in one local transaction; returns ``log``'s id."""
         uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
         with self._outbox._write() as conn:
-            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                         (name, iso(utc_now())))
-            who = int(conn.execute("SELECT id FROM trainees WHERE name = ?", (name,)).fetchone()[0])
+            who = add_trainee(conn, name, iso(utc_now()))
             conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
                          "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
             return log(conn, who)

@@ -26,6 +26,7 @@ A folder or file that cannot be used (read-only, a file for a folder, a broken l
 
 from __future__ import annotations
 
+import difflib
 import errno
 import hashlib
 import json
@@ -46,7 +47,7 @@ from fsrs import Card
 from trainer.paths import data_dir, os_reason, usable_folder, write_file
 from trainer.progress import scheduling, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.schema import header_verdict, migrate, verdict, version
+from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
@@ -61,8 +62,13 @@ MAX_NAME = 60
 #: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
 #: reads differently from what is stored.
 _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points.
-_UNFIT = {"Cc", "Cs", "Co", "Cn"}
+#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points,
+#: and format characters (invisible: a zero-width space, a soft hyphen; joiners are allowed
+#: between two visible characters, where emoji and some scripts need them).
+_UNFIT = {"Cc", "Cs", "Co", "Cn", "Cf"}
+_JOINERS = "\u200c\u200d"
+#: Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern).
+_BLANK = set("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def utc_now() -> datetime:
@@ -103,6 +109,9 @@ class AnswerRecord:
     profile: str
     mode: str
     hinted: bool
+    #: The id the answer got where it was given (on this PC, in the outbox, on the server): the same
+    #: answer reaching a database twice (sent, then migrated) is stored once.
+    uid: str | None = None
 
 
 class StoreError(TrainerError):
@@ -179,6 +188,7 @@ class ProgressStore:
         #: Where the damaged, newer or foreign file now is, if one was moved aside.
         self.moved_aside: Path | None = None
         self._told: set[tuple[str, object]] = set()
+        self._salvageable = False
         try:
             self._conn = self._open()
         except sqlite3.Error as exc:
@@ -239,8 +249,11 @@ class ProgressStore:
                     conn.close()
                     raise
                 if problem is None:
+                    if self.moved_aside is not None and self._salvageable:
+                        self._recover(conn, self.moved_aside)
                     return conn
                 conn.close()
+            self._salvageable = problem[0] in ("corrupt", "unreadable")
             self._move_aside(identity, *problem)
         raise StoreError(f"cannot open the progress file {self.path}: it keeps being replaced by another program")
 
@@ -291,6 +304,52 @@ class ProgressStore:
         self.moved_aside = target
         self.notice = (f"The progress file {self.path} could not be used: {why}. It was kept, unchanged, as "
                        f"{target.name}, and a new empty progress file was started.")
+
+    def _recover(self, conn: sqlite3.Connection, damaged: Path) -> None:
+        """Copy every row still readable in the ``damaged`` file (moved aside) into the new one
+        (``conn``), so one damaged page does not hide a trainee's whole history; ``notice`` says how
+        many answers came back and how many entries could not be read. Cards and totals are
+        rebuilt from the recovered log."""
+        try:
+            source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True, isolation_level=None)
+        except sqlite3.Error:
+            return
+        source.text_factory = _decode
+        recovered: dict[str, int] = {}
+        lost = 0
+        try:
+            if version(source) < 5:  # before answer ids: too old to copy row by row; kept aside as it is
+                return
+            self._begin(conn)
+            try:
+                for table in _RECOVERED:
+                    rows, damaged_rows = _readable_rows(source, table)
+                    lost += damaged_rows
+                    columns = [d[1] for d in conn.execute(f"PRAGMA table_info({table})")]
+                    for row in rows:
+                        if any(isinstance(row[k], _Garbled) for k in row.keys()):  # a flipped bit in its text
+                            lost += 1
+                            continue
+                        kept = {k: row[k] for k in row.keys() if k in columns}
+                        conn.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(kept)}) "
+                                     f"VALUES ({', '.join('?' * len(kept))})", tuple(kept.values()))
+                    recovered[table] = len(rows)
+                key_trainee_names(conn)
+                for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
+                    rebuild_cards(conn, trainee_id)
+                    rebuild_totals(conn, trainee_id)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError:
+            return  # not even that much of it can be read: it stays aside, the new file empty
+        finally:
+            source.close()
+        self.notice = (f"{(self.notice or '').replace('a new empty progress file', 'a new progress file')} "
+                       f"Recovered from it into the new file: {recovered.get('answers', 0)} answers "
+                       f"and {recovered.get('exams', 0)} exams of {recovered.get('trainees', 0)} trainees"
+                       + (f"; {lost} damaged entries could not be read." if lost else "."))
 
     def _retry_busy(self, conn: sqlite3.Connection, sql: str) -> None:
         """Run ``sql``; while another process holds the write lock, say so through ``note`` and
@@ -370,11 +429,28 @@ class ProgressStore:
 
     def trainee(self, name: str) -> Trainee:
         """The trainee called ``name``; an unknown name lists the known ones."""
-        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name = ?",
-                                 (_lookup_key(name),)).fetchone()
+        row = self._conn.execute("SELECT id, name, created_utc FROM trainees WHERE name_key = ?",
+                                 (name_key(_lookup_key(name)),)).fetchone()
         if row is None:
-            raise UnknownNameError("trainee", name, [t.name for t in self.trainees()] or ["none yet"])
+            raise unknown_trainee(name, [t.name for t in self.trainees()])
         return Trainee(*row)
+
+    def identity(self, name: str) -> tuple[str, int]:
+        """Who ``name`` is, however they are renamed later (here or on another PC): for a drill to
+        go on under the trainee's new name (:meth:`current_name`)."""
+        return self._identity_of(), self.trainee(name).id
+
+    def current_name(self, who: tuple[str, int], name: str) -> str:
+        """The name now of the trainee ``who`` (:meth:`identity`), who was called ``name``; ``name``
+        if they are gone, or ``who`` was taken on another database (a server that was away)."""
+        if who[0] != self._identity_of():
+            return name
+        row = self._conn.execute("SELECT name FROM trainees WHERE id = ?", (who[1],)).fetchone()
+        return str(row[0]) if row else name
+
+    def _identity_of(self) -> str:
+        """Which database the ids of :meth:`identity` are of now."""
+        return self.url
 
     def create_trainee(self, name: str) -> Trainee:
         """Add a trainee; names are 1-60 characters, unique regardless of case."""
@@ -392,14 +468,13 @@ class ProgressStore:
         except UnknownNameError:
             pass
         with self._write() as conn:
-            conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                         (clean, iso(utc_now())))
+            add_trainee(conn, clean, iso(utc_now()))
         return self.trainee(clean)
 
     def _insert_trainee(self, conn: sqlite3.Connection, name: str, created: str) -> int:
         try:
-            return int(conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) RETURNING id",
-                                    (name, created)).fetchone()[0])
+            return int(conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES (?, ?, ?) RETURNING id",
+                                    (name, name_key(name), created)).fetchone()[0])
         except self._integrity_error:
             raise TrainerError(f"a trainee called '{name}' already exists") from None
 
@@ -408,7 +483,7 @@ class ProgressStore:
         trainee, clean = self.trainee(old), normal_name(new)
         with self._write() as conn:
             try:
-                conn.execute("UPDATE trainees SET name = ? WHERE id = ?", (clean, trainee.id))
+                conn.execute("UPDATE trainees SET name = ?, name_key = ? WHERE id = ?", (clean, name_key(clean), trainee.id))
             except self._integrity_error:
                 raise TrainerError(f"a trainee called '{clean}' already exists") from None
             if self._setting(conn, "current_trainee") == trainee.name:
@@ -469,7 +544,7 @@ class ProgressStore:
         only call this with the ``Feedback`` that ``check`` returned.
         """
         who = self.trainee(trainee)
-        entry = _Entry(question, feedback.correct, _answer_text(answer), ms, mode, hinted, when or utc_now())
+        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
         return self._record_by_id(row_id)
@@ -484,11 +559,11 @@ class ProgressStore:
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, profile, "
             "mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (uid) DO NOTHING RETURNING id",
-            (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), max(0, int(e.ms)),
+            (trainee_id, q.skill, q.item, json.dumps(q.to_dict()), e.answer, int(e.correct), clamp_ms(e.ms),
              iso(e.when), q.seed, q.profile, e.mode, int(e.hinted), e.uid)).fetchone()
         if inserted is None:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
-        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), max(0, int(e.ms)), iso(e.when)))
+        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
         _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
         return int(inserted[0])
 
@@ -571,6 +646,18 @@ class ProgressStore:
             self._append(conn, trainee_id, entry)
         return self._insert_exam(conn, trainee_id, row)
 
+    @staticmethod
+    def _taken_elsewhere(conn: sqlite3.Connection, table: str, trainee_id: int, uids: list[str | None]) -> set[str]:
+        """Which of ``uids`` another trainee's rows of ``table`` hold."""
+        wanted = [u for u in uids if u]
+        taken: set[str] = set()
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i:i + 500]
+            taken.update(r[0] for r in conn.execute(
+                f"SELECT uid FROM {table} WHERE trainee_id <> ? AND uid IN ({', '.join('?' * len(chunk))})",
+                (trainee_id, *chunk)))
+        return taken
+
     def _insert_exam(self, conn: sqlite3.Connection, trainee_id: int, e: dict[str, Any]) -> int:
         """Store one exam row (fields as in an export); one already stored (same ``uid``) is not
         stored twice. Returns its id."""
@@ -611,67 +698,90 @@ class ProgressStore:
 
     def _exam_rows(self, name: str) -> list[dict[str, Any]]:
         who = self.trainee(name)
-        rows = self._conn.execute("SELECT id, seed, spec, score, total, finished_utc, result FROM exams "
+        rows = self._conn.execute("SELECT id, seed, spec, score, total, finished_utc, result, uid FROM exams "
                                   "WHERE trainee_id = ? ORDER BY id", (who.id,))
         return self._intact("exams", rows, lambda r: {
             "seed": r["seed"], "spec": json.loads(r["spec"]), "score": r["score"], "total": r["total"],
-            "finished_utc": r["finished_utc"], "result": _exam_result(r["result"])})
+            "finished_utc": r["finished_utc"], "result": _exam_result(r["result"]),
+            **({"uid": r["uid"]} if r["uid"] else {})})
 
     def import_trainee(self, path: Path | str, *, name: str | None = None, replace: bool = False) -> Trainee:
         """Add a trainee from an exported JSON file (under ``name`` if given).
 
-        The whole file is validated first; a bad file raises ``TrainerError`` naming the problem and
-        nothing is written. An existing trainee of that name is an error unless ``replace=True``,
-        which swaps the old progress for the file's in the same transaction. Cards are rebuilt from
-        the imported log.
+        The whole file is validated first, and every answer and exam re-graded
+        (``trainer.progress.regrade``: a file's ``correct`` flags and scores prove nothing); a bad
+        file, or a record that cannot be re-graded, raises ``TrainerError`` naming it and nothing is
+        written. An existing trainee of that name is an error unless ``replace=True``, which swaps
+        the old progress for the file's in the same transaction and keeps the trainee in their
+        classes. Cards are rebuilt from the imported log.
         """
         from trainer.progress.transfer import load_export
 
         data = load_export(Path(path))
         target = normal_name(name or data.name)
+        answers, exams, refused = regraded(data.answers, data.exams)
+        if refused:
+            raise TrainerError(f"{Path(path).name}: {refused[0]}; nothing was imported")
         with self._write() as conn:
-            existing = conn.execute("SELECT id FROM trainees WHERE name = ?", (target,)).fetchone()
+            existing = conn.execute("SELECT id FROM trainees WHERE name_key = ?", (name_key(target),)).fetchone()
             if existing and not replace:
                 raise TrainerError(f"a trainee called '{target}' already exists; import under another name "
                                    "or choose to replace")
+            classes = [r[0] for r in conn.execute("SELECT class_id FROM class_members WHERE trainee_id = ?",
+                                                  (existing[0],))] if existing else []
             if existing:
                 self._delete(conn, existing[0])
             trainee_id = self._insert_trainee(conn, target, data.created_utc)
-            self._insert_log(conn, trainee_id, data.answers, data.exams)
+            for class_id in classes:
+                conn.execute("INSERT INTO class_members (class_id, trainee_id) VALUES (?, ?)", (class_id, trainee_id))
+            self._insert_log(conn, trainee_id, answers, exams, copy=True)
         return self.trainee(target)
 
     def copy_trainees_from(self, source: ProgressStore) -> list[dict[str, Any]]:
         """Copy every trainee of ``source`` (e.g. a PC's file) into this store: a trainee of the same
-        name gets the answers and exams not already there, each trainee in one transaction; copying
-        again adds nothing. Returns per trainee how many answers were new."""
+        name gets the answers and exams not already there, each trainee in one transaction. An answer
+        keeps the id it got where it was given, so one that already reached this store (sent from
+        the PC's outbox, or copied before) is not added again: copying again adds nothing. Every
+        answer and exam is re-graded (``trainer.progress.regrade``); one that cannot be is left out
+        and counted. Returns per trainee how many answers were new and how many were refused (with
+        the first reason)."""
         from trainer.progress.transfer import export_data
 
         copied = []
         for trainee in source.trainees():
             data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
+            answers, exams, refused = regraded(data["answers"], data["exams"])
             with self._write() as conn:
-                conn.execute("INSERT INTO trainees (name, created_utc) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                             (trainee.name, trainee.created_utc))
-                trainee_id = conn.execute(f"SELECT id FROM trainees WHERE name = ?{self._row_lock}",
-                                          (trainee.name,)).fetchone()[0]
-                new = self._insert_log(conn, int(trainee_id), data["answers"], data["exams"])
-            copied.append({"trainee": trainee.name, "new_answers": new})
+                trainee_id = add_trainee(conn, trainee.name, trainee.created_utc, self._row_lock)
+                new = self._insert_log(conn, int(trainee_id), answers, exams, copy=False)
+            copied.append({"trainee": trainee.name, "new_answers": new, "refused": len(refused),
+                           **({"why_refused": refused[0]} if refused else {})})
         return copied
 
     def _insert_log(self, conn: sqlite3.Connection, trainee_id: int, answers: Iterable[dict[str, Any]],
-                    exams: Iterable[dict[str, Any]]) -> int:
-        """Add answers and exams (fields as in an export) to a trainee's log, each at most once
-        (by its content and the trainee it is added to), then rebuild the caches. Returns how many answers were new."""
+                    exams: Iterable[dict[str, Any]], *, copy: bool) -> int:
+        """Add answers and exams (fields as in an export) to a trainee's log, each at most once, then
+        rebuild the caches. Returns how many answers were new.
+
+        An answer or exam is stored under its own ``uid`` (so one already here, from the outbox or
+        an earlier copy, is not stored twice), or, having none (logged before answers had ids), under
+        one derived from its content and this trainee. ``copy``: the records are a copy for this
+        trainee (an import, maybe under another name), so an id another trainee holds is derived
+        afresh instead of skipping the record."""
         before = conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?", (trainee_id,)).fetchone()[0]
+        answers, exams = list(answers), list(exams)
+        taken = self._taken_elsewhere(conn, "answers", trainee_id, [a.get("uid") for a in answers]) if copy else set()
         conn.executemany(
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "
             "profile, mode, hinted, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
             [(trainee_id, a["skill"], a["item"], json.dumps(a["question"]), a["answer"], int(a["correct"]),
-              a["ms"], a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"]),
+              clamp_ms(a["ms"]), a["ts_utc"], a["seed"], a["profile"], a["mode"], int(a["hinted"]),
+              a["uid"] if a.get("uid") and a["uid"] not in taken else
               content_uid("answer", trainee_id, a.get("uid"), a["ts_utc"], a["skill"], a["item"], a["seed"],
                           a["answer"], a["ms"], a["mode"])) for a in answers])
+        taken = self._taken_elsewhere(conn, "exams", trainee_id, [e.get("uid") for e in exams]) if copy else set()
         for e in exams:
-            self._insert_exam(conn, trainee_id, e)
+            self._insert_exam(conn, trainee_id, {k: v for k, v in e.items() if k != "uid" or v not in taken})
         rebuild_cards(conn, trainee_id)
         rebuild_totals(conn, trainee_id)
         return int(conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?",
@@ -698,7 +808,7 @@ class _Entry:
 
 def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:
     """A graded exam as the answers it logs (mode ``exam``) and its exams row (with a new ``uid``)."""
-    entries = [_Entry(g.question, g.correct, _answer_text(g.answer), g.ms or 0, "exam", False, finished)
+    entries = [_Entry(g.question, g.correct, _answer_text(g.answer, g.question), g.ms or 0, "exam", False, finished)
                for g in result.graded if g.answer is not None]
     return entries, {"seed": result.spec.seed, "spec": result.spec.to_dict(), "score": result.score,
                      "total": result.total, "finished_utc": iso(finished), "result": result.to_dict(),
@@ -726,6 +836,38 @@ _COUNT_ANSWER = (
     "ELSE skill_totals.last_utc END")
 
 
+#: The longest answer time kept (a day): a longer one (a PC left on a question overnight, or an
+#: edited file's 2**63 - 1) is kept as this, so that a skill's summed times fit 64 bits.
+MAX_MS = 24 * 60 * 60 * 1000
+
+
+def clamp_ms(ms: Any) -> int:
+    """An answer's time in milliseconds as the log keeps it: 0 to :data:`MAX_MS`.
+
+    >>> clamp_ms(2 ** 63 - 1), clamp_ms(-5), clamp_ms(2100)
+    (86400000, 0, 2100)
+    """
+    return min(max(0, int(ms)), MAX_MS)
+
+
+def regraded(answers: list[dict[str, Any]], exams: list[dict[str, Any]]
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """The answers and exams re-graded (``trainer.progress.regrade``), and why each one that cannot
+    be was left out (``answers[3]: ...``)."""
+    from trainer.progress.regrade import Unregradable, regrade_answer, regrade_exam
+
+    kept: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    refused = []
+    for kind, records, grade, out in (("answers", answers, regrade_answer, kept[0]),
+                                      ("exams", exams, regrade_exam, kept[1])):
+        for i, record in enumerate(records):
+            try:
+                out.append(grade(record))
+            except Unregradable as exc:
+                refused.append(f"{kind}[{i}] cannot be re-graded: {exc}")
+    return kept[0], kept[1], refused
+
+
 def content_uid(*fields: Any) -> str:
     """A stable id for a row logged before rows had ids: the same answer copied twice (from one
     PC's file, or two copies of it) gets the same id, so it is stored once.
@@ -738,12 +880,12 @@ def content_uid(*fields: Any) -> str:
 
 
 _SELECT_ANSWERS = ("SELECT a.id, t.name, a.skill, a.item, a.question, a.answer, a.correct, a.ms, a.ts_utc, a.seed, "
-                   "a.profile, a.mode, a.hinted FROM answers a JOIN trainees t ON t.id = a.trainee_id")
+                   "a.profile, a.mode, a.hinted, a.uid FROM answers a JOIN trainees t ON t.id = a.trainee_id")
 
 
 def _record(row: sqlite3.Row) -> AnswerRecord:
     return AnswerRecord(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], bool(row[6]), row[7], row[8],
-                        row[9], row[10], row[11], bool(row[12]))
+                        row[9], row[10], row[11], bool(row[12]), row[13])
 
 
 def _exam_result(text: str) -> dict[str, Any]:
@@ -753,35 +895,132 @@ def _exam_result(text: str) -> dict[str, Any]:
     return result
 
 
-def _answer_text(answer: Any) -> str:
-    """How an answer is logged: text as typed; a multi-part answer as a JSON list."""
+def _answer_text(answer: Any, question: Question) -> str:
+    """How an answer is logged, so that checking it again gives the same verdict
+    (``trainer.progress.regrade``): text as typed; a multi-part answer as a JSON list; a value (an
+    amount in cents, a placement) as the checker shows it (``$24.75``, not ``2475``, which reads as dollars)."""
+    from trainer.drills.answers import format_value
+    from trainer.drills.model import AnswerKind
+
     if isinstance(answer, str):
         return answer
-    if isinstance(answer, (list, tuple)):
+    if isinstance(answer, (list, tuple)) and question.kind is AnswerKind.MULTI:
         return json.dumps([a if isinstance(a, (str, int)) else str(a) for a in answer])
-    return str(answer)
+    return format_value(question.kind, answer)
 
 
 def normal_name(name: str) -> str:
     """A trainee's name as the store keeps and looks it up, for every caller (the CLI, the app, an
-    import): spaces collapsed (``Ann  Lee`` is ``Ann Lee``); 1-60 characters, without control or
-    text-direction characters, private or unassigned code points, or bytes that were not UTF-8.
+    import): Unicode NFC (``O`` + combining diaeresis is ``Ö``), spaces collapsed (``Ann  Lee`` is
+    ``Ann Lee``); 1-60 characters, without control, text-direction or invisible characters (a
+    zero-width space, a soft hyphen), private or unassigned code points, or bytes that were not UTF-8.
 
-    >>> normal_name("  Ann   Lee ")
-    'Ann Lee'
+    >>> normal_name("  Ann   Lee "), normal_name("O\u0308laf") == "\u00d6laf"
+    ('Ann Lee', True)
     >>> normal_name("Ann\u202eeeL")
     Traceback (most recent call last):
     ...
-    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control or text-direction characters
+    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control, text-direction or invisible characters
     """
-    clean = " ".join(str(name).split())
-    if any(unicodedata.category(c) == "Cs" for c in clean):
-        raise TrainerError(f"{quoted(str(name))} is not UTF-8 text (check the terminal's encoding)")
-    unfit = any(unicodedata.category(c) in _UNFIT for c in clean) or _BIDI.search(clean)
-    if unfit or not 1 <= len(clean) <= MAX_NAME:
-        raise TrainerError(f"{quoted(str(name))} is not a trainee name: 1 to {MAX_NAME} characters, "
-                           "without control or text-direction characters")
+    text = str(name)
+    if any(unicodedata.category(c) == "Cs" for c in text):
+        raise TrainerError(f"{quoted(text)} is not UTF-8 text (check the terminal's encoding)")
+    clean = " ".join(unicodedata.normalize("NFC", text).split())
+    if not 1 <= len(clean) <= MAX_NAME or _BIDI.search(clean) or any(
+            _invisible(clean, i) for i in range(len(clean))):
+        raise TrainerError(f"{quoted(text)} is not a trainee name: 1 to {MAX_NAME} characters, "
+                           "without control, text-direction or invisible characters")
     return clean
+
+
+def _invisible(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is unfit in a name (see :func:`normal_name`): a joiner is fit only
+    between two visible characters."""
+    c = text[i]
+    if c in _JOINERS:
+        return not (0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace()
+                    and unicodedata.category(text[i - 1]) not in _UNFIT
+                    and unicodedata.category(text[i + 1]) not in _UNFIT)
+    return unicodedata.category(c) in _UNFIT or c in _BLANK
+
+
+#: Up to this many trainees, an unknown name's message lists them all; beyond, the closest few.
+LIST_ALL = 8
+
+
+def unknown_trainee(name: str, known: list[str]) -> UnknownNameError:
+    """The error for an unknown trainee: a school's hundreds of names are not one line, so it names
+    at most a few close matches.
+
+    >>> str(unknown_trainee("Zed", ["Ana", "Bo"]))
+    "unknown trainee 'Zed' (choose from: Ana, Bo)"
+    >>> school = [f"Trainee {n:03}" for n in range(200)] + ["Anna Smith", "Ann Smyth"]
+    >>> str(unknown_trainee("Ana Smith", school))
+    "unknown trainee 'Ana Smith' (the closest of 202: Anna Smith, Ann Smyth; progress --list shows all)"
+    """
+    if len(known) <= LIST_ALL:
+        return UnknownNameError("trainee", name, known or ["none yet"])
+    keys = {name_key(k): k for k in known}
+    close = [keys[k] for k in difflib.get_close_matches(name_key(str(name)), list(keys), n=3, cutoff=0.5)]
+    error = UnknownNameError("trainee", name, close)
+    hint = f"the closest of {len(known)}: {', '.join(close)}" if close else f"none of {len(known)} is close"
+    error.args = (f"unknown trainee {quoted(str(name))} ({hint}; progress --list shows all)",)
+    return error
+
+
+#: The tables a damaged file's rows are recovered from (cards and totals are rebuilt from the log).
+_RECOVERED = ("trainees", "answers", "exams", "settings", "outbox", "classes", "class_members")
+
+
+def _readable_rows(source: sqlite3.Connection, table: str) -> tuple[list[sqlite3.Row], int]:
+    """The rows of ``table`` that can be read, and how many cannot: all at once if the table is
+    intact; else one by one, by the row ids its indexes (or, failing those, the id range) list."""
+    source.row_factory = sqlite3.Row
+    try:
+        return source.execute(f"SELECT rowid AS _rowid, * FROM {table}").fetchall(), 0
+    except sqlite3.DatabaseError:
+        pass
+    ids: list[int] | None = None
+    for index in [r[1] for r in source.execute(f"PRAGMA index_list({table})")]:
+        try:
+            ids = [r[0] for r in source.execute(f"SELECT rowid FROM {table} INDEXED BY \"{index}\"")]
+            break
+        except sqlite3.DatabaseError:
+            continue
+    if ids is None:
+        try:
+            ids = list(range(1, int(source.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0) + 1))
+        except sqlite3.DatabaseError:
+            return [], 1
+    rows, damaged = [], 0
+    for rowid in ids:
+        try:
+            row = source.execute(f"SELECT rowid AS _rowid, * FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
+        except sqlite3.DatabaseError:
+            damaged += 1
+            continue
+        if row is not None:
+            rows.append(row)
+    return rows, damaged
+
+
+def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "") -> int:
+    """The id of the trainee called ``name`` (already normal), added if missing, in the caller's
+    transaction (another PC adding the same name at the same moment is no error); ``lock``: the
+    store's row lock, held to the end of the transaction."""
+    conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES (?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                 (name, name_key(name), created))
+    return int(conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{lock}", (name_key(name),)).fetchone()[0])
+
+
+def name_key(name: str) -> str:
+    """What two trainees' names must not share, on this PC's file and on a school's server alike:
+    the name (as :func:`normal_name` keeps it) without case, by Unicode's full case folding.
+
+    >>> name_key("Ölaf") == name_key("ölaf"), name_key("Strauß") == name_key("STRAUSS")
+    (True, True)
+    """
+    return unicodedata.normalize("NFC", name.casefold())
 
 
 def _lookup_key(name: str) -> str:

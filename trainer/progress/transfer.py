@@ -20,14 +20,13 @@ trainer.rules.errors.TrainerError: bad.json is not a valid progress export: trai
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from trainer import __version__
+from trainer.paths import read_regular
 from trainer.rules.errors import TrainerError
 
 FORMAT = "paigow-trainer-progress"
@@ -49,7 +48,7 @@ def export_data(trainee: Any, answers: Iterable[Any], exams: list[dict[str, Any]
         "trainee": {"name": trainee.name, "created_utc": trainee.created_utc},
         "answers": [{"skill": a.skill, "item": a.item, "question": a.question, "answer": a.answer,
                      "correct": a.correct, "ms": a.ms, "ts_utc": a.ts_utc, "seed": a.seed, "profile": a.profile,
-                     "mode": a.mode, "hinted": a.hinted} for a in answers],
+                     "mode": a.mode, "hinted": a.hinted, **({"uid": a.uid} if a.uid else {})} for a in answers],
         "exams": exams,
     }
 
@@ -185,6 +184,7 @@ def _list(doc: dict[str, Any], key: str) -> list[Any]:
 
 def _exam(where: str, exam: Any) -> dict[str, Any]:
     _fields(where, exam, _EXAM_FIELDS)
+    _uid(where, exam)
     result = _fields(f"{where}.result", exam["result"], _RESULT_FIELDS)
     for i, q in enumerate(result["questions"]):
         _fields(f"{where}.result.questions[{i}]", q, _RESULT_QUESTION_FIELDS)
@@ -194,8 +194,16 @@ def _exam(where: str, exam: Any) -> dict[str, Any]:
     return exam
 
 
+def _uid(where: str, record: dict[str, Any]) -> None:
+    """An answer's or exam's id, if the file gives one: what the trainer makes (hex, at most 64)."""
+    uid = record.get("uid")
+    if uid is not None and not (isinstance(uid, str) and 1 <= len(uid) <= 64 and uid.isascii() and uid.isalnum()):
+        raise _Invalid(f"{where}.uid: expected the id the trainer gave it (letters and digits)")
+
+
 def _answer(where: str, answer: Any) -> dict[str, Any]:
     _fields(where, answer, _ANSWER_FIELDS)
+    _uid(where, answer)
     answer["ts_utc"] = utc_text(answer["ts_utc"])
     return answer
 
@@ -239,21 +247,8 @@ def _validate(doc: Any) -> ExportData:
 
 
 def _read_bounded(path: Path) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``MAX_BYTES`` (a FIFO would block,
-    a device never end)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise TrainerError(f"no such file: {path}") from None
-    except OSError as exc:
-        raise TrainerError(f"cannot read {path}: {(exc.strerror or str(exc)).lower()}") from None
-    with os.fdopen(fd, "rb") as f:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise TrainerError(f"{path} is a folder: give the export file's name")
-        if not stat.S_ISREG(mode):
-            raise TrainerError(f"{path} is not a regular file (a pipe or a device): give an export file")
-        data = f.read(MAX_BYTES + 1)
+    """The bytes of ``path`` if it is a regular file of at most ``MAX_BYTES``."""
+    data = read_regular(path, MAX_BYTES, "an export file")
     if len(data) > MAX_BYTES:
         raise TrainerError(f"{path.name} is larger than {MAX_BYTES // (1024 * 1024)} MB: not a progress export")
     return data

@@ -271,7 +271,11 @@ class ClassScreen(Screen):
 
     # -- the instructor's actions -------------------------------------------------------------------------
     def new_class(self) -> None:
-        """Ask for the class's name, its instructor and their password (twice), then add it."""
+        """Ask for the class's name, its instructor and their password (twice), then add it. Once there
+        is a class, only a signed-in instructor adds one (``school.create_class``): asked nothing until then."""
+        if self.group is None and school.classes(self.store):
+            self.say("⚠ only an instructor adds a class: sign in first (Ctrl+L)")
+            return
         asked = []
         for title, prompt, echo in (("New class", "Name of the class:", QLineEdit.EchoMode.Normal),
                                     ("New class", "Instructor's name:", QLineEdit.EchoMode.Normal),
@@ -288,7 +292,7 @@ class ClassScreen(Screen):
             self.say("⚠ the two passwords differ: the class was not added")
             return False
         try:
-            group = school.create_class(self.store, name, instructor, password)
+            group = school.create_class(self.store, name, instructor, password, signed_in=self.group)
         except TrainerError as exc:
             self.say(f"⚠ {exc}")
             return False

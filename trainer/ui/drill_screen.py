@@ -354,9 +354,21 @@ class DrillScreen(Screen):
             self.hint_button.hide()
 
     def _trainee_changed(self) -> None:
+        session = self.controller.session
+        if session is not None and session.who is not None and self._same_trainee(session.who):
+            session.trainee = self.trainee()  # renamed: the drill goes on under the new name
+            self.trainee_label.setText(f"Trainee: {session.trainee}")
+            return
         if self.controller.running:
             self.controller.end()
         self.show_welcome()
+
+    def _same_trainee(self, who: tuple[str, int]) -> bool:
+        name = self.trainee()
+        try:
+            return bool(name) and shared_store(self.ctx).identity(name) == who
+        except TrainerError:
+            return False
 
     def trainee(self) -> str:
         return current_trainee(self.ctx)

@@ -80,14 +80,17 @@ def watch_connection(ctx, bar: QStatusBar) -> QLabel | None:
 def ask_database(settings, parent: QWidget) -> str | None:
     """Ask for the school's database URL (empty: this PC's progress file) and keep it in the app's
     settings; it is used from the next start. Returns the URL kept, or None if cancelled or refused."""
-    from trainer.progress.database import parse_url
+    from trainer.progress.database import parse_url, redact
 
     current = str(settings.value("database", "") or "")
+    shown = redact(current)  # a password in the kept URL is never shown; left as shown, it is kept
     url, ok = QInputDialog.getText(parent, "School database",
                                    "Progress database (postgresql://user@host/db, or empty for this PC's file):",
-                                   text=current)
+                                   text=shown)
     if not ok:
         return None
+    if url.strip() == shown.strip():
+        url = current
     try:
         if url.strip():
             parse_url(url)
@@ -99,13 +102,14 @@ def ask_database(settings, parent: QWidget) -> str | None:
     return url.strip()
 
 
-def instructor_allows(ctx, parent: QWidget, what: str) -> bool:
-    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job:
-    ask for an instructor's password; on this PC's own file, anyone at the PC may."""
+def instructor_allows(ctx, parent: QWidget, what: str, trainee: str) -> bool:
+    """On a school's server, changing trainees (rename, delete, replace) is the instructors' job, and
+    so is changing a trainee in a class anywhere (``school.needs_instructor``, the CLI's rule too):
+    ask for an instructor's password; else anyone at the PC may."""
     from trainer.progress import school
 
     store = shared_store(ctx)
-    if store.connection_state() is None:
+    if not school.needs_instructor(store, (trainee,)):
         return True
     password, ok = QInputDialog.getText(parent, "Instructor's password", f"To {what}, an instructor's password:",
                                         QLineEdit.EchoMode.Password)

@@ -351,7 +351,7 @@ class ProgressScreen(Screen):
         if not old:
             return
         new, ok = QInputDialog.getText(self, "Rename trainee", f"New name for {old}:", text=old)
-        if not ok or not new.strip() or new.strip() == old or not instructor_allows(self.ctx, self, f"rename {old}"):
+        if not ok or not new.strip() or new.strip() == old or not instructor_allows(self.ctx, self, f"rename {old}", old):
             return
 
         def rename() -> None:
@@ -368,7 +368,7 @@ class ProgressScreen(Screen):
         answer = QMessageBox.question(
             self, "Delete trainee", f"Delete {name} and all of their progress? This cannot be undone.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
-        if answer != QMessageBox.StandardButton.Yes or not instructor_allows(self.ctx, self, f"delete {name}"):
+        if answer != QMessageBox.StandardButton.Yes or not instructor_allows(self.ctx, self, f"delete {name}", name):
             return
         if self._try(lambda: self.store.delete_trainee(name, confirm=True), f"Deleted {name}."):
             others = self.store.trainees()
@@ -405,7 +405,7 @@ class ProgressScreen(Screen):
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if choice == QMessageBox.StandardButton.Yes:
-                if not instructor_allows(self.ctx, self, f"replace {name}'s progress"):
+                if not instructor_allows(self.ctx, self, f"replace {name}'s progress", name):
                     return
                 kwargs["replace"] = True
             elif choice == QMessageBox.StandardButton.No:
