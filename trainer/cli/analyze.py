@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if args.house_edge:
         edge = analysis.house_edge(way, zero_rule)
         data = {"player_house_way": edge.house_way_player.as_dict(),
-                "player_optimal": edge.optimal_player.as_dict(), **context,
+                "player_optimal": edge.optimal_player.as_dict(),
+                "banker_house_way": edge.banker_house_way.as_dict(), **context,
                 "explanation": list(analysis.edge_explanation(edge.house_way_player, edge.optimal_player, way,
                                                               profile)),
                 "published": {"optimal_player_house_edge": analysis.PUBLISHED_OPTIMAL_EDGE,
@@ -88,7 +89,8 @@ def _edge_text(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
     house, best = data["player_house_way"], data["player_optimal"]
     return "\n".join([
         _rules(data, zero_zero_to_banker), "Over all 35,960 player hands x 20,475 dealer hands.", "", _HEADER,
-        _row("sets by the house way", house), _row("sets optimally", best), "",
+        _row("sets by the house way", house), _row("sets optimally", best),
+        _row("banks, sets by the way", data["banker_house_way"]), "",
         f"House edge (minus the player's EV): {-house['ev']:.3%} against a house-way player, "
         f"{-best['ev']:.3%} against an optimal player.", "",
         *(textwrap.fill(line, 100) for line in data["explanation"]),

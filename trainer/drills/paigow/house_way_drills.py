@@ -27,8 +27,10 @@ HINT = ("Go through the steps in order: the Supreme Pair; any pair, Wong or Gong
 @drill("house-way", "Set by the house way", "House way",
        "Set four tiles into high and low hands by the house way in force.", target_ms=12000)
 def house_way(rng: random.Random, setup: Setup) -> Draft:
+    from trainer.rules.paigow.face_combos import deciding_steps  # numpy: not when the drills load
+
     way = setup.house_way
-    target = rng.choice(way.steps).number
+    target = rng.choice(deciding_steps(way))
     tiles = until(rng, lambda: deal(rng, 4), lambda t: set_by_house_way(t, way).step == target)
     decision = set_by_house_way(tiles, way, setup.profile)
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])

@@ -119,6 +119,13 @@ class HouseEdge:
     house_way_player: Odds
     optimal_player: Odds
 
+    @property
+    def banker_house_way(self) -> Odds:
+        """A player who banks and sets by the house way against one player who sets by it: the same
+        deals seen from the bank, which wins the copies and pays 5% on what it wins (621a.9(c),(q))."""
+        p = self.house_way_player
+        return Odds(wins=p.losses, pushes=p.pushes, losses=p.wins, total=p.total)
+
 
 @dataclass(frozen=True, eq=False)
 class HandTable:

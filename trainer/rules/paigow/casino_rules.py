@@ -358,11 +358,11 @@ class CasinoRules:
     @cached_property
     def house_way(self) -> HouseWay:
         """This way as a :class:`HouseWay`: the casino's own step, then the regulation's four."""
-        first = Step(1, f"{self.casino}'s Rules Submission",
-                     "The casino's Rules Submission sets these tiles by its own rule.", _CasinoStep(self))
+        first = Step(1, f"{self.casino} Rules Submission",
+                     "The casino's own rules come first.", _CasinoStep(self))
         steps = (first, *(replace(s, number=s.number + 1) for s in REGULATORY.steps))
         return HouseWay(name=f"casino-{self.digest[:12]}", title=self.way_name,
-                        source=f"{self.casino}'s Rules Submission, then 621a.8(d)(1)-(4)", steps=steps)
+                        source=f"{self.casino} Rules Submission, then 621a.8(d)(1)-(4)", steps=steps)
 
 
 def setting_for(tiles: tuple[Tile, ...], c: Combos, row: int, index: int) -> Setting:
@@ -391,7 +391,7 @@ class _CasinoStep:
             and sorted(d.setting.low.tiles) == sorted(setting.low.tiles)
 
     def why(self, setting: Setting) -> str:
-        return f"{self.rules.casino}'s rule applies: {self.rules.decide(setting.tiles).label}"
+        return str(self.rules.decide(setting.tiles).label).rstrip(".")
 
 
 _LOADED: dict[str, CasinoRules] = {}
@@ -538,3 +538,68 @@ def _equal_hands(c: Combos, row: int, j: int) -> bool:
 
     score = hand_facts().score
     return score[c.high[row, j, 0], c.high[row, j, 1]] == score[c.low[row, j, 0], c.low[row, j, 1]]
+
+
+# --- Validation ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A hand the file sets otherwise than the regulation's deciding step allows (the exceptions
+    N.J.A.C. 19:47-10.7(e) asks to be noted): the file's setting and rule, the regulation's and its step."""
+
+    tiles: tuple[Tile, ...]
+    setting: Setting
+    label: str
+    regulation: Setting
+    step: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """What validation found: how many hands each rule decides (every one of the 8,130 hands by face
+    set exactly once), the rules that never decide, the exceptions that repeat the rules, the departures."""
+
+    hands: int
+    decided: tuple[tuple[str, int | None, int], ...]
+    idle_rules: tuple[Rule, ...]
+    repeated: tuple[HandException, ...]
+    departures: tuple[Departure, ...]
+
+
+def check(rules: CasinoRules) -> Check:
+    """Validate a casino way over all 8,130 hands by face (docs/casino-rules.md, N.J.A.C. 19:47-10.7(e))."""
+    from trainer.rules.paigow.face_combos import _meets
+
+    c = combos()
+    choice, decider = rules.table
+    assert len(choice) == len(c.faces) and ((choice >= 0) & (choice < 3)).all()
+    counts = np.bincount(decider + 1, minlength=len(rules.rules) + len(rules.exceptions) + 1)
+    decided = [("explicit hands ([[house_way.exception]])", None, int(counts[1 + len(rules.rules):].sum()))]
+    decided += [(r.label, r.line, int(counts[1 + n])) for n, r in enumerate(rules.rules)]
+    decided.append(("the regulation's steps", None, int(counts[0])))
+    without = rules.rule_choices[0].copy()
+    without[rules.rule_choices[1] < 0] = house_way_choices(REGULATORY)[rules.rule_choices[1] < 0]
+    repeated = tuple(e for e in rules.exceptions if _same(c, e.row, e.setting, int(without[e.row])))
+    # the regulation's deciding step for each hand, and the settings it allows there
+    allowed = np.zeros((len(c.faces), 3), dtype=bool)
+    step = np.zeros(len(c.faces), dtype=np.int64)
+    for s in REGULATORY.steps:
+        meets = _meets(s.criterion, c)
+        fresh = (step == 0) & meets.any(axis=1)
+        allowed[fresh], step[fresh] = meets[fresh], s.number
+    regulation = house_way_choices(REGULATORY)
+    rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
+    departures = tuple(
+        Departure(c.tiles(r), settings(c.tiles(r))[choice[r]], rules.label_of(int(decider[r])) or "",
+                  settings(c.tiles(r))[regulation[r]], int(step[r])) for r in rows.tolist())
+    return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
+                 repeated, departures)
+
+
+def _same(c: Combos, row: int, a: int, b: int) -> bool:
+    """Two settings of a hand are the same by face (a hand holding two tiles of a face has equal ones)."""
+    def faces(j: int) -> tuple[list[int], list[int]]:
+        return sorted(c.high[row, j].tolist()), sorted(c.low[row, j].tolist())
+
+    return faces(a) == faces(b)

@@ -172,6 +172,21 @@ def house_way_choices(house_way: HouseWay = REGULATORY) -> np.ndarray:
     return choice
 
 
+@cache
+def deciding_steps(house_way: HouseWay = REGULATORY) -> tuple[int, ...]:
+    """The numbers of the steps of ``house_way`` that decide at least one combination, in order (a drill
+    aims at each; a casino's complete table of hands leaves the regulation's steps none)."""
+    c = combos()
+    undecided = np.ones(len(c.faces), dtype=bool)
+    found = []
+    for step in house_way.steps:
+        decides = undecided & _meets(step.criterion, c).any(axis=1)
+        if decides.any():
+            found.append(step.number)
+        undecided &= ~decides
+    return tuple(found)
+
+
 def _meets(criterion: Criterion, c: Combos) -> np.ndarray:
     """(combinations, 3) mask of the settings that meet ``criterion`` (one that tables itself, a casino's
     own step, gives its mask)."""
