@@ -366,10 +366,14 @@ class CasinoRules:
 
 
 def setting_for(tiles: tuple[Tile, ...], c: Combos, row: int, index: int) -> Setting:
-    """``settings(c.tiles(row))[index]`` placed with the tiles as given (faces match)."""
-    wanted = settings(c.tiles(row))[index]
-    return next(s for s in settings(tiles) if sorted(s.high.tiles) == sorted(wanted.high.tiles)
-                and sorted(s.low.tiles) == sorted(wanted.low.tiles))
+    """``settings(c.tiles(row))[index]`` placed with the tiles as given (the same hands by face; two
+    hands of equal rank may stand either way round, spec H4)."""
+    wanted = _by_face(settings(c.tiles(row))[index])
+    return next(s for s in settings(tiles) if _by_face(s) == wanted)
+
+
+def _by_face(setting: Setting) -> list[list[Tile]]:
+    return sorted([sorted(setting.high.tiles), sorted(setting.low.tiles)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -387,8 +391,7 @@ class _CasinoStep:
 
     def applies(self, setting: Setting) -> bool:
         d = self.rules.decide(setting.tiles)
-        return d.label is not None and sorted(d.setting.high.tiles) == sorted(setting.high.tiles) \
-            and sorted(d.setting.low.tiles) == sorted(setting.low.tiles)
+        return d.label is not None and _by_face(d.setting) == _by_face(setting)
 
     def why(self, setting: Setting) -> str:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
