@@ -41,9 +41,8 @@ def run(args: argparse.Namespace) -> int:
         "hands": found.hands,
         "decided": [{"rule": label, "line": line, "hands": n} for label, line, n in found.decided],
         "idle_rules": [{"rule": r.label, "line": r.line} for r in found.idle_rules],
-        "repeated_exceptions": [{"line": e.line, "rule": e.rule} for e in found.repeated],
-        "departures": [{"tiles": " ".join(map(str, d.tiles)), "setting": str(d.setting), "rule": d.label,
-                        "regulation": str(d.regulation),
+        "repeated_exceptions": [{"line": rules.line_of(e), "rule": e.rule} for e in found.repeated],
+        "departures": [{"tiles": d.tiles, "setting": d.setting, "rule": d.label, "regulation": d.regulation,
                         "regulation_citation": profile.cite_item("house_way", d.step)} for d in found.departures],
     }
     emit(args, data, _text)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from trainer.rules.errors import TrainerError, printable
@@ -42,11 +43,16 @@ class SourceLines:
     """
 
     def __init__(self, text: str) -> None:
-        self.lines: dict[tuple[Any, ...], int] = {}
+        self.text = text
+
+    @cached_property
+    def lines(self) -> dict[tuple[Any, ...], int]:
+        """Each place's line, read when a line is first asked for (a file that loads needs none)."""
+        lines: dict[tuple[Any, ...], int] = {}
         counts: dict[tuple[str, ...], int] = {}
         here: tuple[Any, ...] = ()
-        for number, line in enumerate(text.splitlines(), start=1):
-            header = _HEADER.match(line)
+        for number, line in enumerate(self.text.splitlines(), start=1):
+            header = _HEADER.match(line) if line.lstrip().startswith("[") else None
             if header:
                 name = tuple(part.strip().strip('"') for part in header.group(2).split("."))
                 if header.group(1) == "[[":
@@ -54,11 +60,12 @@ class SourceLines:
                     here = (*name, counts[name])
                 else:
                     here = name
-                self.lines.setdefault(here, number)
+                lines.setdefault(here, number)
                 continue
-            key = _KEY.match(line)
+            key = _KEY.match(line) if "=" in line else None
             if key:
-                self.lines.setdefault((*here, key.group(1)), number)
+                lines.setdefault((*here, key.group(1)), number)
+        return lines
 
     def line_of(self, place: tuple[Any, ...]) -> int | None:
         for end in range(len(place), 0, -1):

@@ -38,15 +38,16 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from trainer.rules.casino import (Choice, CasinoFileError, FileReader, apply_choices, one_of, read_file, some_of)
+from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, one_of, read_file,
+                                  some_of)
 from trainer.rules.errors import NotationError, TrainerError
-from trainer.rules.paigow.face_combos import FACE_ID, Combos, combos, house_way_choices
+from trainer.rules.paigow.face_combos import FACE_ID, RANK, Combos, code4, combos, house_way_choices
 from trainer.rules.paigow.hands import HandKind, Setting, settings
 from trainer.rules.paigow.house_way import REGULATORY, HouseWay, Step
 from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
@@ -124,31 +125,80 @@ _HAND_KINDS: dict[str, Callable[[Any], bool]] = {
 }
 
 Test = Callable[[Setting, Four], bool]
+#: The same condition over every combination's three settings at once: a (8130, 3) mask.
+Mask = Callable[["Grid"], np.ndarray]
 
 
-def _atom(text: str) -> Test:
-    """One condition on a setting of the ``play`` vocabulary (docs/casino-rules.md)."""
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """Every combination's settings as face ids (``Combos``), with what the rules say of each hand, and
+    the pair the rule being tried holds: ``together[r, j]`` / ``split[r, j]`` whether setting j keeps
+    every such pair together / splits every one (None: the rule names no pair)."""
+
+    c: Combos
+    high_score: np.ndarray
+    low_score: np.ndarray
+    high_value: np.ndarray
+    low_value: np.ndarray
+    together: np.ndarray | None = None
+    split: np.ndarray | None = None
+
+    def either_hand(self, table: np.ndarray) -> np.ndarray:
+        """Whether the high or the low hand of each setting is one ``table`` (21 x 21 faces) marks."""
+        c = self.c
+        return table[c.high[..., 0], c.high[..., 1]] | table[c.low[..., 0], c.low[..., 1]]
+
+
+def _grid() -> Grid:
+    from trainer.rules.paigow.face_combos import hand_facts
+
+    c, facts = combos(), hand_facts()
+    h, l = (c.high[..., 0], c.high[..., 1]), (c.low[..., 0], c.low[..., 1])
+    return Grid(c, facts.score[h], facts.score[l], facts.value[h], facts.value[l])
+
+
+@cache
+def _hand_table(test: Callable[[Any], bool]) -> np.ndarray:
+    """(21, 21) mask of the two-tile hands by face that ``test`` accepts."""
+    from trainer.rules.paigow.face_combos import hand_facts
+
+    return np.array([[test(h) for h in row] for row in hand_facts().hands], dtype=bool)
+
+
+def _members(kind: frozenset[Tile]) -> np.ndarray:
+    """(21,) mask of the faces of a kind."""
+    return np.array([f in kind for f in FACES], dtype=bool)
+
+
+def _atom(text: str) -> tuple[Test, Mask]:
+    """One condition on a setting of the ``play`` vocabulary (docs/casino-rules.md): for one setting
+    (the reference) and for every setting at once (what tables the file)."""
     words = text.lower().split()
     if words == ["any"]:
-        return lambda s, f: True
+        return (lambda s, f: True), (lambda g: np.ones(g.c.high.shape[:2], dtype=bool))
     if words in (["pair", "together"], ["pair", "split"]):
         together = words[1] == "together"
-        return lambda s, f: bool(f.pairs) and all(_together(s, f, p) == together for p in f.pairs)
+        return ((lambda s, f: bool(f.pairs) and all(_together(s, f, p) == together for p in f.pairs)),
+                (lambda g: g.together if together else g.split))
     if " ".join(words) in _HAND_KINDS:
         kind = _HAND_KINDS[" ".join(words)]
-        return lambda s, f: kind(s.high) or kind(s.low)
+        return (lambda s, f: kind(s.high) or kind(s.low)), (lambda g: g.either_hand(_hand_table(kind)))
     if words == ["highest", "tile", "high"]:
-        return lambda s, f: min(t.rank for t in s.high.tiles) == min(t.rank for t in s.tiles)
+        return ((lambda s, f: min(t.rank for t in s.high.tiles) == min(t.rank for t in s.tiles)),
+                (lambda g: RANK[g.c.high].min(axis=-1) == RANK[g.c.faces].min(axis=1)[:, None]))
     if len(words) >= 2 and words[-1] in ("high", "low"):
         kind_faces, where = tile_kind(" ".join(words[:-1])), words[-1]
-        return lambda s, f: any(t in kind_faces for t in (s.high if where == "high" else s.low).tiles)
+        return ((lambda s, f: any(t in kind_faces for t in (s.high if where == "high" else s.low).tiles)),
+                (lambda g: _members(kind_faces)[g.c.high if where == "high" else g.c.low].any(axis=-1)))
     if "/" in words[0]:
         low, _, high = words[0].partition("/")
         if words[1:] == ["or", "better"]:
             lo, hi = hand_threshold(low), hand_threshold(high)
-            return lambda s, f: s.low.score >= lo and s.high.score >= hi
+            return ((lambda s, f: s.low.score >= lo and s.high.score >= hi),
+                    (lambda g: (g.low_score >= lo) & (g.high_score >= hi)))
         if not words[1:] and low.isdigit() and high.isdigit():
-            return lambda s, f: (s.low.value, s.high.value) == (int(low), int(high))
+            return ((lambda s, f: (s.low.value, s.high.value) == (int(low), int(high))),
+                    (lambda g: (g.low_value == int(low)) & (g.high_value == int(high))))
     raise NotationError(f"'{text}' is not a pattern of the vocabulary (docs/casino-rules.md)")
 
 
@@ -157,14 +207,33 @@ class Pattern:
     """A setting pattern: atoms joined by ``and``, e.g. ``8/9 or better and highest tile high``."""
 
     text: str
-    tests: tuple[Test, ...]
+    atoms: tuple[tuple[Test, Mask], ...]
 
     @classmethod
     def parse(cls, text: str) -> Pattern:
         return cls(text, tuple(_atom(part) for part in text.split(" and ")))
 
     def met(self, setting: Setting, four: Four) -> bool:
-        return all(test(setting, four) for test in self.tests)
+        return all(test(setting, four) for test, _ in self.atoms)
+
+    def mask(self, grid: Grid) -> np.ndarray:
+        result = self.atoms[0][1](grid)
+        for _, more in self.atoms[1:]:
+            result = result & more(grid)
+        return result
+
+
+#: The positions (in sorted faces) of the two hands of each setting, in ``settings`` order (spec H4).
+_SETTING_PAIRS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+def _covers_all(faces: np.ndarray, kinds: tuple[frozenset[Tile], ...]) -> np.ndarray:
+    """``_covers`` for every combination: some different tile of each kind."""
+    from itertools import permutations
+
+    members = [_members(k) for k in kinds]
+    return np.logical_or.reduce([np.logical_and.reduce([m[faces[:, n]] for m, n in zip(members, order)])
+                                 for order in permutations(range(4), len(kinds))])
 
 
 def _covers(tiles: Iterable[Tile], kinds: tuple[frozenset[Tile], ...]) -> bool:
@@ -212,8 +281,56 @@ class Rule:
             found.append((i, j))
         return tuple(found) or None
 
+    def table(self, grid: Grid) -> np.ndarray:
+        """The setting this rule gives every combination, -1 where it does not decide (as ``decide``)."""
+        c = grid.c
+        applies = np.ones(len(c.faces), dtype=bool)
+        if self.pair:
+            grid = self._pair_grid(grid)
+            applies &= grid.together.any(axis=1) | grid.split.any(axis=1)
+        if self.includes:
+            applies &= _covers_all(c.faces, self.includes)
+        if self.best_low_below is not None:
+            applies &= grid.low_score.max(axis=1) < self.best_low_below
+        if self.best_high_at_least is not None:
+            applies &= grid.high_score.max(axis=1) >= self.best_high_at_least
+        for pattern in self.can_make:
+            applies &= pattern.mask(grid).any(axis=1)
+        choice = np.full(len(c.faces), -1, dtype=np.int64)
+        first, second = ((grid.high_score, grid.low_score) if self.choose == "high" else (grid.low_score, grid.high_score))
+        strength = first * 4096 + second
+        for pattern in self.play:
+            met = pattern.mask(grid) & applies[:, None]
+            fresh = (choice < 0) & met.any(axis=1)
+            choice[fresh] = np.where(met, strength, -1)[fresh].argmax(axis=1)
+        return choice
+
+    def _pair_grid(self, grid: Grid) -> Grid:
+        """``grid`` with the masks of the pairs this rule names kept together or split in each setting."""
+        faces = grid.c.faces
+        is_pair = _hand_table(_HAND_KINDS["pair"])
+        kinds = [_members(k) for k in self.pair]
+        held = []
+        for a, b in combinations(range(4), 2):
+            fa, fb = faces[:, a], faces[:, b]
+            ok = is_pair[fa, fb] & np.logical_or.reduce([k[fa] & k[fb] for k in kinds])
+            rest = [faces[:, n] for n in range(4) if n not in (a, b)]
+            if self.others_any is not None:
+                ok &= _members(self.others_any)[rest[0]] & _members(self.others_any)[rest[1]]
+            if self.others:
+                one, two = (_members(k) for k in self.others)
+                ok &= (one[rest[0]] & two[rest[1]]) | (two[rest[0]] & one[rest[1]])
+            held.append(((a, b), ok))
+        any_held = np.logical_or.reduce([ok for _, ok in held])
+        together = np.stack([np.logical_and.reduce([~ok | (pair in _SETTING_PAIRS[j]) for pair, ok in held])
+                             for j in range(3)], axis=1) & any_held[:, None]
+        split = np.stack([np.logical_and.reduce([~ok | (pair not in _SETTING_PAIRS[j]) for pair, ok in held])
+                          for j in range(3)], axis=1) & any_held[:, None]
+        return replace(grid, together=together, split=split)
+
     def decide(self, four: Four) -> int | None:
-        """Index of the setting this rule gives ``four``, or None when it does not decide it."""
+        """Index of the setting this rule gives ``four``, or None when it does not decide it (one hand at a
+        time: the reference the tests hold ``table`` to)."""
         if self.pair:
             pairs = self.pairs(four.tiles)
             if pairs is None:
@@ -249,7 +366,7 @@ class HandException:
     row: int
     setting: int
     rule: str
-    line: int | None
+    number: int
 
 
 @dataclass(frozen=True)
@@ -307,6 +424,11 @@ class CasinoRules:
     way_name: str
     exceptions: tuple[HandException, ...]
     rules: tuple[Rule, ...]
+    source: SourceLines
+
+    def line_of(self, exception: HandException) -> int | None:
+        """The line of the file where an explicit hand starts."""
+        return self.source.line_of(("house_way", "exception", exception.number))
 
     @cached_property
     def _exception_of(self) -> dict[int, HandException]:
@@ -318,15 +440,11 @@ class CasinoRules:
         c = combos()
         choice = np.full(len(c.faces), -1, dtype=np.int64)
         decider = np.full(len(c.faces), -1, dtype=np.int64)
-        if self.rules:
-            for row in range(len(c.faces)):
-                tiles = c.tiles(row)
-                four = Four(tiles, settings(tiles))
-                for n, rule in enumerate(self.rules):
-                    index = rule.decide(four)
-                    if index is not None:
-                        choice[row], decider[row] = index, n
-                        break
+        grid = _grid() if self.rules else None
+        for n, rule in enumerate(self.rules):
+            mine = rule.table(grid)
+            fresh = (decider < 0) & (mine >= 0)
+            choice[fresh], decider[fresh] = mine[fresh], n
         return choice, decider
 
     @cached_property
@@ -437,7 +555,7 @@ def _parse(reader: FileReader, digest: str) -> CasinoRules:
     way_name = reader.text(("house_way", "name"), way["name"]) if "name" in way else f"{name}'s house way"
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
     exceptions = _exceptions(reader, _array(reader, ("house_way", "exception"), way))
-    return CasinoRules(name, digest, profile, way_name, exceptions, rules)
+    return CasinoRules(name, digest, profile, way_name, exceptions, rules, reader.source)
 
 
 def _array(reader: FileReader, place: tuple[str, ...], way: dict) -> list:
@@ -496,6 +614,49 @@ def _face_ids(text: str) -> list[int]:
 
 
 def _exceptions(reader: FileReader, raws: list) -> tuple[HandException, ...]:
+    """The explicit hands, read all at once (a complete table is 8,130 of them); the first one that
+    is wrong, read one at a time, names the problem."""
+    tiles, highs, rules = [], [], []
+    for raw in raws:
+        if type(raw) is not dict or raw.keys() != _EXCEPTION_KEYS or not all(type(v) is str for v in raw.values()) \
+                or not raw["rule"].strip():
+            return _exceptions_one_by_one(reader, raws)
+        four, two = _known_ids(raw["tiles"]), _known_ids(raw["high"])
+        if four is None or two is None or len(four) != 4 or len(two) != 2:
+            return _exceptions_one_by_one(reader, raws)
+        tiles.append(four), highs.append(two), rules.append(raw["rule"].strip())
+    if not raws:
+        return ()
+    c = combos()
+    rows = c.index[code4(np.sort(np.array(tiles), axis=1))].astype(np.int64)
+    high = np.sort(np.array(highs), axis=1)[:, None, :]
+    named_high = (np.sort(c.high[rows], axis=-1) == high).all(axis=-1)
+    named_low = (np.sort(c.low[rows], axis=-1) == high).all(axis=-1) & _equal_rank()[rows]
+    index = np.where(named_high.any(axis=1), named_high.argmax(axis=1),
+                     np.where(named_low.any(axis=1), named_low.argmax(axis=1), -1))
+    if (rows < 0).any() or (index < 0).any() or len(np.unique(rows)) != len(rows):
+        return _exceptions_one_by_one(reader, raws)
+    return tuple(HandException(r, i, rule, n) for n, (r, i, rule) in enumerate(zip(rows.tolist(), index.tolist(), rules)))
+
+
+_EXCEPTION_KEYS = {"tiles", "high", "rule"}
+
+
+def _known_ids(text: str) -> list[int] | None:
+    """Face ids of the tiles in ``text``, or None if one is not a tile."""
+    try:
+        return _face_ids(text)
+    except NotationError:
+        return None
+
+
+def _equal_rank() -> np.ndarray:
+    """(8130, 3): whether the two hands of each setting rank equal (either may be named ``high``)."""
+    grid = _grid()
+    return grid.high_score == grid.low_score
+
+
+def _exceptions_one_by_one(reader: FileReader, raws: list) -> tuple[HandException, ...]:
     c, seen, found = combos(), {}, []
     for n, raw in enumerate(raws):
         place = ("house_way", "exception", n)
@@ -521,7 +682,7 @@ def _exceptions(reader: FileReader, raws: list) -> tuple[HandException, ...]:
         if row in seen:
             raise reader.fail((*place, "tiles"), f"tiles: {raw['tiles']} are already set at line {seen[row]}")
         seen[row] = reader.source.line_of(place)
-        found.append(HandException(row, index, reader.text((*place, "rule"), raw["rule"]), seen[row]))
+        found.append(HandException(row, index, reader.text((*place, "rule"), raw["rule"]), n))
     return tuple(found)
 
 
@@ -551,10 +712,10 @@ class Departure:
     """A hand the file sets otherwise than the regulation's deciding step allows (the exceptions
     N.J.A.C. 19:47-10.7(e) asks to be noted): the file's setting and rule, the regulation's and its step."""
 
-    tiles: tuple[Tile, ...]
-    setting: Setting
+    tiles: str
+    setting: str
     label: str
-    regulation: Setting
+    regulation: str
     step: int
 
 
@@ -583,7 +744,9 @@ def check(rules: CasinoRules) -> Check:
     decided.append(("the regulation's steps", None, int(counts[0])))
     without = rules.rule_choices[0].copy()
     without[rules.rule_choices[1] < 0] = house_way_choices(REGULATORY)[rules.rule_choices[1] < 0]
-    repeated = tuple(e for e in rules.exceptions if _same(c, e.row, e.setting, int(without[e.row])))
+    rows = np.array([e.row for e in rules.exceptions], dtype=np.int64)
+    same = _same(c, rows, np.array([e.setting for e in rules.exceptions], dtype=np.int64), without[rows])
+    repeated = tuple(e for e, s in zip(rules.exceptions, same.tolist()) if s)
     # the regulation's deciding step for each hand, and the settings it allows there
     allowed = np.zeros((len(c.faces), 3), dtype=bool)
     step = np.zeros(len(c.faces), dtype=np.int64)
@@ -594,15 +757,25 @@ def check(rules: CasinoRules) -> Check:
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
     departures = tuple(
-        Departure(c.tiles(r), settings(c.tiles(r))[choice[r]], rules.label_of(int(decider[r])) or "",
-                  settings(c.tiles(r))[regulation[r]], int(step[r])) for r in rows.tolist())
+        Departure(" ".join(_TEXT[f] for f in c.faces[r]), _setting_text(c, r, choice[r]),
+                  rules.label_of(int(decider[r])) or "", _setting_text(c, r, regulation[r]), int(step[r]))
+        for r in rows.tolist())
     return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
                  repeated, departures)
 
 
-def _same(c: Combos, row: int, a: int, b: int) -> bool:
-    """Two settings of a hand are the same by face (a hand holding two tiles of a face has equal ones)."""
-    def faces(j: int) -> tuple[list[int], list[int]]:
-        return sorted(c.high[row, j].tolist()), sorted(c.low[row, j].tolist())
+_TEXT = tuple(str(f) for f in FACES)
 
-    return faces(a) == faces(b)
+
+def _setting_text(c: Combos, row: int, j: int) -> str:
+    """``str(settings(c.tiles(row))[j])`` read from the face ids (``Combos`` keeps each hand's tile order)."""
+    high, low = c.high[row, j], c.low[row, j]
+    return f"{_TEXT[high[0]]} {_TEXT[high[1]]} / {_TEXT[low[0]]} {_TEXT[low[1]]}"
+
+
+def _same(c: Combos, rows: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Whether settings ``a`` and ``b`` of each row are the same hands by face (two hands of equal rank
+    may stand either way round)."""
+    ha, la = np.sort(c.high[rows, a], axis=-1), np.sort(c.low[rows, a], axis=-1)
+    hb, lb = np.sort(c.high[rows, b], axis=-1), np.sort(c.low[rows, b], axis=-1)
+    return (((ha == hb).all(axis=-1) & (la == lb).all(axis=-1)) | ((ha == lb).all(axis=-1) & (la == hb).all(axis=-1)))
