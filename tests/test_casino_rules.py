@@ -101,3 +101,22 @@ def test_check_lists_idle_rules_repeated_hands_and_departures() -> None:
     assert sum(n for _, _, n in found.decided) == 8130
     assert found.departures and all(d.label == "Teens high" for d in found.departures)
     assert rules.line_of(rules.exceptions[0]) == 4
+
+
+def test_a_baccarat_file_amends_its_profile_and_has_no_house_way(tmp_path) -> None:
+    from trainer.rules.casino import load_casino
+
+    path = tmp_path / "baccarat.toml"
+    path.write_text('[casino]\nname = "Harbor"\njurisdiction = "pa-631a"\n\n[choices]\ndecks = 6\n'
+                    'vigorish_collection = "deferred"\ndragon_bonus = false\nsqueeze = true\n')
+    table = load_casino(str(path))
+    p = table.profile
+    assert (p.decks, p.vig_collection, p.dragon_bonus, p.squeeze, p.tie_pays) == (6, "deferred", None, True, 8)
+    with pytest.raises(CasinoFileError, match="a Pai Gow house way amends one of pa-2019"):
+        load_casino_rules(str(path))
+    path.write_text('[casino]\nname = "H"\njurisdiction = "pa-631a"\n[choices]\ndecks = 7\n')
+    with pytest.raises(CasinoFileError, match=r"baccarat.toml:5: choices.decks: 7 is not a number of decks"):
+        load_casino(str(path))
+    path.write_text('[casino]\nname = "H"\njurisdiction = "pa-631a"\n[house_way]\nname = "x"\n')
+    with pytest.raises(CasinoFileError, match=r"baccarat.toml:4: unknown key 'house_way' in the file"):
+        load_casino(str(path))

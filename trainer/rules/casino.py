@@ -13,6 +13,8 @@ allow is an error naming the file's line (:class:`CasinoFileError`), never a sil
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -87,15 +89,16 @@ class FileReader:
 
     def table(self, place: tuple[Any, ...], value: Any, keys: Iterable[str], required: Iterable[str] = ()) -> dict:
         """``value`` as a table holding only ``keys`` and every key of ``required``."""
+        where = f"[{_dotted(place)}]" if place else "the file"
         if not isinstance(value, dict):
-            raise self.fail(place, f"[{'.'.join(map(str, place))}] must be a table")
+            raise self.fail(place, f"{where} must be a table")
         for key in value:
             if key not in keys:
-                raise self.fail((*place, key), f"unknown key '{key}' in [{_dotted(place)}] "
+                raise self.fail((*place, key), f"unknown key '{printable(str(key))}' in {where} "
                                                f"(choose from: {', '.join(keys)})")
         for key in required:
             if key not in value:
-                raise self.fail(place, f"[{_dotted(place)}] needs '{key}'")
+                raise self.fail(place, f"{where} needs '{key}'")
         return value
 
     def text(self, place: tuple[Any, ...], value: Any) -> str:
@@ -166,3 +169,38 @@ def some_of(kind: str, value: Any, allowed: Iterable[str]) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or len(set(map(str, value))) != len(value):
         raise TrainerError(f"give the {kind}s as a list of distinct names")
     return tuple(one_of(kind, v, allowed) for v in value)
+
+
+#: Each game's Rules Submission module: ``PROFILE_NAMES`` (the profiles a file may amend) and
+#: ``build(reader, digest, casino, jurisdiction)``; the file's jurisdiction picks the game.
+GAME_MODULES = ("trainer.rules.paigow.casino_rules", "trainer.rules.baccarat.casino_rules")
+
+_LOADED: dict[str, Any] = {}
+
+
+def load_casino(path: str) -> Any:
+    """A Rules Submission file of any game, parsed once per content (by its SHA-256)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise CasinoFileError(path, None, f"cannot read the file ({exc.strerror})") from None
+    return parse_casino(path, data)
+
+
+def parse_casino(path: str, data: bytes) -> Any:
+    digest = hashlib.sha256(data).hexdigest()
+    if digest not in _LOADED:
+        reader = read_file(path, data)
+        if not isinstance(reader.data.get("casino"), dict):
+            raise reader.fail(("casino",), "the file needs a [casino] table with its name and jurisdiction")
+        casino = reader.table(("casino",), reader.data["casino"], ("name", "jurisdiction"), ("name", "jurisdiction"))
+        modules = [importlib.import_module(m) for m in GAME_MODULES]
+        names = [n for m in modules for n in m.PROFILE_NAMES]
+        game = next((m for m in modules if casino["jurisdiction"] in m.PROFILE_NAMES), None)
+        if game is None:
+            raise reader.fail(("casino", "jurisdiction"), f"unknown jurisdiction {printable(repr(casino['jurisdiction']))} "
+                                                          f"(choose from: {', '.join(names)})")
+        _LOADED[digest] = game.build(reader, digest, reader.text(("casino", "name"), casino["name"]),
+                                     casino["jurisdiction"])
+    return _LOADED[digest]

@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import combinations
@@ -44,8 +43,8 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, one_of, read_file,
-                                  some_of)
+from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, load_casino, one_of,
+                                  parse_casino, some_of)
 from trainer.rules.errors import NotationError, TrainerError
 from trainer.rules.paigow.face_combos import FACE_ID, RANK, Combos, code4, combos, house_way_choices
 from trainer.rules.paigow.hands import HandKind, Setting, settings
@@ -525,37 +524,36 @@ def loaded_way(name: str) -> HouseWay | None:
 
 
 def load_casino_rules(path: str) -> CasinoRules:
-    """Read a Rules Submission file; the same content is parsed and tabled once (by its SHA-256)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise CasinoFileError(path, None, f"cannot read the file ({exc.strerror})") from None
-    return parse_casino_rules(path, data)
+    """Read a Pai Gow Rules Submission file; the same content is parsed and tabled once (by its SHA-256)."""
+    return _pai_gow(path, load_casino(path))
 
 
 def parse_casino_rules(path: str, data: bytes) -> CasinoRules:
-    digest = hashlib.sha256(data).hexdigest()
-    name = f"casino-{digest[:12]}"
-    if name not in _LOADED:
-        _LOADED[name] = _parse(read_file(path, data), digest)
-    return _LOADED[name]
+    return _pai_gow(path, parse_casino(path, data))
 
 
-def _parse(reader: FileReader, digest: str) -> CasinoRules:
+def _pai_gow(path: str, rules: Any) -> CasinoRules:
+    if not isinstance(rules, CasinoRules):
+        raise CasinoFileError(path, None, f"{rules.casino} amends the Baccarat profile {rules.profile.name}: a "
+                                          f"Pai Gow house way amends one of {', '.join(PROFILE_NAMES)}")
+    return rules
+
+
+#: The profiles a Pai Gow Rules Submission may amend.
+PROFILE_NAMES = tuple(PROFILES)
+
+
+def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> CasinoRules:
+    """The Pai Gow Rules Submission in ``reader`` (its [casino] table already read)."""
     top = reader.table((), reader.data, ("casino", "house_way", "choices"), ("casino",))
-    casino = reader.table(("casino",), top["casino"], ("name", "jurisdiction"), ("name", "jurisdiction"))
-    name = reader.text(("casino", "name"), casino["name"])
-    jurisdiction = casino["jurisdiction"]
-    if jurisdiction not in PROFILES:
-        raise reader.fail(("casino", "jurisdiction"), f"unknown jurisdiction {jurisdiction!r} "
-                                                      f"(choose from: {', '.join(PROFILES)})")
     profile = apply_choices(reader, profile_named(jurisdiction), CHOICES)
     way = reader.table(("house_way",), top.get("house_way", {}), ("name", "exception", "rule"))
     way_name = reader.text(("house_way", "name"), way["name"]) if "name" in way else f"{name}'s house way"
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
     exceptions = _exceptions(reader, _array(reader, ("house_way", "exception"), way))
-    return CasinoRules(name, digest, profile, way_name, exceptions, rules, reader.source)
+    found = CasinoRules(name, digest, profile, way_name, exceptions, rules, reader.source)
+    _LOADED[found.house_way.name] = found
+    return found
 
 
 def _array(reader: FileReader, place: tuple[str, ...], way: dict) -> list:
