@@ -546,7 +546,9 @@ PROFILE_NAMES = tuple(PROFILES)
 def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> CasinoRules:
     """The Pai Gow Rules Submission in ``reader`` (its [casino] table already read)."""
     top = reader.table((), reader.data, ("casino", "house_way", "choices"), ("casino",))
-    profile = apply_choices(reader, profile_named(jurisdiction), CHOICES)
+    # the amended profile deals by this file's way wherever a profile's default house way is read (spec W3)
+    profile = replace(apply_choices(reader, profile_named(jurisdiction), CHOICES),
+                      default_house_way=f"casino-{digest[:12]}")
     way = reader.table(("house_way",), top.get("house_way", {}), ("name", "exception", "rule"))
     way_name = reader.text(("house_way", "name"), way["name"]) if "name" in way else f"{name}'s house way"
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
