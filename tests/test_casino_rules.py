@@ -120,3 +120,26 @@ def test_a_baccarat_file_amends_its_profile_and_has_no_house_way(tmp_path) -> No
     path.write_text('[casino]\nname = "H"\njurisdiction = "pa-631a"\n[house_way]\nname = "x"\n')
     with pytest.raises(CasinoFileError, match=r"baccarat.toml:4: unknown key 'house_way' in the file"):
         load_casino(str(path))
+
+
+def test_exam_and_drill_take_the_casino_rules(capsys, monkeypatch) -> None:
+    import io
+    import json
+
+    from trainer.cli import main
+
+    harbor = str(EXAMPLES / "harbor.toml")
+    way = load_casino_rules(harbor)
+    assert main(["exam", "--seed", "5", "--skills", "house-way", "--count", "4", "--casino-rules", harbor,
+                 "--print-questions", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["spec"]["profile"] == "nj" and data["spec"]["house_way"] == way.house_way.name
+    for q in data["questions"]:
+        assert "Harbor house way" in q["prompt"]
+    dealt = "1-3 2-6 5-5 3-4"   # the drill's hand for seed 2
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{way.decide(parse_tiles(dealt)).setting}\n"))
+    assert main(["drill", "--skill", "house-way", "--count", "1", "--seed", "2", "--casino-rules", harbor]) == 0
+    out = capsys.readouterr().out
+    assert f"Set {dealt} by the house way in force, the Harbor house way" in out and "Right." in out
+    assert main(["drill", "--skill", "house-way", "--casino-rules", harbor, "--profile", "md"]) == 2
+    assert "the file amends profile nj" in capsys.readouterr().err

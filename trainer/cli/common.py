@@ -68,18 +68,20 @@ def add_casino_rules(parser: argparse.ArgumentParser) -> None:
 
 
 def casino_setup(args: argparse.Namespace) -> tuple[Profile | None, str | None]:
-    """``--casino-rules FILE``'s amended profile and house way name, or (None, ``--house-way``)."""
+    """``--casino-rules FILE``'s amended profile and house way name (a Baccarat table's: None), or (None,
+    ``--house-way``)."""
     if getattr(args, "casino_rules", None) is None:
         return None, getattr(args, "house_way", None)
-    from trainer.rules.paigow.casino_rules import load_casino_rules
+    from trainer.rules.casino import load_casino
 
-    casino = load_casino_rules(args.casino_rules)
+    casino = load_casino(args.casino_rules)
     if getattr(args, "profile", None) not in (None, casino.profile.name):
         from trainer.rules.errors import TrainerError
 
         raise TrainerError(f"--profile {args.profile} and --casino-rules: the file amends profile "
                            f"{casino.profile.name}; give one or the other")
-    return casino.profile, casino.house_way.name
+    way = getattr(casino, "house_way", None)
+    return casino.profile, way.name if way else None
 
 
 def house_way_of(args: argparse.Namespace, profile: Profile) -> HouseWay:
