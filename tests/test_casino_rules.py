@@ -143,3 +143,22 @@ def test_exam_and_drill_take_the_casino_rules(capsys, monkeypatch) -> None:
     assert f"Set {dealt} by the house way in force, the Harbor house way" in out and "Right." in out
     assert main(["drill", "--skill", "house-way", "--casino-rules", harbor, "--profile", "md"]) == 2
     assert "the file amends profile nj" in capsys.readouterr().err
+
+
+def test_a_parse_is_kept_by_the_files_hash_and_a_spoilt_one_is_parsed_again(tmp_path, monkeypatch) -> None:
+    import hashlib
+    import json
+
+    from trainer.rules import casino
+
+    path = tmp_path / "harbor.toml"
+    path.write_bytes((EXAMPLES / "harbor.toml").read_bytes() + b"\n# a copy\n")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    first = load_casino_rules(str(path))
+    kept = casino.parsed_cache(digest)
+    assert json.loads(kept.read_text())["casino"]["name"] == "Harbor Training Casino"
+    monkeypatch.setattr(casino, "_LOADED", {})
+    kept.write_text("{not json")
+    again = load_casino_rules(str(path))
+    assert again is not first and (again.table[0] == first.table[0]).all()
+    assert json.loads(kept.read_text())["casino"]["jurisdiction"] == "nj"   # written again

@@ -600,7 +600,8 @@ def _rule(reader: FileReader, n: int, raw: Any) -> Rule:
         play=patterns, choose=choose)
 
 
-_TILE_OF: dict[str, int] = {}
+#: Face id of each tile as written ``1-2`` or ``2-1`` (other forms of spec N2 are parsed and added).
+_TILE_OF: dict[str, int] = {t: FACE_ID[f] for f in FACES for t in (str(f), f"{f.high}-{f.low}")}
 
 
 def _face_ids(text: str) -> list[int]:
@@ -617,14 +618,15 @@ def _exceptions(reader: FileReader, raws: list) -> tuple[HandException, ...]:
     """The explicit hands, read all at once (a complete table is 8,130 of them); the first one that
     is wrong, read one at a time, names the problem."""
     tiles, highs, rules = [], [], []
-    for raw in raws:
-        if type(raw) is not dict or raw.keys() != _EXCEPTION_KEYS or not all(type(v) is str for v in raw.values()) \
-                or not raw["rule"].strip():
-            return _exceptions_one_by_one(reader, raws)
-        four, two = _known_ids(raw["tiles"]), _known_ids(raw["high"])
-        if four is None or two is None or len(four) != 4 or len(two) != 2:
-            return _exceptions_one_by_one(reader, raws)
-        tiles.append(four), highs.append(two), rules.append(raw["rule"].strip())
+    known = _TILE_OF
+    try:
+        for raw in raws:
+            four, two, rule = raw["tiles"].split(), raw["high"].split(), raw["rule"].strip()
+            if len(raw) != 3 or len(four) != 4 or len(two) != 2 or not rule:
+                raise ValueError
+            tiles.append([known[t] for t in four]), highs.append([known[t] for t in two]), rules.append(rule)
+    except (KeyError, TypeError, AttributeError, ValueError):  # a tile written otherwise, or a mistake
+        return _exceptions_one_by_one(reader, raws)
     if not raws:
         return ()
     c = combos()
@@ -637,17 +639,6 @@ def _exceptions(reader: FileReader, raws: list) -> tuple[HandException, ...]:
     if (rows < 0).any() or (index < 0).any() or len(np.unique(rows)) != len(rows):
         return _exceptions_one_by_one(reader, raws)
     return tuple(HandException(r, i, rule, n) for n, (r, i, rule) in enumerate(zip(rows.tolist(), index.tolist(), rules)))
-
-
-_EXCEPTION_KEYS = {"tiles", "high", "rule"}
-
-
-def _known_ids(text: str) -> list[int] | None:
-    """Face ids of the tiles in ``text``, or None if one is not a tile."""
-    try:
-        return _face_ids(text)
-    except NotationError:
-        return None
 
 
 def _equal_rank() -> np.ndarray:
@@ -757,9 +748,9 @@ def check(rules: CasinoRules) -> Check:
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
     departures = tuple(
-        Departure(" ".join(_TEXT[f] for f in c.faces[r]), _setting_text(c, r, choice[r]),
+        Departure(" ".join(_TEXT[f] for f in faces), _setting_text(c, r, choice[r]),
                   rules.label_of(int(decider[r])) or "", _setting_text(c, r, regulation[r]), int(step[r]))
-        for r in rows.tolist())
+        for r, faces in zip(rows.tolist(), c.faces[rows].tolist()))
     return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
                  repeated, departures)
 
