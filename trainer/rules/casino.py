@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable
 from trainer.rules.errors import TrainerError, printable
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\" ]+?)\s*\]\]?\s*(#.*)?$")
+_HEADERS = re.compile(r"^[ \t]*(\[\[?)[ \t]*([A-Za-z0-9_.\-\" ]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.MULTILINE)
 _KEY = re.compile(r"^\s*\"?([A-Za-z0-9_\-]+)\"?\s*=")
 
 
@@ -70,7 +71,25 @@ class SourceLines:
                 lines.setdefault((*here, key.group(1)), number)
         return lines
 
+    @cached_property
+    def headers(self) -> dict[tuple[Any, ...], int]:
+        """The lines of the tables alone, found by one pass of a regular expression (``check`` asks for the
+        line of thousands of explicit hands)."""
+        lines: dict[tuple[Any, ...], int] = {}
+        counts: dict[tuple[str, ...], int] = {}
+        line, at = 1, 0
+        for found in _HEADERS.finditer(self.text):
+            line, at = line + self.text.count("\n", at, found.start()), found.start()
+            name = tuple(part.strip().strip('"') for part in found.group(2).split("."))
+            if found.group(1) == "[[":
+                counts[name] = counts.get(name, -1) + 1
+                name = (*name, counts[name])
+            lines.setdefault(name, line)
+        return lines
+
     def line_of(self, place: tuple[Any, ...]) -> int | None:
+        if place in self.headers:
+            return self.headers[place]
         for end in range(len(place), 0, -1):
             if place[:end] in self.lines:
                 return self.lines[place[:end]]
