@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from functools import cache
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,12 +22,16 @@ from trainer.rules.paigow.analysis import (DEALER_DEALS, PLAYER_HANDS, Odds, ana
 from trainer.rules.paigow.face_combos import combos, house_way_choices
 from trainer.rules.errors import NotationError
 from trainer.rules.paigow.hands import Outcome, Setting, settings, wager_result
-from trainer.rules.paigow.house_way import (CASINO_SPLIT_TENS, REGULATORY, HouseWay, house_way_setting_index,
-                                     set_by_house_way)
+from trainer.rules.paigow.casino_rules import load_casino_rules
+from trainer.rules.paigow.house_way import REGULATORY, HouseWay, house_way_setting_index, set_by_house_way
 from trainer.rules.paigow.tiles import TILE_SET, Tile, parse_tiles
 
+HARBOR_FILE = Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml"
+#: A casino's house way from its Rules Submission file (spec W3): its rules, then the regulation's steps.
+HARBOR = load_casino_rules(str(HARBOR_FILE)).house_way
+
 #: (house way, zero_zero_to_banker): pa-2019 and nj zero rules (JQ3), regulatory and casino ways (W1, W3).
-RULES = [(way, zero) for way in (REGULATORY, CASINO_SPLIT_TENS) for zero in (True, False)]
+RULES = [(way, zero) for way in (REGULATORY, HARBOR) for zero in (True, False)]
 
 HAND_PICKED = [
     "6-6 4-5 1-3 2-3",   # spec example: Wong and a nine
@@ -166,7 +171,7 @@ def test_inclusion_exclusion_matches_direct_count() -> None:
         assert got[row].tolist() == expected
 
 
-@pytest.mark.parametrize("way", [REGULATORY, CASINO_SPLIT_TENS])
+@pytest.mark.parametrize("way", [REGULATORY, HARBOR])
 def test_vectorised_house_way_matches_the_object_model_on_every_hand(way: HouseWay) -> None:
     """The numpy house way sets each of the 35,960 physical hands as ``set_by_house_way`` does."""
     c, choice = combos(), house_way_choices(way)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from trainer.cli import main
 from trainer.rules.paigow.analysis import analyze_hand, house_edge
-from trainer.rules.paigow.house_way import CASINO_SPLIT_TENS
+from trainer.rules.paigow.casino_rules import load_casino_rules
 from trainer.rules.paigow.tiles import parse_tiles
 
 
@@ -28,10 +29,12 @@ def test_hand_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_hand_json_follows_profile_and_house_way(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(capsys, "13 55 46 15", "--profile", "nj", "--house-way", "casino-split-tens")
-    expected = analyze_hand(parse_tiles("1-3 5-5 4-6 1-5"), CASINO_SPLIT_TENS, zero_zero_to_banker=False)
+    harbor = str(Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml")
+    data = run_json(capsys, "13 55 46 15", "--house-way", harbor)   # the file amends nj
+    way = load_casino_rules(harbor).house_way
+    expected = analyze_hand(parse_tiles("1-3 5-5 4-6 1-5"), way, zero_zero_to_banker=False)
     assert [s["ev"] for s in data["settings"]] == [o.ev for o in expected.odds]
-    assert (data["profile"], data["house_way_name"]) == ("nj", "casino-split-tens")
+    assert (data["profile"], data["house_way_name"]) == ("nj", way.name)
 
 
 def test_house_edge_json(capsys: pytest.CaptureFixture[str]) -> None:

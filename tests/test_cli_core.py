@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,8 +26,10 @@ def test_house_way_json_contract(capsys):
 
 
 def test_house_way_text_and_other_way(capsys):
-    code, out, _ = run(capsys, "house-way", "4-6 4-6 3-6 3-4", "--house-way", "casino-split-tens")
-    assert code == 0 and "Split a pair of Tens" in out
+    harbor = str(Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml")
+    code, out, _ = run(capsys, "house-way", "5-5 5-5 1-6 2-5", "--house-way", harbor)
+    assert code == 0 and "Harbor pair rule A: Never split a pair of 4s, 5s, 6s, 10s or 11s" in out
+    assert "High: 5-5 5-5" in out
 
 
 @pytest.mark.parametrize("argv, message", [

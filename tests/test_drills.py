@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
@@ -15,6 +16,7 @@ from trainer.drills import AnswerKind, AnswerParseError, check, expected_text, g
 from trainer.drills.model import Question
 from trainer.drills.registry import SKILLS
 from trainer.rules.paigow.analysis import analyze_hand
+from trainer.rules.paigow.casino_rules import load_casino_rules
 from trainer.rules.paigow.delivery import ALL_STYLES, plan_delivery, style_name
 from trainer.rules.paigow.dice import Roll
 from trainer.rules.paigow.hands import Hand, Outcome, Setting, outranks, settings, wager_result
@@ -184,8 +186,10 @@ def test_generated_answers_match_the_engine(profile, skill, seed):
 @hsettings(max_examples=20, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_casino_house_way_drills_follow_that_house_way(seed):
-    q = generate("house-way", seed=seed, house_way="casino-split-tens")
-    assert q.house_way == "casino-split-tens" and q.answer == _house_way(q) and "spec W3" in q.citations
+    way = load_casino_rules(str(Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml"))
+    q = generate("house-way", seed=seed, house_way=way.house_way.name)
+    assert q.house_way == way.house_way.name and q.answer == _house_way(q) and "spec W3" in q.citations
+    assert "Harbor house way" in q.prompt
 
 
 def test_profiles_offer_only_their_side_wagers():

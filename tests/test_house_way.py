@@ -2,16 +2,21 @@
 
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from trainer.rules.errors import UnknownNameError
-from trainer.rules.paigow.hands import HandKind, settings
-from trainer.rules.paigow.house_way import (CASINO_SPLIT_TENS, HOUSE_WAYS, REGULATORY, house_way_named,
+from trainer.rules.paigow.casino_rules import load_casino_rules
+from trainer.rules.paigow.hands import HandKind, same_rank, settings
+from trainer.rules.paigow.house_way import (HOUSE_WAYS, REGULATORY, house_way_named,
                                      house_way_setting_index, set_by_house_way)
+from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import TILE_SET, parse_tiles
 
 ALL_HANDS = list(combinations(TILE_SET, 4))
+HARBOR_FILE = Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml"
+HARBOR = load_casino_rules(str(HARBOR_FILE)).house_way
 
 
 def _strength(s):
@@ -73,23 +78,32 @@ def test_explanation_cites_the_step_and_the_house_way():
     assert REGULATORY.title in decision.explanation
 
 
-def test_casino_way_splits_tens_when_both_hands_make_seven():
-    tiles = parse_tiles("5-5 5-5 1-1 2-5")       # Tens pair; split: 5-5 1-1 = 2... not 7+
-    assert set_by_house_way(tiles, CASINO_SPLIT_TENS).step == 3
-    tiles = parse_tiles("4-6 4-6 3-6 3-4")       # split: 4-6 3-6 = 9, 4-6 3-4 = 7
-    decision = set_by_house_way(tiles, CASINO_SPLIT_TENS)
-    assert decision.step == 2 and {decision.setting.high.value, decision.setting.low.value} == {9, 7}
-    assert set_by_house_way(tiles).setting.high.kind is HandKind.MATCHED
+def test_a_casino_way_tries_its_exceptions_then_its_rules_then_the_regulation():
+    casino = load_casino_rules(str(HARBOR_FILE))
+    way = casino.house_way
+    decision = set_by_house_way(parse_tiles("6-6 2-4 4-6 1-2"), way, profile_named("nj"))   # an explicit hand
+    assert (str(decision.setting), decision.step) == ("6-6 2-4 / 4-6 1-2", 1)
+    assert "Harbor pair rule B: split the Gee Joon with 6-4, 6-5 or 6-6" in decision.explanation
+    decision = set_by_house_way(parse_tiles("5-5 5-5 1-6 2-5"), way)                      # a rule
+    assert decision.step == 1 and "Harbor pair rule A" in decision.explanation
+    assert decision.setting.high.kind is HandKind.MATCHED
+    decision = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"), way, profile_named("nj"))   # the regulation
+    assert (decision.step, decision.citation) == (3, "N.J.A.C. 19:47-10.7(d)2")
+    assert casino.decide(parse_tiles("6-6 4-5 1-3 2-3")).label is None
 
 
-def test_casino_way_counts_on_all_hands():
-    steps = Counter(set_by_house_way(c, CASINO_SPLIT_TENS).step for c in ALL_HANDS)
-    assert steps == {1: 435, 2: 180, 3: 13169, 4: 19920, 5: 2256}
+def test_a_casino_way_sets_every_hand_as_the_object_model():
+    """The table (numpy) and ``set_by_house_way`` (one hand at a time) agree on every physical hand."""
+    casino = load_casino_rules(str(HARBOR_FILE))
+    for hand in ALL_HANDS[::7]:
+        by_table = casino.decide(hand).setting
+        assert same_rank(set_by_house_way(hand, casino.house_way).setting, by_table), hand
 
 
 def test_house_ways_are_named_data():
-    assert set(HOUSE_WAYS) == {"regulatory", "casino-split-tens"}
-    with pytest.raises(UnknownNameError, match="choose from: casino-split-tens, regulatory"):
+    assert set(HOUSE_WAYS) == {"regulatory"}
+    assert house_way_named(HARBOR.name) is HARBOR   # a casino's way loaded in this process, by its name
+    with pytest.raises(UnknownNameError, match="choose from: regulatory"):
         house_way_named("vegas")
 
 

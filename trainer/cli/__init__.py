@@ -40,7 +40,8 @@ PROG = "paigow-trainer"
 #: modules ``command_modules`` finds.
 COMMANDS = {"house-way": "house_way", "analyze": "analyze", "sidebets": "sidebets", "deal": "deal",
             "round": "round", "simulate": "simulate", "snapshot": "snapshot", "progress": "progress",
-            "drill": "drill", "class": "school", "exam": "exam", "report": "report", "baccarat": "baccarat"}
+            "drill": "drill", "class": "school", "exam": "exam", "report": "report", "baccarat": "baccarat",
+            "casino-rules": "casino_rules"}
 
 
 def build_parser(*, commands: bool = True, only: str | None = None) -> Parser:

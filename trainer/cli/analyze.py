@@ -14,6 +14,7 @@ from typing import Any
 
 from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
 from trainer.rules.errors import TrainerError
+from trainer.rules.paigow.house_way import REGULATORY
 from trainer.rules.paigow.tiles import parse_tiles
 
 ORDER = 20
@@ -48,12 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if args.house_edge:
         edge = analysis.house_edge(way, zero_rule)
         data = {"player_house_way": edge.house_way_player.as_dict(),
-                "player_optimal": edge.optimal_player.as_dict(), **context,
+                "player_optimal": edge.optimal_player.as_dict(),
+                "banker_house_way": edge.banker_house_way.as_dict(), **context,
                 "explanation": list(analysis.edge_explanation(edge.house_way_player, edge.optimal_player, way,
                                                               profile)),
                 "published": {"optimal_player_house_edge": analysis.PUBLISHED_OPTIMAL_EDGE,
                               "source": analysis.PUBLISHED_SOURCE}}
-        emit(args, data, lambda d: _edge_text(d, zero_rule))
+        # a casino's way beside the regulation's (the text only: JSON keeps its keys)
+        regulation = None if way.rule or args.json else analysis.house_edge(REGULATORY, zero_rule)
+        emit(args, data, lambda d: _edge_text(d, zero_rule, way.heading(profile), regulation))
         return 0
     result = analysis.analyze_hand(parse_tiles(args.tiles, count=4), way, zero_rule)
     rows = [{"high": [str(t) for t in s.high.tiles], "low": [str(t) for t in s.low.tiles], **o.as_dict()}
@@ -84,11 +88,19 @@ def _hand_text(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
     return "\n".join(lines)
 
 
-def _edge_text(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
+def _edge_text(data: dict[str, Any], zero_zero_to_banker: bool, heading: str, regulation=None) -> str:
+    """The table of edges; a casino's way side by side with the regulation's (``regulation``: its edge)."""
     house, best = data["player_house_way"], data["player_optimal"]
+    beside = [] if regulation is None else [
+        "The regulation's house way, for comparison:",
+        _row("sets by the house way", regulation.house_way_player.as_dict()),
+        _row("sets optimally", regulation.optimal_player.as_dict()),
+        _row("banks, sets by the way", regulation.banker_house_way.as_dict()), ""]
     return "\n".join([
-        _rules(data, zero_zero_to_banker), "Over all 35,960 player hands x 20,475 dealer hands.", "", _HEADER,
-        _row("sets by the house way", house), _row("sets optimally", best), "",
+        _rules(data, zero_zero_to_banker).replace(f"'{data['house_way_name']}'", f"'{heading}'"),
+        "Over all 35,960 player hands x 20,475 dealer hands.", "", _HEADER,
+        _row("sets by the house way", house), _row("sets optimally", best),
+        _row("banks, sets by the way", data["banker_house_way"]), "", *beside,
         f"House edge (minus the player's EV): {-house['ev']:.3%} against a house-way player, "
         f"{-best['ev']:.3%} against an optimal player.", "",
         *(textwrap.fill(line, 100) for line in data["explanation"]),

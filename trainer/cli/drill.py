@@ -16,7 +16,7 @@ import sys
 from typing import Any, Callable
 
 from trainer.cli.args import integer, name, printable, seed
-from trainer.cli.common import add_profile
+from trainer.cli.common import add_casino_rules, add_profile, casino_setup
 from trainer.cli.progress import add_data_dir, current_if_none, open_store
 from trainer.rules.errors import TrainerError
 
@@ -32,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"number of questions, 1 to {MAX_QUESTIONS} (default 10)")
     p.add_argument("--seed", type=seed, default=None, help="seed, to replay the same questions")
     add_profile(p, any_game=True)
+    add_casino_rules(p)
     p.add_argument("--mode", choices=("practice", "timed"), default="practice")
     p.add_argument("--trainee", type=name, metavar="NAME",
                    help="record the answers for this trainee (default: the current one)")
@@ -75,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     from trainer.drills.text import plain_words, render_question
 
     skill = skill_named(args.skill)
-    profile = profile_for(skill, args.profile)
+    profile, house_way = casino_setup(args)
+    profile = profile_for(skill, profile or args.profile)
     check_offered(skill, profile)  # one line, before anything is opened
     if skill.needs_screen:
         raise TrainerError(f"skill '{args.skill}' is shown as an animation: practise it in the app's Drills "
@@ -83,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     if hasattr(sys.stdin, "reconfigure"):  # a typed byte that is not UTF-8 is an unreadable answer, not a crash
         sys.stdin.reconfigure(errors="replace")
     with open_store(args, offline=True) as store:
-        session = DrillSession([args.skill], profile=args.profile, mode=args.mode, seed=args.seed, store=store,
+        session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
+                               store=store,
                                trainee=_trainee(store, args.trainee))
         for n in range(1, args.count + 1):
             question = session.next_question()

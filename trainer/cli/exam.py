@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.args import integer, seed
-from trainer.cli.common import add_json, add_profile, add_progress, emit, progress_bar
+from trainer.cli.common import (add_casino_rules, add_json, add_profile, add_progress, casino_setup, emit,
+                                progress_bar)
 
 ORDER = 80
 MAX_TIME_LIMIT_S = 86_400
@@ -25,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--count", type=integer(1), required=True, metavar="K", help="number of questions")
     add_profile(p, any_game=True)
     p.add_argument("--house-way", metavar="NAME", default=None, help="house way (default: the profile's)")
+    add_casino_rules(p)
     p.add_argument("--time-limit", type=integer(1, MAX_TIME_LIMIT_S), metavar="S", default=None,
                    help=f"time limit in seconds (at most {MAX_TIME_LIMIT_S}, a day)")
     p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
@@ -68,8 +70,10 @@ def _text(data: dict) -> str:
 def run(args: argparse.Namespace) -> int:
     from trainer.drills.exam import ExamSpec, build_exam
 
-    spec = ExamSpec(seed=args.seed, skills=skill_list(args.skills, args.profile), count=args.count,
-                    profile=args.profile, time_limit_s=args.time_limit, house_way=args.house_way)
+    profile, house_way = casino_setup(args)
+    name = profile.name if profile else args.profile
+    spec = ExamSpec(seed=args.seed, skills=skill_list(args.skills, name), count=args.count,
+                    profile=name, time_limit_s=args.time_limit, house_way=house_way)
     data: dict = {"spec": spec.to_dict()}
     if args.print_questions:
         with progress_bar(args, spec.count, "questions") as bar:

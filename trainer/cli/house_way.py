@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
+from trainer.cli.common import add_house_way, add_json, add_profile, casino_of, emit, house_way_of, profile_of
 from trainer.rules.paigow.house_way import set_by_house_way
 from trainer.rules.paigow.tiles import parse_tiles
 
@@ -24,7 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     profile = profile_of(args)
     way = house_way_of(args, profile)
-    decision = set_by_house_way(parse_tiles(args.tiles, count=4), way, profile)
+    tiles = parse_tiles(args.tiles, count=4)
+    decision = set_by_house_way(tiles, way, profile)
+    casino = casino_of(args)
     data = {
         "high": [str(t) for t in decision.setting.high.tiles],
         "low": [str(t) for t in decision.setting.low.tiles],
@@ -33,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
         "explanation": decision.explanation,
         "house_way": way.name,
         "profile": profile.name,
+        # the casino's rule that set the tiles; None where the regulation's steps did (its section cited)
+        "rule": None if casino is None else casino.decide(tiles).label,
+        "casino": None if casino is None else casino.casino,
     }
     emit(args, data, lambda d: f"High: {' '.join(d['high'])}   Low: {' '.join(d['low'])}\n{d['explanation']}")
     return 0

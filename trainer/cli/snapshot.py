@@ -55,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
     add_profile(p, any_game=True)  # default: the game's default profile
+    p.add_argument("--casino-rules", metavar="FILE", help="a casino's Rules Submission file in force (File → Casino rules…)")
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
     add_progress(p)
     p.set_defaults(run=run)
@@ -148,5 +149,5 @@ def _render(args: argparse.Namespace, size: tuple[int, int]):
             screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
             style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
             prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
-            tick=bar.update if hands else None,
+            tick=bar.update if hands else None, casino_rules=args.casino_rules,
         )

@@ -25,6 +25,8 @@ class AppContext(QObject):
 
     profileChanged = Signal(object)
     gameChanged = Signal(object)
+    #: The casino's Rules Submission in force changed (the loaded file's rules, or None).
+    casinoChanged = Signal(object)
     themeChanged = Signal(str)
     traineeChanged = Signal(str)
     #: A citation link was activated: open the rule book at this ``rulebook:`` link.
@@ -45,6 +47,9 @@ class AppContext(QObject):
         self.data_dir = data or data_dir()
         #: The progress database URL from the app's settings (None: the progress file in ``data_dir``).
         self.database: str | None = None
+        #: The casino's Rules Submission in force (``trainer.rules.casino.load_casino``), or None: its
+        #: amended profile is its game's profile until another profile is chosen.
+        self.casino: Any = None
 
     # -- the game and its profile
     def _ready(self) -> None:
@@ -81,11 +86,26 @@ class AppContext(QObject):
 
     def set_profile(self, name: str) -> None:
         """Choose any game's profile; the game follows it (``gameChanged`` when it is another game)."""
-        from trainer.drills.games import game_of_profile, profile_named
+        from trainer.drills.games import profile_named
 
         self._ready()
-        profile = profile_named(name)
+        self._use(profile_named(name))
+
+    def set_casino(self, casino: Any) -> None:
+        """Train on a casino's rules: its amended profile (house way, choices) becomes its game's profile."""
+        self._ready()
+        self.casino = casino
+        self._use(casino.profile)
+        self.casinoChanged.emit(casino)
+
+    def _use(self, profile: Any) -> None:
+        from trainer.drills.games import game_of_profile
+
         game = game_of_profile(profile).id
+        casino = self.casino
+        if casino is not None and profile is not casino.profile and game_of_profile(casino.profile).id == game:
+            self.casino = None  # another profile of the casino's game: the regulation's rules again
+            self.casinoChanged.emit(None)
         self._profiles[game] = profile
         self.profile_name = profile.name
         switched, self._game = game != self._game, game
@@ -94,8 +114,9 @@ class AppContext(QObject):
         self.profileChanged.emit(profile)
 
     def set_game(self, game: str) -> None:
-        """Switch to ``game`` with its last profile."""
-        self.set_profile(self.profile_of(game).name)
+        """Switch to ``game`` with its last profile (a casino's, if it was)."""
+        self._ready()
+        self._use(self.profile_of(game))
 
     def for_game(self, game: str) -> GameView:
         """This context as ``game``'s screens see it."""

@@ -66,7 +66,8 @@ class DrillController(QObject):
     def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0) -> None:
         """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
         ``minutes`` 0 = no time limit."""
-        profile = profile_in_game(skill, self.ctx.profile).name if skill else self.ctx.profile.name
+        # the profile itself, not its name: a casino's Rules Submission amends it (its house way, choices)
+        profile = profile_in_game(skill, self.ctx.profile) if skill else self.ctx.profile
         self.session = DrillSession([skill] if skill else None, profile=profile, mode=mode,
                                     seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
                                     time_limit_s=minutes * 60 or None, clock=self.clock)

@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         #: a school server's state in the status bar, once the progress store is open (``_first_painted``)
         self.connection_label: QLabel | None = None
         ctx.profileChanged.connect(self._profile_changed)
+        ctx.casinoChanged.connect(self._casino_changed)
         ctx.gameChanged.connect(self._game_changed)
         ctx.themeChanged.connect(self._theme_changed)
         ctx.ruleRequested.connect(self.open_rule)
@@ -263,6 +264,14 @@ class MainWindow(QMainWindow):
         database_action = QAction("School &database…", self)
         database_action.triggered.connect(self._ask_database)
         file_menu.addAction(database_action)
+        casino_action = QAction("Casino &rules…", self)
+        casino_action.setToolTip("Train on a casino's Rules Submission file: its house way and choices")
+        casino_action.triggered.connect(self._ask_casino_rules)
+        file_menu.addAction(casino_action)
+        self.regulation_action = QAction("R&egulation's rules (no casino)", self)
+        self.regulation_action.setEnabled(False)
+        self.regulation_action.triggered.connect(self._drop_casino_rules)
+        file_menu.addAction(self.regulation_action)
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
@@ -385,7 +394,9 @@ class MainWindow(QMainWindow):
     def _profile_changed(self, profile) -> None:
         if not self._games_ready:
             return
-        self.statusBar().showMessage(profile.title)
+        from trainer.ui.casino_rules import status_text
+
+        self.statusBar().showMessage(status_text(self.ctx, profile))
         self.profile_button.setText(f"Profile: {profile.name}")
         self.profile_by_name[profile.name].setChecked(True)
 
@@ -526,6 +537,9 @@ class MainWindow(QMainWindow):
             self._bind_shortcuts()
             if not self._games_ready:
                 self._fill_game_menus()
+            from trainer.ui import casino_rules
+
+            casino_rules.restore(self)
             try:
                 self.connection_label = watch_connection(self.ctx, self.statusBar())
             except TrainerError as exc:
@@ -537,6 +551,27 @@ class MainWindow(QMainWindow):
         from trainer.ui.progress_link import ask_database
 
         ask_database(self.store, self)
+
+    def _ask_casino_rules(self) -> None:
+        from trainer.ui import casino_rules
+
+        casino_rules.ask(self)
+
+    def open_casino_rules(self, path: str) -> bool:
+        """Use a casino's Rules Submission file (a bad one: a dialog says why, the rules stay)."""
+        from trainer.ui import casino_rules
+
+        if not self._games_ready:
+            self._fill_game_menus()
+        return casino_rules.open_file(self, path)
+
+    def _drop_casino_rules(self) -> None:
+        from trainer.ui import casino_rules
+
+        casino_rules.drop(self)
+
+    def _casino_changed(self, casino) -> None:
+        self.regulation_action.setEnabled(casino is not None)
 
     def _bind_shortcuts(self) -> None:
         from trainer.ui.app import icon_path

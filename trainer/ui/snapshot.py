@@ -97,9 +97,10 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
            theme: str = "light", profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None,
            seed: int = 1, dice: str | None = None, bank: str | None = None, move: int | None = None,
            faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal",
-           tick: Callable[[], object] | None = None):
+           tick: Callable[[], object] | None = None, casino_rules: str | None = None):
     """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end).
-    ``tick``: called after each move a screen plays to prepare (the player's seat's hands)."""
+    ``tick``: called after each move a screen plays to prepare (the player's seat's hands);
+    ``casino_rules``: a casino's Rules Submission file in force (a bad one: TrainerError)."""
     app = ensure_app()
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
@@ -130,6 +131,10 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
         window.resize(*size)
         window.show()
         window.finish_startup()
+        if casino_rules:
+            from trainer.rules.casino import load_casino
+
+            ctx.set_casino(load_casino(casino_rules))  # (the app's own dialog would name a bad file)
         widget = window.show_screen(find_screen(screen, game).key)
         if screen == "table" and hasattr(widget, "configure"):
             widget.configure(style=style, style2=style2, seed=seed, dice=dice, bank=bank, prelude=prelude,

@@ -20,6 +20,9 @@ from trainer.rules.paigow.players import house_way_setting, stored_optimal_setti
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
 
+#: A casino's way (its Rules Submission file, spec W3): its own rules decide first.
+CASINO_HINT = ("The {way} first: its explicit hands, then its rules in order; where none applies, the "
+               "regulation's steps. Stronger hand in the high position.")
 HINT = ("Go through the steps in order: the Supreme Pair; any pair, Wong or Gong; a hand worth 9, 8 or 7; "
         "else the highest-ranking tile with the lowest-ranking tile. Stronger hand in the high position.")
 
@@ -27,8 +30,10 @@ HINT = ("Go through the steps in order: the Supreme Pair; any pair, Wong or Gong
 @drill("house-way", "Set by the house way", "House way",
        "Set four tiles into high and low hands by the house way in force.", target_ms=12000)
 def house_way(rng: random.Random, setup: Setup) -> Draft:
+    from trainer.rules.paigow.face_combos import deciding_steps  # numpy: not when the drills load
+
     way = setup.house_way
-    target = rng.choice(way.steps).number
+    target = rng.choice(deciding_steps(way))
     tiles = until(rng, lambda: deal(rng, 4), lambda t: set_by_house_way(t, way).step == target)
     decision = set_by_house_way(tiles, way, setup.profile)
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])
@@ -38,7 +43,8 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
                  data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
-                 hint=HINT, typed_prompt=f"{task}: a high hand and a low hand.")
+                 hint=HINT if way.rule else CASINO_HINT.format(way=way.title),
+                 typed_prompt=f"{task}: a high hand and a low hand.")
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:

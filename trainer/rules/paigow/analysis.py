@@ -119,6 +119,13 @@ class HouseEdge:
     house_way_player: Odds
     optimal_player: Odds
 
+    @property
+    def banker_house_way(self) -> Odds:
+        """A player who banks and sets by the house way against one player who sets by it: the same
+        deals seen from the bank, which wins the copies and pays 5% on what it wins (621a.9(c),(q))."""
+        p = self.house_way_player
+        return Odds(wins=p.losses, pushes=p.pushes, losses=p.wins, total=p.total)
+
 
 @dataclass(frozen=True, eq=False)
 class HandTable:
@@ -214,21 +221,23 @@ def edge_explanation(house_way_player: Odds, optimal_player: Odds, house_way: Ho
     player may set his tiles any way, so he takes the best setting each time. Casinos deal longer
     charts, which their Rules Submissions may set (621a.8(d), spec W3), and keep an edge that way.
     """
-    steps, heading = len(house_way.steps), house_way.heading(profile)
+    heading = house_way.heading(profile)
+    # a casino's way: its own rules, then the regulation's steps (casino_rules); the regulation's: its steps
+    rule = f"a fixed {len(house_way.steps)}-step rule" if house_way.rule else "the casino's fixed rules"
     own, best = -house_way_player.ev, -optimal_player.ev
     result = (f"turns the house's {own:.2%} edge into a player's edge of {-best:.2%}" if best < 0 else
               f"cuts the house's edge from {own:.2%} to {best:.2%}")
     return (
         f"A player who sets like the dealer gives the house {own:.2%} of each wager: the 5% vigorish on wins "
         f"and the copies the dealer wins ({profile.cite('copy')}, {profile.cite('vigorish')}).",
-        f"The dealer sets by the {heading}, a fixed {steps}-step rule followed whatever the odds: it plays a "
+        f"The dealer sets by the {heading}, {rule} followed whatever the odds: it plays a "
         "pair, Wong or Gong, or a 9, 8 or 7, even where another setting wins the low hand far more often. "
         f"A player may set his tiles any way; taking the best setting every hand he pushes "
         f"{optimal_player.push:.1%} of hands instead of {house_way_player.push:.1%} and loses "
         f"{optimal_player.lose:.1%} instead of {house_way_player.lose:.1%}, which {result}.",
         f"Casinos deal by far longer published house ways (splitting pairs, exceptions for Wongs and Gongs, "
         f"spec W3): against those an optimal player still faces a house edge of about "
-        f"{PUBLISHED_OPTIMAL_EDGE:.1%} ({PUBLISHED_SOURCE}). A {steps}-step rule is easy to deal and, for a "
+        f"{PUBLISHED_OPTIMAL_EDGE:.1%} ({PUBLISHED_SOURCE}). A short fixed rule is easy to deal and, for a "
         "player, easy to beat.",
     )
 

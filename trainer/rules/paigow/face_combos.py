@@ -27,7 +27,7 @@ import numpy as np
 
 from trainer.rules.paigow.hands import Hand, Setting
 from trainer.rules.paigow.house_way import (REGULATORY, Criterion, HighestWithLowest, HouseWay, KeepsSupremePair,
-                                            MakesPair, MakesValue, SplitsPairInto)
+                                            MakesPair, MakesValue)
 from trainer.rules.paigow.tiles import FACES, Tile, parse_tiles
 
 #: Face id = index in ``FACES`` (highest rank first, as the physical ids of ``TILE_SET``).
@@ -172,15 +172,31 @@ def house_way_choices(house_way: HouseWay = REGULATORY) -> np.ndarray:
     return choice
 
 
+@cache
+def deciding_steps(house_way: HouseWay = REGULATORY) -> tuple[int, ...]:
+    """The numbers of the steps of ``house_way`` that decide at least one combination, in order (a drill
+    aims at each; a casino's complete table of hands leaves the regulation's steps none)."""
+    c = combos()
+    undecided = np.ones(len(c.faces), dtype=bool)
+    found = []
+    for step in house_way.steps:
+        decides = undecided & _meets(step.criterion, c).any(axis=1)
+        if decides.any():
+            found.append(step.number)
+        undecided &= ~decides
+    return tuple(found)
+
+
 def _meets(criterion: Criterion, c: Combos) -> np.ndarray:
-    """(combinations, 3) mask of the settings that meet ``criterion``."""
+    """(combinations, 3) mask of the settings that meet ``criterion`` (one that tables itself, a casino's
+    own step, gives its mask)."""
+    if hasattr(criterion, "masks"):
+        return criterion.masks(c)
     if isinstance(criterion, _EITHER_HAND):
         table = _either_hand_table(criterion)
         return table[c.high[..., 0], c.high[..., 1]] | table[c.low[..., 0], c.low[..., 1]]
     if isinstance(criterion, HighestWithLowest):
         return _highest_with_lowest(c)
-    if isinstance(criterion, SplitsPairInto):
-        return _splits_pair_into(criterion, c)
     return _by_object_model(criterion, c)
 
 
@@ -210,21 +226,6 @@ def _highest_with_lowest(c: Combos) -> np.ndarray:
     top = first_ranked(np.minimum(np.minimum(*ranks[:2]), np.minimum(*ranks[2:])))
     bottom = first_ranked(np.maximum(np.maximum(*ranks[:2]), np.maximum(*ranks[2:])))
     return (_holds(c.high, top) & _holds(c.high, bottom)) | (_holds(c.low, top) & _holds(c.low, bottom))
-
-
-def _splits_pair_into(criterion: SplitsPairInto, c: Combos) -> np.ndarray:
-    """Spec W3: a held matched pair of the named faces is split and both hands are worth ``min_value``+."""
-    facts = hand_facts()
-    split = np.zeros(c.high.shape[:2], dtype=bool)
-    for face in (FACE_ID[Tile.parse(f)] for f in criterion.faces):
-        together = ((c.high == face).all(axis=-1)) | ((c.low == face).all(axis=-1))
-        split |= ((c.faces == face).sum(axis=1) == 2)[:, None] & ~together
-
-    def worth(hand: np.ndarray) -> np.ndarray:
-        h = hand[..., 0], hand[..., 1]
-        return facts.has_value[h] & (facts.value[h] >= criterion.min_value)
-
-    return split & worth(c.high) & worth(c.low)
 
 
 def _by_object_model(criterion: Criterion, c: Combos) -> np.ndarray:

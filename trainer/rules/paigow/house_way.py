@@ -90,25 +90,6 @@ class HighestWithLowest:
 
 
 @dataclass(frozen=True)
-class SplitsPairInto:
-    """The four tiles hold a matched pair of one of ``faces`` and the setting splits it so that
-    both hands are worth at least ``min_value`` (a casino refinement of step 2, spec W3)."""
-
-    faces: tuple[str, ...]
-    min_value: int
-
-    def applies(self, setting: Setting) -> bool:
-        faces = [str(t) for t in setting.tiles]
-        held = [f for f in self.faces if faces.count(f) == 2]
-        split = any(all(h.tiles != (Tile.parse(f), Tile.parse(f)) for h in _hands(setting)) for f in held)
-        return split and all(h.value is not None and h.value >= self.min_value for h in _hands(setting))
-
-    def why(self, setting: Setting) -> str:
-        return (f"the pair is split so that both hands are worth {self.min_value} or more "
-                f"({setting.high}: {setting.high.value}, {setting.low}: {setting.low.value})")
-
-
-@dataclass(frozen=True)
 class Step:
     """One step of a house way: a criterion, its citation, and its published wording.
 
@@ -178,35 +159,20 @@ REGULATORY = HouseWay(
     rule="house_way",
 )
 
-#: An illustrative casino house way in the form of the charts casinos post at the table: the
-#: four regulatory steps, refined (as 621a.8(d) and JQ7 allow a Rules Submission to refine them)
-#: by the common casino practice of splitting a pair of Tens or Elevens when both split hands are
-#: worth 7 or more, and of looking for 9-8-7 before breaking up a Gong. Wording is ours, written
-#: in the published-chart style; it is not any one casino's submission.
-CASINO_SPLIT_TENS = HouseWay(
-    name="casino-split-tens",
-    title="Casino way: split Tens and Elevens",
-    source="Illustrative casino Rules Submission (spec W3, spec JQ7); steps 1-4 as 621a.8(d)",
-    steps=(
-        _REGULATORY_STEPS[0],
-        Step(2, "Rules Submission (spec W3)", "Split a pair of Tens (5-5, 4-6) or Elevens (5-6) when "
-             "both hands are then worth seven or more.", SplitsPairInto(("5-5", "4-6", "5-6"), 7)),
-        Step(3, "621a.8(d)(2)", "Otherwise always play a pair, Wong or Gong.", MakesPair(), 2),
-        Step(4, "621a.8(d)(3)", "Otherwise play two tiles worth nine, eight or seven together.", MakesValue(), 3),
-        Step(5, "621a.8(d)(4)", "Otherwise play the highest ranking tile with the lowest ranking tile.",
-             HighestWithLowest(), 4),
-    ),
-)
-
-HOUSE_WAYS: dict[str, HouseWay] = {hw.name: hw for hw in (REGULATORY, CASINO_SPLIT_TENS)}
+HOUSE_WAYS: dict[str, HouseWay] = {hw.name: hw for hw in (REGULATORY,)}
 
 
 def house_way_named(name: str) -> HouseWay:
-    """Look a house way up by name; an unknown name lists the valid ones."""
-    try:
+    """Look a house way up by name (a casino's, from a Rules Submission file loaded in this process, by
+    the name it was given); an unknown name lists the valid ones."""
+    if name in HOUSE_WAYS:
         return HOUSE_WAYS[name]
-    except KeyError:
-        raise UnknownNameError("house way", name, sorted(HOUSE_WAYS)) from None
+    from trainer.rules.paigow.casino_rules import loaded_way  # a casino way is built on this module
+
+    way = loaded_way(name)
+    if way is None:
+        raise UnknownNameError("house way", name, sorted(HOUSE_WAYS))
+    return way
 
 
 def _strength(setting: Setting) -> tuple[int, int]:

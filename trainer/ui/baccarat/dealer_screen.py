@@ -56,6 +56,9 @@ class BaccaratController(DealerController):
     def profile_name(self) -> str:
         return baccarat_profile(self.ctx).name
 
+    def profile_options(self) -> dict[str, Any]:
+        return {}
+
     @staticmethod
     def spec_of(profile: str, seed: int, players: int | None = None, moment: str = "new-shoe",
                 irregularity: str | None = None, vig_collection: str | None = None, squeeze: bool | None = None,

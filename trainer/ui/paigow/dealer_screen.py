@@ -127,7 +127,7 @@ class DealerController(QObject):
             _DRAWN.pop(type(self), None) or random.randrange(10**6)
         seed = base + (0 if seed is not None else self.rounds)
         self.rounds += 1
-        spec = self.spec_of(self.profile_name(), seed, **options)
+        spec = self.spec_of(self.profile_name(), seed, **self.profile_options(), **options)
         trainee = current_trainee(self.ctx) if self.recording else ""
         self.round = self.round_type(spec, store=shared_store(self.ctx) if trainee else None,
                                      trainee=trainee or None, clock=self.clock)
@@ -137,14 +137,22 @@ class DealerController(QObject):
     def profile_name(self) -> str:
         return self.ctx.profile.name
 
+    def profile_options(self) -> dict[str, Any]:
+        """What a round takes from the profile in force besides its name: its house way (a casino's
+        Rules Submission's, spec W3); none for the jurisdiction's own (a round dealt ahead is that spec)."""
+        from trainer.rules.paigow.profiles import profile_named
+
+        way = self.ctx.profile.default_house_way
+        return {} if way == profile_named(self.ctx.profile.name).default_house_way else {"house_way": way}
+
     @staticmethod
     def spec_of(profile: str, seed: int, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
-                irregularity: str | None = None) -> RoundSpec:
+                irregularity: str | None = None, house_way: str | None = None) -> RoundSpec:
         """The legal round nearest these options (``irregularity``: a name, ``RANDOM`` or None)."""
         kind = random.Random(seed).choice(tuple(Irregularity)) if irregularity == RANDOM else \
             Irregularity(irregularity) if irregularity else None
         return _playable(RoundSpec(seed=seed, profile=profile, players=players, bank=bank, co_bank=co_bank,
-                                   irregularity=kind))
+                                   irregularity=kind, house_way=house_way))
 
     @staticmethod
     @remembered

@@ -1,0 +1,81 @@
+"""File → Casino rules…: train on a casino's Rules Submission file (docs/casino-rules.md).
+
+The file's amended profile becomes its game's profile (its house way, paytables, styles, banking);
+the choice is remembered in the app's settings and the status bar names the casino. A file that
+cannot be used shows the engine's one-line message (file, line, problem) in a dialog, and the rules
+in force stay as they were. Choosing a profile of the casino's game, or File → Regulation's rules,
+goes back to the regulation's.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+
+from trainer.rules.errors import TrainerError
+
+#: The file in force, in the app's settings (``main_window.settings``).
+SETTING = "app/casino_rules"
+
+
+def ask(window: QMainWindow) -> QFileDialog:
+    """Open the file dialog (Qt's own, so that it works alike everywhere and from the keyboard)."""
+    last = window.store.value(SETTING)
+    dialog = QFileDialog(window, "Casino rules", os.path.dirname(last) if isinstance(last, str) else "",
+                         "Rules Submission (*.toml);;All files (*)")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+    dialog.fileSelected.connect(lambda path: open_file(window, path))
+    dialog.open()
+    window.casino_dialog = dialog
+    return dialog
+
+
+def open_file(window: QMainWindow, path: str) -> bool:
+    """Use the rules of the file at ``path``; on a bad file show why and keep the rules in force."""
+    from trainer.rules.casino import load_casino
+
+    try:
+        casino = load_casino(path)
+    except TrainerError as exc:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Casino rules", str(exc), QMessageBox.StandardButton.Ok, window)
+        box.setObjectName("casinoRulesError")
+        box.open()
+        window.casino_error = box
+        return False
+    window.ctx.set_casino(casino)
+    window.store.setValue(SETTING, path)
+    return True
+
+
+def drop(window: QMainWindow) -> None:
+    """Back to the regulation's rules: the casino's game's own profile."""
+    casino = window.ctx.casino
+    window.store.remove(SETTING)
+    if casino is not None:
+        window.ctx.set_profile(casino.profile.name)
+
+
+def restore(window: QMainWindow) -> None:
+    """The file remembered from the last session; one that no longer loads is named in the status bar."""
+    from trainer.rules.casino import load_casino
+
+    path = window.store.value(SETTING)
+    if not isinstance(path, str) or not path:
+        return
+    try:
+        window.ctx.set_casino(load_casino(path))
+    except TrainerError as exc:
+        window.statusBar().showMessage(f"Casino rules not loaded: {exc}")
+
+
+def status_text(ctx: Any, profile: Any) -> str:
+    """The status bar's line: the profile's title, after the casino whose rules amend it."""
+    casino = ctx.casino
+    if casino is None or casino.profile is not profile:
+        return profile.title
+    way = getattr(casino, "way_name", None)
+    return f"Casino rules: {casino.casino}" + (f" ({way})" if way else "") + f" · {profile.title}"
