@@ -41,14 +41,15 @@ from typing import Any, Iterator, Sequence
 
 from trainer.drills.dealer_round import RoundTask, action_drill, first_playable, numbered_tasks, task_question
 from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.paigow.house_way_drills import accepted_settings
 from trainer.drills.paigow.table_drills import ODD_CENT
 from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.registry import drill
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, NO_ROLL_HEADS, TableState, style_name
 from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
-from trainer.rules.paigow.hands import Outcome
+from trainer.rules.paigow.hands import Outcome, Setting
 from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
-from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies
+from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies, remedy
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.players import PAI_GOW, SIDE_KEYS, seat_players
 from trainer.rules.paigow.positions import Position
@@ -228,7 +229,8 @@ class _TaskBuilder:
         return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
                      f"{' '.join(tiles)} and set them by the house way: {self.way.heading(self.profile)}.",
                      AnswerKind.SETTING, str(result.setting), decision.explanation, cites,
-                     f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose})
+                     f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose,
+                                                                  "accepted": accepted_settings(result.tiles, self.way)})
 
     def exposure(self, step: Step) -> Iterator[tuple[str, Draft]]:
         seat = re.match(r"Expose (seat\d)", step.say)
@@ -323,18 +325,30 @@ class _TaskBuilder:
     def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
         kind = self.round.irregularity
         assert kind is not None
-        answer, why, cite = kind.remedy, f"{step.say}.", step.citation
+        answer, why, cite = remedy(kind, self.profile), f"{step.say}.", step.citation
         near = [LID_LIFTED_REMEDY] if kind is Irregularity.NO_ROLL else []
         if kind is Irregularity.NO_ROLL and self.round.plan.roll.no_rolls[0].fault is NoRoll.LID_LIFTED:
-            answer, near = LID_LIFTED_REMEDY, [kind.remedy]
+            answer, near = LID_LIFTED_REMEDY, [answer]
             cite = fault_citation(self.profile, NoRoll.LID_LIFTED)
-            why = f"{LID_LIFTED_REMEDY[0].upper()}{LID_LIFTED_REMEDY[1:]}, not a no roll the dealer reshakes."
+            why = f"The bank lifted the lid: {LID_LIFTED_REMEDY}, not a no roll the dealer reshakes."
+        elif kind is Irregularity.PLAYER_TILE_EXPOSED:
+            why = _PLAYER_TILE_RULE
+        elif kind is Irregularity.HOUSE_WAY_VIOLATION:
+            wrong = Setting.parse(re.search(r"sets (\d-\d \d-\d / \d-\d \d-\d)", before[-1].say).group(1))  # type: ignore[union-attr]
+            why += f" {set_by_house_way(wrong.tiles, self.way, self.profile).explanation}"
         return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, answer,
                      why, [cite, f"spec {_ji(kind, step)}"], kind.value,
-                     choices=choices_with(self.rng, answer, remedies(), near=near), data=self.base_data(step))
+                     choices=choices_with(self.rng, answer, remedies(self.profile), near=near),
+                     data=self.base_data(step))
 
     def base_data(self, step: Step) -> dict[str, Any]:
         return {"round": self.spec, "say": step.say}
+
+
+#: Why a player's exposed tile is his to decide (621a.10(d), md 10.D, nj 10.9(d)): the rule, not the situation again.
+_PLAYER_TILE_RULE = ("A tile the dealer exposes of a player's hand is the player's decision, not the dealer's: the "
+                     "player either plays the hand out or voids it, and decides without looking at his unexposed "
+                     "tiles; a voided hand's wagers are returned to him, and the other hands play on.")
 
 
 #: Words of a call step (``round.result_reason``) and the rule each names: a copy, a zero-zero tie, a zero low.

@@ -1,21 +1,23 @@
 """House-way drill: set four tiles as the dealer must (621a.8(d), spec W1-W2, H4).
 
-The answer is a placement ``high / low``; a reversed placement (stronger hand in the low position)
-is a mistake of its own (spec H4). A wrong answer's feedback carries the EV difference (exact
-analysis, spec W4) between the house-way setting and the trainee's. ``data``: ``tiles`` (as dealt), ``step`` and ``step_citation`` (the deciding step).
+The answer is a placement ``high / low``: every setting the deciding step allows is right, the one the
+reading teaches (spec W2) is the canonical answer; a reversed placement (stronger hand in the low
+position) is a mistake of its own (spec H4). A wrong answer's feedback carries the EV difference (exact
+analysis, spec W4) between the house-way setting and the trainee's. ``data``: ``tiles`` (as dealt),
+``step`` and ``step_citation`` (the deciding step), ``accepted`` (``accepted_settings``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from trainer.drills.paigow.common import deal, draft, until
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question, Setup
 from trainer.drills.registry import drill, reviewer
 from trainer.rules.paigow.hands import Hand, Setting, settings
-from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.house_way import HouseWay, allowed_settings, house_way_named, set_by_house_way
 from trainer.rules.paigow.players import house_way_setting, stored_optimal_setting
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
@@ -37,8 +39,15 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     task = f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}"
     return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
-                 data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
+                 data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation,
+                       "accepted": accepted_settings(tiles, way)},
                  hint=HINT, typed_prompt=f"{task}: a high hand and a low hand.")
+
+
+def accepted_settings(tiles: Sequence[Tile], way: HouseWay) -> list[str]:
+    """Every setting of ``tiles`` that meets the deciding step of ``way``, as ``high / low`` texts: the
+    text allows each (621a.8(d), md 8.D, nj 10.7(d)); the tie-break of spec W2 only says which to teach."""
+    return sorted(map(str, allowed_settings(tiles, way).settings))
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:

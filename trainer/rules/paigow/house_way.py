@@ -214,9 +214,40 @@ def _strength(setting: Setting) -> tuple[int, int]:
     return setting.high.score, setting.low.score
 
 
+@dataclass(frozen=True)
+class Allowed:
+    """What a house way allows for four tiles: the step that decides (the first that some setting meets)
+    and every setting that meets it. The text of the step is the rule: each of these settings obeys it,
+    and no other does (621a.8(d), md 8.D, nj 10.7(d); spec W1). Which one to *teach* is the reading's
+    tie-break (spec W2), not a ground for a reset (621a.10(f)).
+
+    >>> a = allowed_settings(parse_tiles("1-1 4-4 4-5 2-4"))
+    >>> a.step.number, sorted(map(str, a.settings))   # MD 8.D(2): the Gong and the Wong both play a pair
+    (2, ['1-1 4-4 / 4-5 2-4', '1-1 4-5 / 4-4 2-4'])
+    """
+
+    step: Step
+    settings: frozenset[Setting]
+
+    def allows(self, setting: Setting) -> bool:
+        """True when ``setting`` (as hands, whichever tiles of a face) meets the deciding step."""
+        return Setting.of(setting.high, setting.low) in self.settings
+
+
+def allowed_settings(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) -> Allowed:
+    """Every setting of four tiles that meets the first step of ``house_way`` some setting meets."""
+    options = settings(tiles)
+    for step in house_way.steps:
+        chosen = frozenset(s for s in options if step.criterion.applies(s))
+        if chosen:
+            return Allowed(step, chosen)
+    raise AssertionError(f"house way {house_way.name} has no final step that always applies")
+
+
 def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
                      profile: Profile | None = None) -> Decision:
-    """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1, W2).
+    """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1), and the
+    reading's tie-break picks one of the settings it allows (spec W2; ``allowed_settings`` gives them all).
 
     The citation and explanation name ``profile``'s sections (pa-2019's when None).
 
@@ -226,14 +257,12 @@ def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
     >>> set_by_house_way(parse_tiles("1-1 2-3 4-6 2-5")).step   # 1-1 4-6 = 2, 1-1 2-5 = 9
     3
     """
-    options = settings(tiles)
-    for step in house_way.steps:
-        chosen = [s for s in options if step.criterion.applies(s)]
-        if chosen:
-            best = max(chosen, key=_strength)
-            return Decision(best, step.number, step.cite(profile), _explain(step, best, chosen, house_way, profile),
-                            house_way.name)
-    raise AssertionError(f"house way {house_way.name} has no final step that always applies")
+    tiles = tuple(tiles)
+    options, allowed = settings(tiles), allowed_settings(tiles, house_way)
+    step, chosen = allowed.step, list(dict.fromkeys(s for s in options if s in allowed.settings))
+    best = max(chosen, key=_strength)
+    return Decision(best, step.number, step.cite(profile), _explain(step, best, chosen, house_way, profile),
+                    house_way.name)
 
 
 def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: HouseWay, profile: Profile | None) -> str:
@@ -243,8 +272,10 @@ def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: Hou
         text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
                  "set by the house way.")
     elif len(chosen) > 1:
-        text += (f" {len(chosen)} settings meet this step and the text does not say which to play; the trainer's "
-                 "reading plays the one with the stronger high hand, then the stronger low hand (spec W2).")
+        others = " and ".join(str(s) for s in chosen if s != setting)
+        text += (f" {others} also {'meets' if len(chosen) == 2 else 'meet'} this step, and the text does not say "
+                 f"which to play: each is set by the house way. The trainer's reading teaches {setting}, the "
+                 "stronger high hand, then the stronger low hand (spec W2).")
     return f"{text} House way in force: {house_way.heading(profile)}."
 
 
