@@ -76,6 +76,9 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
 #: hand won and one not; a copy is an equal hand, which the banker wins (621a.3(d)), not a call of its own.
 CALLS = {Outcome.WIN: "Win", Outcome.PUSH: "Push", Outcome.LOSE: "Lose"}
 
+#: Moves that take their stacks together, in no order the text gives (spec D5.2, D5.3).
+_UNORDERED_MOVES = (MoveKind.PUSH, MoveKind.CENTER, MoveKind.DELIVER)
+
 #: Plan moves in which the dealer's hand goes to a stack of the woodpile (spec D5.2).
 _STACK_MOVES = (MoveKind.PUSH, MoveKind.STACK_ONTO, MoveKind.LAY_DIAGONAL, MoveKind.CENTER, MoveKind.DELIVER)
 
@@ -203,20 +206,30 @@ class _TaskBuilder:
 
     def count(self, move: Move, step: Step) -> Draft:
         plan = self.round.plan
-        origin = "the bank" if plan.bank else "the dealer"
+        origin = f"the bank at {plan.bank}" if plan.bank else "the dealer"
         return draft(f"The number is {plan.roll.spoken}. Counting counterclockwise with {origin} as "
                      "number one, which position receives the first stack?", AnswerKind.POSITION, str(move.position),
                      step.say, [step.citation, "spec D3.2"], "bank" if plan.bank else "dealer",
                      choices=tuple(p.value for p in Position), data=self.base_data(step))
 
     def stack_move(self, move: Move, step: Step, before: TableState) -> Draft:
+        """Which stack the dealer's hand takes first. A move that takes several stacks at once (pushes,
+        delivers or centres two, 621a.7, md 7.B, nj 10.8(k)) gives them no order: any of them is right
+        (spec D5.3: the order inside a move is presentation); a stack lifted onto another, or the one a
+        tile is taken from, comes first."""
         stacks = _stacks(before)
         name = style_name(self.round.style, self.profile)
         what = (f"Delivery #{move.number} goes to {move.position}" if move.kind is MoveKind.DELIVER
-                else f"Indicate {name}" if "Indicate" in move.caption else f"{name}, next move")
-        return draft(f"{what}: which stack does the dealer's hand take first?", AnswerKind.CHOICE, move.stacks[0],
-                     f"{name}: {move.caption}.", [move.citation, "spec D6"], self.round.style, choices=tuple(stacks),
-                     data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value},
+                else "Indicate the style" if "Indicate" in move.caption else "Next move")
+        accepted = move.stacks if move.kind in _UNORDERED_MOVES else move.stacks[:1]
+        why = f"{name}: {move.caption}."
+        if len(accepted) > 1:
+            why += f" The text gives no order between {' and '.join(accepted)}: either may be taken first."
+        return draft(f"{name} is the delivery style. {what}: which stack does the dealer's hand take first?",
+                     AnswerKind.CHOICE, move.stacks[0], why, [move.citation, "spec D6"], self.round.style,
+                     choices=tuple(stacks),
+                     data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value,
+                                                  "accepted": list(accepted)},
                      hint=f"Where does {name} start?")
 
     # -- setting, exposure, calls
@@ -239,11 +252,12 @@ class _TaskBuilder:
         hand = seat.group(1)
         left = [p for p in self.exposure_order() if p not in self.exposed]
         self.exposed.add(hand)
+        shown = self.rng.sample(left, len(left))  # listed in no telling order: the rule orders them
         yield "dealer-expose", draft(
-            "Which hand do you expose next?", AnswerKind.POSITION, hand,
-            f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
+            f"The hands still to expose: {', '.join(shown)}. Which hand do you expose next?", AnswerKind.POSITION,
+            hand, f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
             [step.citation, "spec S3", "spec JS1"], "bank" if self.round.bank != DEALER else "house",
-            choices=tuple(left), data=self.base_data(step))
+            choices=tuple(shown), data=self.base_data(step))
 
     def call(self, step: Step) -> Draft:
         """Win, push or lose for the hands just exposed; the step's words say which hand won (621a.8(g)-(i))."""
@@ -275,13 +289,15 @@ class _TaskBuilder:
     # -- chips
     def pay(self, chip: ChipMove, step: Step) -> Draft:
         self.paid += 1
-        held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
+        held = (f" (the centre holds {format_cents(self.centre)}{self.stake(chip).replace(' (', '; ')[:-1]})"
+                if chip.source == CENTRE and self.stake(chip) else
+                f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip))
         if chip.why.startswith("centre exhausted"):  # the top-up is what the winners still due lack (621a.9(o))
             due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
         halves = "half" in chip.why
-        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY,
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {_how_much(chip)}", AnswerKind.MONEY,
                      chip.cents,
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
@@ -313,6 +329,8 @@ class _TaskBuilder:
     def stake(self, chip: ChipMove) -> str:
         """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
         the Pai Gow Wager won; a movement through the centre (621a.9(o)-(r)) names no single wager."""
+        if chip.why.startswith("dealer's"):  # the dealer's wager against the bank (621a.9(h),(o),(p))
+            return f" (the dealer's wager: {format_cents(self.round.position(DEALER).wagers[PAI_GOW])})"
         seat = _seat_of(chip)
         named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
         key = PAI_GOW if "vigorish" in chip.why else named
@@ -368,6 +386,18 @@ def _verb(chip: ChipMove) -> str:
     if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
         return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
+
+
+def _how_much(chip: ChipMove) -> str:
+    """The amount a chip movement asks for, in words: the winnings (the wager stays where it is), the
+    vigorish, or the chips collected or moved (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
+    if "vigorish" in chip.why:
+        return "How much vigorish?"
+    if chip.why.startswith("winning"):
+        return "How much is the amount won (paid beside the wager, which stays)?"
+    if chip.target in (HOUSE, CENTRE) and chip.why.startswith(("losing", "surrendered")):
+        return "How much do you collect?"
+    return "How much?"
 
 
 #: How the vigorish is rounded, in words (spec S2).
