@@ -39,8 +39,13 @@ def violation_is_allowed(q: Question) -> str:
     if q.skill != "dealer-irregularity" or q.item != "house-way-violation":
         return ""
     wrong = Setting.parse(_SETTING.search(q.prompt).group(1))
-    ok = {str(s) for s in allowed(wrong.tiles, q.house_way)}
-    return f"{wrong} meets the deciding step" if str(wrong) in ok else ""
+    ok = {_hands(s) for s in allowed(wrong.tiles, q.house_way)}
+    return f"{wrong} meets the deciding step" if _hands(wrong) in ok else ""
+
+
+def _hands(setting: Setting) -> frozenset[tuple[str, ...]]:
+    """A setting as its two hands' faces, in no order (3-6 4-5 and 4-5 3-6 are one hand)."""
+    return frozenset(tuple(sorted(map(str, h.tiles))) for h in (setting.high, setting.low))
 
 
 def rejects_allowed_setting(q: Question) -> str:

@@ -269,6 +269,10 @@ class _TaskBuilder:
         who = "The dealer's hands" if hand == DEALER else f"{hand}'s hands"
         mine, theirs = self.round.position(hand).setting, self.round.position(banker).setting
         ties = [rule for words, rule in _TIE_RULES.items() if words in step.say]
+        if "copy" in ties and mine is not None and theirs is not None:  # a pair's copy is 3(d), a value hand's 3(i)
+            copies = [a for a, b in ((mine.high, theirs.high), (mine.low, theirs.low)) if a.score == b.score]
+            ties = [r for r in ties if r != "copy"] + sorted({"copy" if h.kind.is_pair else "top_tile_copy"
+                                                              for h in copies})
         cites = [step.citation, self.profile.cite("push"), "spec H5", *map(self.profile.cite, ties)]
         cites += ["spec H3"] * bool(ties)
         return draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,

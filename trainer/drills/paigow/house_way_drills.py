@@ -88,6 +88,11 @@ def _may_differ(tiles: list[Tile], setup: Setup, differs: bool) -> bool:
     return (stored != house_way_setting(tiles, setup.house_way)) == differs
 
 
+#: The least EV (per unit wagered) by which the best setting must beat the next for an optimal-setting question:
+#: a closer call is no fair question to ask at a table (issue 27).
+MIN_EV_GAP = 0.001
+
+
 @drill("optimal-setting", "Optimal setting", "House way",
        "Which of the three settings of four tiles has the highest expected value against the house way?",
        advanced=True, target_ms=20000)
@@ -106,10 +111,10 @@ def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
     def fair(r: tuple[list[Tile], Any]) -> bool:
         if r[1] is None:
             return False
-        # One best answer: the highest EV must belong to a single distinct setting.
-        best = max(o.exact_ev for o in r[1].odds)
-        winners = {str(s) for s, o in zip(r[1].settings, r[1].odds) if o.exact_ev == best}
-        return len(winners) == 1 and (r[1].optimal != r[1].house_way) == differs
+        # One best answer, clearly: the best distinct setting beats the next by MIN_EV_GAP or more.
+        evs = sorted({str(s): o.exact_ev for s, o in zip(r[1].settings, r[1].odds)}.values(), reverse=True)
+        clear = len(evs) == 1 or evs[0] - evs[1] >= MIN_EV_GAP
+        return clear and (r[1].optimal != r[1].house_way) == differs
 
     tiles, result = until(rng, analysed, fair)
     options = [str(s) for s in result.settings]

@@ -230,8 +230,13 @@ class Allowed:
     settings: frozenset[Setting]
 
     def allows(self, setting: Setting) -> bool:
-        """True when ``setting`` (as hands, whichever tiles of a face) meets the deciding step."""
-        return Setting.of(setting.high, setting.low) in self.settings
+        """True when ``setting`` meets the deciding step: the same two hands, whatever the order of their
+        tiles (3-6 and 4-5 rank alike, so a hand may list either first) or of the hands themselves."""
+        return _hands_key(setting) in {_hands_key(s) for s in self.settings}
+
+
+def _hands_key(setting: Setting) -> frozenset[tuple[Tile, ...]]:
+    return frozenset(tuple(sorted(h.tiles)) for h in (setting.high, setting.low))
 
 
 def allowed_settings(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) -> Allowed:
@@ -269,8 +274,8 @@ def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: Hou
     text = f"Step {step.number} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
     zero_rule = profile.zero_zero_to_banker if profile else True
     if len(chosen) > 1 and all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
-        text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
-                 "set by the house way.")
+        text += (f" {' and '.join(map(str, chosen))} all meet this step and make hands of equal rank: any of them "
+                 "is set by the house way.")
     elif len(chosen) > 1:
         others = " and ".join(str(s) for s in chosen if s != setting)
         text += (f" {others} also {'meets' if len(chosen) == 2 else 'meet'} this step, and the text does not say "
