@@ -141,6 +141,61 @@ def giveaway_choice(q: Question) -> str:
     return f"{given} restate the prompt" if given else ""
 
 
+def _hand(q: Question, key: str):
+    from trainer.rules.paigow.hands import Hand
+
+    return Hand(parse_tiles(q.data[key]))
+
+
+def value_rule_missing(q: Question) -> str:
+    """Where values decide (two non-pair hands of different value), the value rule is cited."""
+    pairs = {"hand-compare": [("player", "dealer")],
+             "round-score": [("player_high", "dealer_high"), ("player_low", "dealer_low")]}.get(q.skill, [])
+    rule = profile_named(q.profile).cite("value")
+    for a, b in pairs:
+        x, y = _hand(q, a), _hand(q, b)
+        zero_low = a.endswith("low") and x.is_zero  # decided by "a zero low never wins" (621a.8(g))
+        if not x.kind.is_pair and not y.kind.is_pair and x.value != y.value and not zero_low \
+                and rule not in q.citations:
+            return f"{x} against {y}: {rule} not cited"
+    return ""
+
+
+def value_copy_cites_pair_copy(q: Question) -> str:
+    """A copy of two value hands cites the top-tile copy rule, not the pair-copy paragraph alone."""
+    if q.skill != "dealer-call" or "a copy" not in q.explanation or "player_high" not in q.data:
+        return ""
+    prof = profile_named(q.profile)
+    for a, b in (("player_high", "dealer_high"), ("player_low", "dealer_low")):
+        x, y = _hand(q, a), _hand(q, b)
+        if x.score == y.score and not x.kind.is_pair and prof.cite("top_tile_copy") not in q.citations:
+            return f"{x} copies {y}: {prof.cite('top_tile_copy')} not cited"
+    return ""
+
+
+def payout_names_result(q: Question) -> str:
+    """``pai-gow-payout`` shows the hands, not the wager's result."""
+    if q.skill != "pai-gow-payout":
+        return ""
+    found = re.search(r"\b(wins|loses|ties|is surrendered|is void)\b", q.prompt)
+    return f"says {found.group(0)!r}" if found else ""
+
+
+def traditional_name_cites_section(q: Question) -> str:
+    """A traditional name is the trade's: the reading is cited, no section."""
+    if q.skill != "tile-id" or "traditional name" not in q.prompt:
+        return ""
+    return "" if q.citations == ("spec N1",) else f"cites {q.citations}"
+
+
+def optimal_close_call(q: Question) -> str:
+    """``optimal-setting`` asks only where the best setting beats the next by 0.001 EV or more."""
+    if q.skill != "optimal-setting":
+        return ""
+    evs = sorted({c: ev for c, ev in zip(q.choices, q.data["ev"])}.values(), reverse=True)
+    return f"best by {evs[0] - evs[1]:.5f}" if len(evs) > 1 and evs[0] - evs[1] < 0.001 else ""
+
+
 CHECKS: dict[str, Callable[[Question], str]] = {
     "violation allowed by the text": violation_is_allowed,
     "allowed setting rejected": rejects_allowed_setting,
@@ -152,6 +207,11 @@ CHECKS: dict[str, Callable[[Question], str]] = {
     "dice wager outside pa-2019": dice_outside_pa2019,
     "internal label": internal_label,
     "giveaway choice": giveaway_choice,
+    "values decide, value rule not cited": value_rule_missing,
+    "value-hand copy without the top-tile rule": value_copy_cites_pair_copy,
+    "payout prompt names the result": payout_names_result,
+    "traditional name cites a section": traditional_name_cites_section,
+    "optimal setting by less than 0.001": optimal_close_call,
 }
 
 

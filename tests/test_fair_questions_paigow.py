@@ -69,6 +69,17 @@ def test_every_hand_the_house_way_sets_is_allowed_and_every_injected_violation_b
             assert not allowed.allows(_wrong_setting(tiles, REGULATORY))
 
 
+def test_the_house_way_command_lists_every_allowed_setting():
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "trainer", "house-way", "1-1 4-4 4-5 2-4", "--profile", "md", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    assert data["allowed"] == ["1-1 4-4 / 4-5 2-4", "1-1 4-5 / 4-4 2-4"] and data["citation"] == "MD 8.D(2)"
+
+
 @pytest.mark.parametrize("profile", PAIGOW)
 def test_house_way_drill_accepts_every_allowed_setting_and_only_those(profile):
     for seed in range(60):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
-from trainer.rules.paigow.house_way import set_by_house_way
+from trainer.rules.paigow.house_way import allowed_settings, set_by_house_way
 from trainer.rules.paigow.tiles import parse_tiles
 
 ORDER = 10
@@ -24,13 +24,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     profile = profile_of(args)
     way = house_way_of(args, profile)
-    decision = set_by_house_way(parse_tiles(args.tiles, count=4), way, profile)
+    tiles = parse_tiles(args.tiles, count=4)
+    decision = set_by_house_way(tiles, way, profile)
     data = {
         "high": [str(t) for t in decision.setting.high.tiles],
         "low": [str(t) for t in decision.setting.low.tiles],
         "step": decision.step,
         "citation": decision.citation,
         "explanation": decision.explanation,
+        "allowed": sorted(str(s) for s in allowed_settings(tiles, way).settings),  # every one the step allows
         "house_way": way.name,
         "profile": profile.name,
     }

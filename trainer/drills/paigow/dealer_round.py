@@ -398,7 +398,7 @@ def _how_much(chip: ChipMove) -> str:
     if "vigorish" in chip.why:
         return "How much vigorish?"
     if chip.why.startswith("winning"):
-        return "How much is the amount won (paid beside the wager, which stays)?"
+        return "How much do you pay (the amount won; the wager stays)?"
     if chip.target in (HOUSE, CENTRE) and chip.why.startswith(("losing", "surrendered")):
         return "How much do you collect?"
     return "How much?"

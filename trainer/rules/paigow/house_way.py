@@ -2,8 +2,9 @@
 
 The regulatory house way is 621a.8(d)(1)-(4) (md 8.D, nj 10.7(d); spec W1). A house way is data: an
 ordered list of steps, each a criterion on a setting, a citation and its wording. The first step
-that some setting satisfies decides; inside a step the stronger high hand, then the stronger low
-hand, is chosen (spec W2). Casino house ways are extra named data, never replacements (spec W3).
+that some setting satisfies decides, and every setting that meets it obeys the text (``allowed_settings``);
+of those the trainer teaches the stronger high hand, then the stronger low hand (spec W2), a reading that
+is never ground for a reset. Casino house ways are extra named data, never replacements (spec W3).
 
 >>> d = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"))
 >>> str(d.setting), d.step, d.citation
@@ -279,7 +280,7 @@ def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: Hou
     elif len(chosen) > 1:
         others = " and ".join(str(s) for s in chosen if s != setting)
         text += (f" {others} also {'meets' if len(chosen) == 2 else 'meet'} this step, and the text does not say "
-                 f"which to play: each is set by the house way. The trainer's reading teaches {setting}, the "
+                 f"which to play: each obeys the house way and none is reset. The trainer's reading teaches {setting}, the "
                  "stronger high hand, then the stronger low hand (spec W2).")
     return f"{text} House way in force: {house_way.heading(profile)}."
 
