@@ -192,7 +192,8 @@ def optimal_close_call(q: Question) -> str:
     """``optimal-setting`` asks only where the best setting beats the next by 0.001 EV or more."""
     if q.skill != "optimal-setting":
         return ""
-    evs = sorted({c: ev for c, ev in zip(q.choices, q.data["ev"])}.values(), reverse=True)
+    options = [str(s) for s in settings(parse_tiles(q.data["tiles"]))]  # the EVs' order (choices drop repeats)
+    evs = sorted({c: ev for c, ev in zip(options, q.data["ev"])}.values(), reverse=True)
     return f"best by {evs[0] - evs[1]:.5f}" if len(evs) > 1 and evs[0] - evs[1] < 0.001 else ""
 
 
@@ -238,3 +239,5 @@ if __name__ == "__main__":
     name, count = sys.argv[1], int(sys.argv[2])
     qs = exam_questions(name, count)
     print(name, len(qs), dict(problems(qs)))
+    print("questions per skill:", dict(Counter(q.skill if q.skill != "dealer-irregularity" else f"{q.skill}:{q.item}"
+                                            for q in qs)))
