@@ -47,7 +47,7 @@ from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.registry import drill
 from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind, NO_ROLL_HEADS, TableState, style_name
 from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
-from trainer.rules.paigow.hands import Outcome, Setting
+from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
 from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies, remedy
 from trainer.rules.money import format_cents
@@ -293,9 +293,8 @@ class _TaskBuilder:
     # -- chips
     def pay(self, chip: ChipMove, step: Step) -> Draft:
         self.paid += 1
-        held = (f" (the centre holds {format_cents(self.centre)}{self.stake(chip).replace(' (', '; ')[:-1]})"
-                if chip.source == CENTRE and self.stake(chip) else
-                f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip))
+        facts = [f"the centre holds {format_cents(self.centre)}"] * (chip.source == CENTRE) + [self.stake(chip)]
+        held = f" ({'; '.join(f for f in facts if f)})" if any(facts) else ""
         if chip.why.startswith("centre exhausted"):  # the top-up is what the winners still due lack (621a.9(o))
             due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
@@ -331,17 +330,18 @@ class _TaskBuilder:
         return facts + f"; the dice {dice}" + (f"; {seat} picked {pick}" if key == "match" else "")
 
     def stake(self, chip: ChipMove) -> str:
-        """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
-        the Pai Gow Wager won; a movement through the centre (621a.9(o)-(r)) names no single wager."""
-        if chip.why.startswith("dealer's"):  # the dealer's wager against the bank (621a.9(h),(o),(p))
-            return f" (the dealer's wager: {format_cents(self.round.position(DEALER).wagers[PAI_GOW])})"
+        """The wager the movement settles, e.g. ``seat3's Pair Fortunes Wager: $5.00``; the vigorish is on
+        the Pai Gow Wager won; the dealer's wager against the bank (621a.9(h),(o),(p)); a surplus or
+        shortfall through the centre (621a.9(o)-(r)) names no single wager ("")."""
+        if chip.why.startswith("dealer's"):
+            return f"the dealer's wager: {format_cents(self.round.position(DEALER).wagers[PAI_GOW])}"
         seat = _seat_of(chip)
         named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
         key = PAI_GOW if "vigorish" in chip.why else named
         wagers = self.round.position(seat).wagers if seat else {}
         if key not in wagers:
             return ""
-        return f" ({seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])})"
+        return f"{seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])}"
 
     # -- irregularities
     def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
@@ -356,8 +356,9 @@ class _TaskBuilder:
         elif kind is Irregularity.PLAYER_TILE_EXPOSED:
             why = _PLAYER_TILE_RULE
         elif kind is Irregularity.HOUSE_WAY_VIOLATION:
-            wrong = Setting.parse(re.search(r"sets (\d-\d \d-\d / \d-\d \d-\d)", before[-1].say).group(1))  # type: ignore[union-attr]
-            why += f" {set_by_house_way(wrong.tiles, self.way, self.profile).explanation}"
+            setter = before[-1]  # the dealer's own hand, the co-bank's he sets, or the bank's
+            whose = DEALER if setter.actor == DEALER and "co-bank" not in setter.say else self.round.bank
+            why += f" {set_by_house_way(self.round.position(whose).tiles, self.way, self.profile).explanation}"
         return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, answer,
                      why, [cite, f"spec {_ji(kind, step)}"], kind.value,
                      choices=choices_with(self.rng, answer, remedies(self.profile), near=near),
