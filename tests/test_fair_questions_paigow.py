@@ -324,6 +324,13 @@ def test_equal_rank_does_not_excuse_breaking_step_4(profile):
     allowed = allowed_settings(tiles)
     assert allowed.step.cite(profile_named(profile)).endswith(("(4)", "4"))
     assert {str(s) for s in allowed.settings} == {"4-4 3-4 / 1-3 1-6"}
+    from trainer.drills.model import Question
+
+    item8 = Question("house-way", "step4", 0, profile, "regulatory", "Set 4-4 1-6 1-3 3-4", AnswerKind.SETTING,
+                     "4-4 3-4 / 1-3 1-6", "", (), data={"tiles": ["4-4", "1-6", "1-3", "3-4"],
+                                                          "accepted": ["4-4 3-4 / 1-3 1-6"]})
+    feedback = check(item8, "4-4 1-6 / 1-3 3-4")
+    assert not feedback.correct and "rank as the house way's" in feedback.mistake
     q = next(q for s in range(2000) if (q := generate("house-way", seed=s, profile=profile)).data["step"] == 4)
     tiles = parse_tiles(q.data["tiles"])
     for s in settings(tiles):

@@ -199,6 +199,10 @@ def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile
         if rank(low) > rank(high):
             return False, ("wrong setting, and placed reversed: the stronger hand belongs in the high "
                            "position (spec H4)")
+        ranks = {rank(high), rank(low)}
+        if any({rank(h) for h in parse_setting_hands(a)} == ranks for a in accepted):
+            return False, ("wrong setting: its hands rank as the house way's, but the deciding step plays "
+                           "other tiles together")
         return False, "wrong setting"
     want_high, want_low = parse_setting_hands(str(question.answer))
     if (rank(high), rank(low)) == (rank(want_high), rank(want_low)):
