@@ -154,7 +154,8 @@ def value_rule_missing(q: Question) -> str:
     rule = profile_named(q.profile).cite("value")
     for a, b in pairs:
         x, y = _hand(q, a), _hand(q, b)
-        zero_low = a.endswith("low") and x.is_zero  # decided by "a zero low never wins" (621a.8(g))
+        low = a.endswith("low") or q.data.get("position") == "low"
+        zero_low = low and x.is_zero  # decided by "a player's zero low never wins" (621a.8(g))
         if not x.kind.is_pair and not y.kind.is_pair and x.value != y.value and not zero_low \
                 and rule not in q.citations:
             return f"{x} against {y}: {rule} not cited"
