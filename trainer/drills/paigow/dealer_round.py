@@ -239,11 +239,12 @@ class _TaskBuilder:
         decision = set_by_house_way(result.tiles, self.way, self.profile)
         tiles = [str(t) for t in result.tiles]
         cites = [step.citation, decision.citation, "spec W1"] + ["spec W2"] * ("spec W2" in decision.explanation)
+        accepted = accepted_settings(result.tiles, self.way)  # every setting the deciding step allows
         return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
                      f"{' '.join(tiles)} and set them by the house way: {self.way.heading(self.profile)}.",
                      AnswerKind.SETTING, str(result.setting), decision.explanation, cites,
-                     f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose,
-                                                                  "accepted": accepted_settings(result.tiles, self.way)})
+                     f"step{decision.step}",
+                     data=self.base_data(step) | {"tiles": tiles, "position": whose, "accepted": accepted})
 
     def exposure(self, step: Step) -> Iterator[tuple[str, Draft]]:
         seat = re.match(r"Expose (seat\d)", step.say)

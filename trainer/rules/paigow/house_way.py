@@ -280,8 +280,8 @@ def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: Hou
     elif len(chosen) > 1:
         others = " and ".join(str(s) for s in chosen if s != setting)
         text += (f" {others} also {'meets' if len(chosen) == 2 else 'meet'} this step, and the text does not say "
-                 f"which to play: each obeys the house way and none is reset. The trainer's reading teaches {setting}, the "
-                 "stronger high hand, then the stronger low hand (spec W2).")
+                 "which to play: each obeys the house way and none is reset. The trainer's reading teaches "
+                 f"{setting}, the stronger high hand, then the stronger low hand (spec W2).")
     return f"{text} House way in force: {house_way.heading(profile)}."
 
 
