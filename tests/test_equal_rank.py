@@ -21,7 +21,7 @@ from trainer.drills.registry import generate
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.dice import NoRoll
 from trainer.rules.paigow.hands import Hand, Setting, rank_key, same_rank, settings
-from trainer.rules.paigow.house_way import REGULATORY, set_by_house_way
+from trainer.rules.paigow.house_way import REGULATORY, allowed_settings, set_by_house_way
 from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity
 from trainer.rules.paigow.profiles import PROFILES, profile_named
 from trainer.rules.paigow.tiles import TILE_SET, parse_tiles
@@ -102,9 +102,10 @@ def test_the_house_way_explanation_says_when_settings_rank_alike_and_names_the_r
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-def test_an_injected_house_way_violation_never_ranks_as_the_house_way(profile):
-    """md exam --seed 1 q. 42 called 1-1 3-3 / 2-2 1-5 contrary to the house way: it ranks as 1-1 1-5 / 3-3 2-2."""
-    zz = profile_named(profile).zero_zero_to_banker
+def test_an_injected_house_way_violation_breaks_the_deciding_step(profile):
+    """md exam --seed 1 q. 42 called 1-1 3-3 / 2-2 1-5 contrary to the house way: it plays a pair as the house
+    way's 1-1 1-5 / 3-3 2-2 does (MD 8.D(2)). Issue 27: a violation breaks the step's text; ranking as an
+    allowed setting does not excuse it (621a.8(d)(4) names the tiles to play together)."""
     rng, seen = random.Random(profile), 0
     for _ in range(20):
         try:
@@ -112,12 +113,12 @@ def test_an_injected_house_way_violation_never_ranks_as_the_house_way(profile):
                                                irregularity=Irregularity.HOUSE_WAY_VIOLATION)))
         except TrainerError:
             continue
-        wrong = next(s for s in reversed(r.round.steps) if s.action == "set" and "by the house way" not in s.say
-                     and "turns over" in s.say)
-        reset = next(s for s in r.round.steps if s.action == "reset")
-        placed = Setting.parse(wrong.say.rsplit("sets ", 1)[1])
-        right = Setting.parse(reset.say.split("reset to ", 1)[1].split(" and ")[0])
-        assert not same_rank(placed, right, zero_zero_to_banker=zz), (placed, right)
+        steps = r.round.steps
+        at = next(i for i, s in enumerate(steps) if s.action == "reset")
+        placed = Setting.parse(steps[at - 1].say.rsplit("sets ", 1)[1].split(" face down")[0])
+        right = Setting.parse(steps[at].say.split("reset to ", 1)[1].split(" and ")[0])
+        allowed = allowed_settings(placed.tiles)
+        assert not allowed.allows(placed) and allowed.allows(right), (placed, right)
         seen += 1
     assert seen >= 15
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from trainer.cli.common import add_house_way, add_json, add_profile, casino_of, emit, house_way_of, profile_of
-from trainer.rules.paigow.house_way import set_by_house_way
+from trainer.rules.paigow.house_way import allowed_settings, set_by_house_way
 from trainer.rules.paigow.tiles import parse_tiles
 
 ORDER = 10
@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         "step": decision.step,
         "citation": decision.citation,
         "explanation": decision.explanation,
+        "allowed": sorted(str(s) for s in allowed_settings(tiles, way).settings),  # every one the step allows
         "house_way": way.name,
         "profile": profile.name,
         # the casino's rule that set the tiles; None where the regulation's steps did (its section cited)

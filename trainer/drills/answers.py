@@ -176,18 +176,35 @@ def _same(kind: AnswerKind, expected: Any, given: Any) -> bool:
 def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile, ...]]) -> tuple[bool, str]:
     """(correct, mistake) for a placement against the expected ``high / low`` (spec H4).
 
-    The hands must rank as the expected ones (621a.3(d),(g),(i): where two settings make hands of
-    equal rank, e.g. a low worth zero either way in pa or md, the house way cannot tell them apart),
-    and the stronger in the high position: a reversed placement of hands of different rank is a
-    mistake of its own (spec H4, JQ32).
+    A house-way question lists in ``data["accepted"]`` every setting the deciding step allows
+    (``house_way.allowed_settings``; 621a.8(d), md 8.D, nj 10.7(d)): any of them is right, and only
+    they, since the step's text is the rule (a setting whose hands merely rank as an allowed one's
+    does not play the tiles the step names). Without that list the hands must rank as the expected
+    ones (621a.3(d),(g),(i)). Either way the stronger hand goes in the high position: a reversed
+    placement of hands of different rank is a mistake of its own (spec H4, JQ32).
     """
     zero_rule = profile_named(question.profile).zero_zero_to_banker
 
     def rank(tiles: Sequence[Tile]) -> int:
         return rank_key(Hand(tuple(tiles)), zero_zero_to_banker=zero_rule)  # type: ignore[arg-type]
 
-    want_high, want_low = (parse_tiles(h) for h in str(question.answer).split("/"))
     high, low = placed
+    accepted = question.data.get("accepted")
+    if accepted:
+        hands = {_faces(high), _faces(low)}
+        if any({_faces(h) for h in parse_setting_hands(a)} == hands for a in accepted):
+            if rank(low) <= rank(high):
+                return True, ""
+            return False, "reversed placement: the stronger hand belongs in the high position (spec H4)"
+        if rank(low) > rank(high):
+            return False, ("wrong setting, and placed reversed: the stronger hand belongs in the high "
+                           "position (spec H4)")
+        ranks = {rank(high), rank(low)}
+        if any({rank(h) for h in parse_setting_hands(a)} == ranks for a in accepted):
+            return False, ("wrong setting: its hands rank as the house way's, but the deciding step plays "
+                           "other tiles together")
+        return False, "wrong setting"
+    want_high, want_low = parse_setting_hands(str(question.answer))
     if (rank(high), rank(low)) == (rank(want_high), rank(want_low)):
         return True, ""  # the same hands, or hands of the same rank: the same result against any banker
     if (rank(low), rank(high)) == (rank(want_high), rank(want_low)):
@@ -196,6 +213,16 @@ def judge_setting(question: Question, placed: tuple[tuple[Tile, ...], tuple[Tile
         return False, ("wrong setting, and placed reversed: the stronger hand belongs in the high "
                        "position (spec H4)")
     return False, "wrong setting"
+
+
+def parse_setting_hands(text: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """``"6-6 4-5 / 1-3 2-3"`` -> the high tiles and the low tiles, as written."""
+    high, low = (parse_tiles(h) for h in text.split("/"))
+    return high, low
+
+
+def _faces(tiles: Sequence[Tile]) -> tuple[str, ...]:
+    return tuple(sorted(map(str, tiles)))
 
 
 def check(question: Question, answer: Any) -> Feedback:
@@ -215,7 +242,7 @@ def check(question: Question, answer: Any) -> Feedback:
         correct, mistake = judge_setting(question, given)
         given_text = format_value(question.kind, given)
     else:
-        correct = _same(question.kind, question.answer, given)
+        correct = _same(question.kind, question.answer, given) or given in question.data.get("accepted", ())
         given_text = format_value(question.kind, given)
     feedback = Feedback(correct, expected_text(question), given_text, question.explanation, question.citations,
                         question.skill, question.item, mistake=mistake, parts=part_results)

@@ -79,6 +79,8 @@ def render_question(q: Question, *, typed: bool = False) -> str:
     lines = [q.typed_prompt or q.prompt]
     if q.kind is AnswerKind.CHOICE:
         lines += _choices(q.choices, numbered=typed)
+    elif q.choices:  # e.g. the positions a count may reach, the hands left to expose: shown on paper too
+        lines.append(f"  (one of: {', '.join(q.choices)})")
     for i, part in enumerate(q.parts, start=1):
         lines.append(f"  ({i}) {part.prompt}")
         if part.kind is AnswerKind.CHOICE:

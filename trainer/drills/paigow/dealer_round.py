@@ -41,6 +41,7 @@ from typing import Any, Iterator, Sequence
 
 from trainer.drills.dealer_round import RoundTask, action_drill, first_playable, numbered_tasks, task_question
 from trainer.drills.paigow.common import choices_with, draft
+from trainer.drills.paigow.house_way_drills import accepted_settings
 from trainer.drills.paigow.table_drills import ODD_CENT
 from trainer.drills.model import AnswerKind, Draft
 from trainer.drills.registry import drill
@@ -48,7 +49,7 @@ from trainer.rules.paigow.delivery import DEFAULT_STYLE, InPile, Move, MoveKind,
 from trainer.rules.paigow.dice import Method, NoRoll, fault_citation
 from trainer.rules.paigow.hands import Outcome
 from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
-from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies
+from trainer.rules.paigow.irregularities import LID_LIFTED_REMEDY, Irregularity, remedies, remedy
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.players import PAI_GOW, SIDE_KEYS, seat_players
 from trainer.rules.paigow.positions import Position
@@ -74,6 +75,9 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
 #: The calls of a hand against the banker's, as the dealer announces them (621a.8(g)-(i)): a push is one
 #: hand won and one not; a copy is an equal hand, which the banker wins (621a.3(d)), not a call of its own.
 CALLS = {Outcome.WIN: "Win", Outcome.PUSH: "Push", Outcome.LOSE: "Lose"}
+
+#: Moves that take their stacks together, in no order the text gives (spec D5.2, D5.3).
+_UNORDERED_MOVES = (MoveKind.PUSH, MoveKind.CENTER, MoveKind.DELIVER)
 
 #: Plan moves in which the dealer's hand goes to a stack of the woodpile (spec D5.2).
 _STACK_MOVES = (MoveKind.PUSH, MoveKind.STACK_ONTO, MoveKind.LAY_DIAGONAL, MoveKind.CENTER, MoveKind.DELIVER)
@@ -202,20 +206,30 @@ class _TaskBuilder:
 
     def count(self, move: Move, step: Step) -> Draft:
         plan = self.round.plan
-        origin = "the bank" if plan.bank else "the dealer"
+        origin = f"the bank at {plan.bank}" if plan.bank else "the dealer"
         return draft(f"The number is {plan.roll.spoken}. Counting counterclockwise with {origin} as "
                      "number one, which position receives the first stack?", AnswerKind.POSITION, str(move.position),
                      step.say, [step.citation, "spec D3.2"], "bank" if plan.bank else "dealer",
                      choices=tuple(p.value for p in Position), data=self.base_data(step))
 
     def stack_move(self, move: Move, step: Step, before: TableState) -> Draft:
+        """Which stack the dealer's hand takes first. A move that takes several stacks at once (pushes,
+        delivers or centres two, 621a.7, md 7.B, nj 10.8(k)) gives them no order: any of them is right
+        (spec D5.3: the order inside a move is presentation); a stack lifted onto another, or the one a
+        tile is taken from, comes first."""
         stacks = _stacks(before)
         name = style_name(self.round.style, self.profile)
         what = (f"Delivery #{move.number} goes to {move.position}" if move.kind is MoveKind.DELIVER
-                else f"Indicate {name}" if "Indicate" in move.caption else f"{name}, next move")
-        return draft(f"{what}: which stack does the dealer's hand take first?", AnswerKind.CHOICE, move.stacks[0],
-                     f"{name}: {move.caption}.", [move.citation, "spec D6"], self.round.style, choices=tuple(stacks),
-                     data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value},
+                else "Indicate the style" if "Indicate" in move.caption else "Next move")
+        accepted = move.stacks if move.kind in _UNORDERED_MOVES else move.stacks[:1]
+        why = f"{name}: {move.caption}."
+        if len(accepted) > 1:
+            why += f" The text gives no order between {' and '.join(accepted)}: either may be taken first."
+        return draft(f"{name} is the delivery style. {what}: which stack does the dealer's hand take first?",
+                     AnswerKind.CHOICE, move.stacks[0], why, [move.citation, "spec D6"], self.round.style,
+                     choices=tuple(stacks),
+                     data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value,
+                                                  "accepted": list(accepted)},
                      hint=f"Where does {name} start?")
 
     # -- setting, exposure, calls
@@ -225,10 +239,12 @@ class _TaskBuilder:
         decision = set_by_house_way(result.tiles, self.way, self.profile)
         tiles = [str(t) for t in result.tiles]
         cites = [step.citation, decision.citation, "spec W1"] + ["spec W2"] * ("spec W2" in decision.explanation)
+        accepted = accepted_settings(result.tiles, self.way)  # every setting the deciding step allows
         return draft(f"Turn over {'your' if whose == DEALER else 'the co-bank' + chr(39) + 's'} tiles "
                      f"{' '.join(tiles)} and set them by the house way: {self.way.heading(self.profile)}.",
                      AnswerKind.SETTING, str(result.setting), decision.explanation, cites,
-                     f"step{decision.step}", data=self.base_data(step) | {"tiles": tiles, "position": whose})
+                     f"step{decision.step}",
+                     data=self.base_data(step) | {"tiles": tiles, "position": whose, "accepted": accepted})
 
     def exposure(self, step: Step) -> Iterator[tuple[str, Draft]]:
         seat = re.match(r"Expose (seat\d)", step.say)
@@ -237,11 +253,12 @@ class _TaskBuilder:
         hand = seat.group(1)
         left = [p for p in self.exposure_order() if p not in self.exposed]
         self.exposed.add(hand)
+        shown = self.rng.sample(left, len(left))  # listed in no telling order: the rule orders them
         yield "dealer-expose", draft(
-            "Which hand do you expose next?", AnswerKind.POSITION, hand,
-            f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
+            f"The hands still to expose: {', '.join(shown)}. Which hand do you expose next?", AnswerKind.POSITION,
+            hand, f"From the seat farthest to the dealer's right, counterclockwise: {', '.join(left)}.",
             [step.citation, "spec S3", "spec JS1"], "bank" if self.round.bank != DEALER else "house",
-            choices=tuple(left), data=self.base_data(step))
+            choices=tuple(shown), data=self.base_data(step))
 
     def call(self, step: Step) -> Draft:
         """Win, push or lose for the hands just exposed; the step's words say which hand won (621a.8(g)-(i))."""
@@ -253,6 +270,10 @@ class _TaskBuilder:
         who = "The dealer's hands" if hand == DEALER else f"{hand}'s hands"
         mine, theirs = self.round.position(hand).setting, self.round.position(banker).setting
         ties = [rule for words, rule in _TIE_RULES.items() if words in step.say]
+        if "copy" in ties and mine is not None and theirs is not None:  # a pair's copy is 3(d), a value hand's 3(i)
+            copies = [a for a, b in ((mine.high, theirs.high), (mine.low, theirs.low)) if a.score == b.score]
+            ties = [r for r in ties if r != "copy"] + sorted({"copy" if h.kind.is_pair else "top_tile_copy"
+                                                              for h in copies})
         cites = [step.citation, self.profile.cite("push"), "spec H5", *map(self.profile.cite, ties)]
         cites += ["spec H3"] * bool(ties)
         return draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
@@ -273,13 +294,14 @@ class _TaskBuilder:
     # -- chips
     def pay(self, chip: ChipMove, step: Step) -> Draft:
         self.paid += 1
-        held = f" (the centre holds {format_cents(self.centre)})" if chip.source == CENTRE else self.stake(chip)
+        facts = [f"the centre holds {format_cents(self.centre)}"] * (chip.source == CENTRE) + [self.stake(chip)]
+        held = f" ({'; '.join(f for f in facts if f)})" if any(facts) else ""
         if chip.why.startswith("centre exhausted"):  # the top-up is what the winners still due lack (621a.9(o))
             due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
         halves = "half" in chip.why
-        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. How much?", AnswerKind.MONEY,
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {_how_much(chip)}", AnswerKind.MONEY,
                      chip.cents,
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
@@ -309,32 +331,48 @@ class _TaskBuilder:
         return facts + f"; the dice {dice}" + (f"; {seat} picked {pick}" if key == "match" else "")
 
     def stake(self, chip: ChipMove) -> str:
-        """The wager the movement settles, e.g. `` (seat3's Pair Fortunes Wager: $5.00)``; the vigorish is on
-        the Pai Gow Wager won; a movement through the centre (621a.9(o)-(r)) names no single wager."""
+        """The wager the movement settles, e.g. ``seat3's Pair Fortunes Wager: $5.00``; the vigorish is on
+        the Pai Gow Wager won; the dealer's wager against the bank (621a.9(h),(o),(p)); a surplus or
+        shortfall through the centre (621a.9(o)-(r)) names no single wager ("")."""
+        if chip.why.startswith("dealer's"):
+            return f"the dealer's wager: {format_cents(self.round.position(DEALER).wagers[PAI_GOW])}"
         seat = _seat_of(chip)
         named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
         key = PAI_GOW if "vigorish" in chip.why else named
         wagers = self.round.position(seat).wagers if seat else {}
         if key not in wagers:
             return ""
-        return f" ({seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])})"
+        return f"{seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])}"
 
     # -- irregularities
     def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
         kind = self.round.irregularity
         assert kind is not None
-        answer, why, cite = kind.remedy, f"{step.say}.", step.citation
+        answer, why, cite = remedy(kind, self.profile), f"{step.say}.", step.citation
         near = [LID_LIFTED_REMEDY] if kind is Irregularity.NO_ROLL else []
         if kind is Irregularity.NO_ROLL and self.round.plan.roll.no_rolls[0].fault is NoRoll.LID_LIFTED:
-            answer, near = LID_LIFTED_REMEDY, [kind.remedy]
+            answer, near = LID_LIFTED_REMEDY, [answer]
             cite = fault_citation(self.profile, NoRoll.LID_LIFTED)
-            why = f"{LID_LIFTED_REMEDY[0].upper()}{LID_LIFTED_REMEDY[1:]}, not a no roll the dealer reshakes."
+            why = f"The bank lifted the lid: {LID_LIFTED_REMEDY}, not a no roll the dealer reshakes."
+        elif kind is Irregularity.PLAYER_TILE_EXPOSED:
+            why = _PLAYER_TILE_RULE
+        elif kind is Irregularity.HOUSE_WAY_VIOLATION:
+            setter = before[-1]  # the dealer's own hand, the co-bank's he sets, or the bank's
+            whose = DEALER if setter.actor == DEALER and "co-bank" not in setter.say else self.round.bank
+            why += f" {set_by_house_way(self.round.position(whose).tiles, self.way, self.profile).explanation}"
         return draft(f"{_happened(kind, step, before)}. What do you do?", AnswerKind.CHOICE, answer,
                      why, [cite, f"spec {_ji(kind, step)}"], kind.value,
-                     choices=choices_with(self.rng, answer, remedies(), near=near), data=self.base_data(step))
+                     choices=choices_with(self.rng, answer, remedies(self.profile), near=near),
+                     data=self.base_data(step))
 
     def base_data(self, step: Step) -> dict[str, Any]:
         return {"round": self.spec, "say": step.say}
+
+
+#: Why a player's exposed tile is his to decide (621a.10(d), md 10.D, nj 10.9(d)): the rule, not the situation again.
+_PLAYER_TILE_RULE = ("A tile the dealer exposes of a player's hand is the player's decision, not the dealer's: the "
+                     "player either plays the hand out or voids it, and decides without looking at his unexposed "
+                     "tiles; a voided hand's wagers are returned to him, and the other hands play on.")
 
 
 #: Words of a call step (``round.result_reason``) and the rule each names: a copy, a zero-zero tie, a zero low.
@@ -354,6 +392,18 @@ def _verb(chip: ChipMove) -> str:
     if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
         return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
+
+
+def _how_much(chip: ChipMove) -> str:
+    """The amount a chip movement asks for, in words: the winnings (the wager stays where it is), the
+    vigorish, or the chips collected or moved (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
+    if "vigorish" in chip.why:
+        return "How much vigorish?"
+    if chip.why.startswith("winning"):
+        return "How much do you pay (the amount won; the wager stays)?"
+    if chip.target in (HOUSE, CENTRE) and chip.why.startswith(("losing", "surrendered")):
+        return "How much do you collect?"
+    return "How much?"
 
 
 #: How the vigorish is rounded, in words (spec S2).

@@ -65,14 +65,17 @@ def hand_verdict(player: Hand, dealer: Hand, profile: Profile, *, low: bool = Fa
     if low and player.is_zero:
         return Verdict(DEALER, "a player's low hand worth zero never wins the low" + zero_note[0],
                        (profile.cite("lose"), "spec H5") + zero_note[1])
-    rule = "pairs" if player.kind.is_pair or dealer.kind.is_pair else "equal_value"
+    # a pair decides by pair rank (621a.3(c)); values by value (621a.3(e)), equal values by the top tile (3(g))
+    rule = ("pairs" if player.kind.is_pair or dealer.kind.is_pair else
+            "value" if player.value != dealer.value else "equal_value")
     if player.score == dealer.score:
         copy_rule = "copy" if player.kind.is_pair else "top_tile_copy"
         return Verdict(COPY, "equal hands are a copy, and the dealer wins a copy" + zero_note[0],
                        (profile.cite(copy_rule), "spec H3") + zero_note[1])
     winner = PLAYER if player.score > dealer.score else DEALER
-    reason = ("a permissible pair beats every hand without one, and pairs go by pair rank"
-              if rule == "pairs" else "the higher value wins; equal values go by the rank of the highest tile")
+    reason = {"pairs": "a permissible pair beats every hand without one, and pairs go by pair rank",
+              "value": "the higher value wins",
+              "equal_value": "equal values go by the rank of the highest tile"}[rule]
     return Verdict(winner, reason + zero_note[0], (profile.cite(rule), "spec H1") + zero_note[1])
 
 

@@ -1,21 +1,23 @@
 """House-way drill: set four tiles as the dealer must (621a.8(d), spec W1-W2, H4).
 
-The answer is a placement ``high / low``; a reversed placement (stronger hand in the low position)
-is a mistake of its own (spec H4). A wrong answer's feedback carries the EV difference (exact
-analysis, spec W4) between the house-way setting and the trainee's. ``data``: ``tiles`` (as dealt), ``step`` and ``step_citation`` (the deciding step).
+The answer is a placement ``high / low``: every setting the deciding step allows is right, the one the
+reading teaches (spec W2) is the canonical answer; a reversed placement (stronger hand in the low
+position) is a mistake of its own (spec H4). A wrong answer's feedback carries the EV difference (exact
+analysis, spec W4) between the house-way setting and the trainee's. ``data``: ``tiles`` (as dealt),
+``step`` and ``step_citation`` (the deciding step), ``accepted`` (``accepted_settings``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from trainer.drills.paigow.common import deal, draft, until
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question, Setup
 from trainer.drills.registry import drill, reviewer
 from trainer.rules.paigow.hands import Hand, Setting, settings
-from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.house_way import HouseWay, allowed_settings, house_way_named, set_by_house_way
 from trainer.rules.paigow.players import house_way_setting, stored_optimal_setting
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
@@ -42,9 +44,16 @@ def house_way(rng: random.Random, setup: Setup) -> Draft:
     task = f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}"
     return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
                  AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
-                 data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation},
+                 data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation,
+                       "accepted": accepted_settings(tiles, way)},
                  hint=HINT if way.rule else CASINO_HINT.format(way=way.title),
                  typed_prompt=f"{task}: a high hand and a low hand.")
+
+
+def accepted_settings(tiles: Sequence[Tile], way: HouseWay) -> list[str]:
+    """Every setting of ``tiles`` that meets the deciding step of ``way``, as ``high / low`` texts: the
+    text allows each (621a.8(d), md 8.D, nj 10.7(d)); the tie-break of spec W2 only says which to teach."""
+    return sorted(map(str, allowed_settings(tiles, way).settings))
 
 
 def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, ...]) -> float:
@@ -85,6 +94,11 @@ def _may_differ(tiles: list[Tile], setup: Setup, differs: bool) -> bool:
     return (stored != house_way_setting(tiles, setup.house_way)) == differs
 
 
+#: The least EV (per unit wagered) by which the best setting must beat the next for an optimal-setting question:
+#: a closer call is no fair question to ask at a table (issue 27).
+MIN_EV_GAP = 0.001
+
+
 @drill("optimal-setting", "Optimal setting", "House way",
        "Which of the three settings of four tiles has the highest expected value against the house way?",
        advanced=True, target_ms=20000)
@@ -103,10 +117,10 @@ def optimal_setting(rng: random.Random, setup: Setup) -> Draft:
     def fair(r: tuple[list[Tile], Any]) -> bool:
         if r[1] is None:
             return False
-        # One best answer: the highest EV must belong to a single distinct setting.
-        best = max(o.exact_ev for o in r[1].odds)
-        winners = {str(s) for s, o in zip(r[1].settings, r[1].odds) if o.exact_ev == best}
-        return len(winners) == 1 and (r[1].optimal != r[1].house_way) == differs
+        # One best answer, clearly: the best distinct setting beats the next by MIN_EV_GAP or more.
+        evs = sorted({str(s): o.exact_ev for s, o in zip(r[1].settings, r[1].odds)}.values(), reverse=True)
+        clear = len(evs) == 1 or evs[0] - evs[1] >= MIN_EV_GAP
+        return clear and (r[1].optimal != r[1].house_way) == differs
 
     tiles, result = until(rng, analysed, fair)
     options = [str(s) for s in result.settings]

@@ -45,9 +45,12 @@ def vig(rng: random.Random, setup: Setup) -> Draft:
 COLLECTED, RETURNED, PAID = "Collected", "Returned to the player", "Paid 1 to 1"
 _WHAT = {Outcome.WIN: PAID, Outcome.PUSH: RETURNED, Outcome.VOID: RETURNED, Outcome.LOSE: COLLECTED,
          Outcome.SURRENDER: COLLECTED}
-_EVENT = {Outcome.WIN: "wins (both hands higher)", Outcome.PUSH: "ties (one hand higher, one not)",
-          Outcome.LOSE: "loses (neither hand higher)", Outcome.SURRENDER: "is surrendered",
-          Outcome.VOID: "is void: the dice were totalled wrong and the hands dealt to the wrong positions"}
+#: What happened to the hands, never the wager's result: the trainee calls that (621a.8(g)-(i), 10(c)).
+_EVENT = {Outcome.WIN: "both of the player's hands outrank the dealer's",
+          Outcome.PUSH: "one of the player's hands outranks the dealer's, the other does not",
+          Outcome.LOSE: "neither of the player's hands outranks the dealer's",
+          Outcome.SURRENDER: "the player surrenders it after the dealer has set his hands",
+          Outcome.VOID: "the dice were totalled wrong and the hands dealt to the wrong positions"}
 _RULE = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", Outcome.SURRENDER: "surrender",
          Outcome.VOID: "wrong_count"}
 
@@ -71,7 +74,7 @@ def pai_gow_payout(rng: random.Random, setup: Setup) -> Draft:
     parts = (Part("What happens to the wager?", AnswerKind.CHOICE, _WHAT[outcome], (PAID, RETURNED, COLLECTED)),
              Part("Amount paid to the player (the wager itself not counted)", AnswerKind.MONEY, result.payout_cents),
              Part(f"Vigorish collected ({ROUNDING_WORDS[rounding]})", AnswerKind.MONEY, result.vig_cents))
-    return draft(f"A {format_cents(wager)} Pai Gow Wager {_EVENT[outcome]}.", AnswerKind.MULTI,
+    return draft(f"A {format_cents(wager)} Pai Gow Wager: {_EVENT[outcome]}.", AnswerKind.MULTI,
                  tuple(p.answer for p in parts), why, cites, outcome.value, parts=parts,
                  data={"wager_cents": wager, "outcome": outcome.value, "rounding": rounding},
                  hint="Only a win is paid, and only a win pays vigorish.")

@@ -43,9 +43,11 @@ def tile_id(rng: random.Random, setup: Setup) -> Draft:
     why = describe_tile(tile) + "." + _gee_joon_note(tile)
     if tile.is_gee_joon:
         cites += [setup.profile.cite("gee_joon"), "spec H2"]
-    if variant == "name":
+    if variant == "name":  # the trade's name: no regulation names the tiles so, the reading does (spec N1)
         pool = [f.chinese_name for f in FACES]
-        return draft(f"What is the traditional name of {tile}?", AnswerKind.CHOICE, tile.chinese_name, why, cites,
+        why += " The traditional names are the trade's, not the regulation's: no section gives them (spec N1)."
+        return draft(f"What is the traditional name of {tile}?", AnswerKind.CHOICE, tile.chinese_name, why,
+                     ["spec N1"],
                      str(tile), choices=choices_with(rng, tile.chinese_name, pool), data=data,
                      hint="The name follows the tile's spots and rank: Teen is the Twelve, Day the Two.")
     if variant == "spots":

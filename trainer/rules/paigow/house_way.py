@@ -2,8 +2,9 @@
 
 The regulatory house way is 621a.8(d)(1)-(4) (md 8.D, nj 10.7(d); spec W1). A house way is data: an
 ordered list of steps, each a criterion on a setting, a citation and its wording. The first step
-that some setting satisfies decides; inside a step the stronger high hand, then the stronger low
-hand, is chosen (spec W2). Casino house ways are extra named data, never replacements (spec W3).
+that some setting satisfies decides, and every setting that meets it obeys the text (``allowed_settings``);
+of those the trainer teaches the stronger high hand, then the stronger low hand (spec W2), a reading that
+is never ground for a reset. Casino house ways are extra named data, never replacements (spec W3).
 
 >>> d = set_by_house_way(parse_tiles("6-6 4-5 1-3 2-3"))
 >>> str(d.setting), d.step, d.citation
@@ -180,9 +181,45 @@ def _strength(setting: Setting) -> tuple[int, int]:
     return setting.high.score, setting.low.score
 
 
+@dataclass(frozen=True)
+class Allowed:
+    """What a house way allows for four tiles: the step that decides (the first that some setting meets)
+    and every setting that meets it. The text of the step is the rule: each of these settings obeys it,
+    and no other does (621a.8(d), md 8.D, nj 10.7(d); spec W1). Which one to *teach* is the reading's
+    tie-break (spec W2), not a ground for a reset (621a.10(f)).
+
+    >>> a = allowed_settings(parse_tiles("1-1 4-4 4-5 2-4"))
+    >>> a.step.number, sorted(map(str, a.settings))   # MD 8.D(2): the Gong and the Wong both play a pair
+    (2, ['1-1 4-4 / 4-5 2-4', '1-1 4-5 / 4-4 2-4'])
+    """
+
+    step: Step
+    settings: frozenset[Setting]
+
+    def allows(self, setting: Setting) -> bool:
+        """True when ``setting`` meets the deciding step: the same two hands, whatever the order of their
+        tiles (3-6 and 4-5 rank alike, so a hand may list either first) or of the hands themselves."""
+        return _hands_key(setting) in {_hands_key(s) for s in self.settings}
+
+
+def _hands_key(setting: Setting) -> frozenset[tuple[Tile, ...]]:
+    return frozenset(tuple(sorted(h.tiles)) for h in (setting.high, setting.low))
+
+
+def allowed_settings(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY) -> Allowed:
+    """Every setting of four tiles that meets the first step of ``house_way`` some setting meets."""
+    options = settings(tiles)
+    for step in house_way.steps:
+        chosen = frozenset(s for s in options if step.criterion.applies(s))
+        if chosen:
+            return Allowed(step, chosen)
+    raise AssertionError(f"house way {house_way.name} has no final step that always applies")
+
+
 def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
                      profile: Profile | None = None) -> Decision:
-    """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1, W2).
+    """Set four tiles by ``house_way``: the first step some setting satisfies decides (spec W1), and the
+    reading's tie-break picks one of the settings it allows (spec W2; ``allowed_settings`` gives them all).
 
     The citation and explanation name ``profile``'s sections (pa-2019's when None).
 
@@ -192,25 +229,25 @@ def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
     >>> set_by_house_way(parse_tiles("1-1 2-3 4-6 2-5")).step   # 1-1 4-6 = 2, 1-1 2-5 = 9
     3
     """
-    options = settings(tiles)
-    for step in house_way.steps:
-        chosen = [s for s in options if step.criterion.applies(s)]
-        if chosen:
-            best = max(chosen, key=_strength)
-            return Decision(best, step.number, step.cite(profile), _explain(step, best, chosen, house_way, profile),
-                            house_way.name)
-    raise AssertionError(f"house way {house_way.name} has no final step that always applies")
+    tiles = tuple(tiles)
+    options, allowed = settings(tiles), allowed_settings(tiles, house_way)
+    step, chosen = allowed.step, list(dict.fromkeys(s for s in options if s in allowed.settings))
+    best = max(chosen, key=_strength)
+    return Decision(best, step.number, step.cite(profile), _explain(step, best, chosen, house_way, profile),
+                    house_way.name)
 
 
 def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: HouseWay, profile: Profile | None) -> str:
     text = f"Step {step.number} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
     zero_rule = profile.zero_zero_to_banker if profile else True
     if len(chosen) > 1 and all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
-        text += (f" {len(chosen)} settings meet this step and make hands of equal rank: any of them is "
-                 "set by the house way.")
+        text += (f" {' and '.join(map(str, chosen))} all meet this step and make hands of equal rank: any of them "
+                 "is set by the house way.")
     elif len(chosen) > 1:
-        text += (f" {len(chosen)} settings meet this step and the text does not say which to play; the trainer's "
-                 "reading plays the one with the stronger high hand, then the stronger low hand (spec W2).")
+        others = " and ".join(str(s) for s in chosen if s != setting)
+        text += (f" {others} also {'meets' if len(chosen) == 2 else 'meet'} this step, and the text does not say "
+                 "which to play: each obeys the house way and none is reset. The trainer's reading teaches "
+                 f"{setting}, the stronger high hand, then the stronger low hand (spec W2).")
     return f"{text} House way in force: {house_way.heading(profile)}."
 
 

@@ -34,31 +34,45 @@ class Irregularity(enum.StrEnum):
 
     @property
     def remedy(self) -> str:
-        """The remedy in plain words."""
-        return _REMEDIES[self]
+        """The remedy in plain words (a dice-wager clause only under a profile with dice wagers:
+        :func:`remedy`)."""
+        return _REMEDIES[self].format(dice="")
 
 
+#: Each remedy as the dealer performs it, never the situation that calls for it (the question shows
+#: that, and a choice restating it would give the answer away). ``{dice}``: the dice wagers' clause,
+#: only where the profile's text has dice wagers (621a.6(b), JQ15).
 _REMEDIES = {
-    Irregularity.NO_ROLL: "a die not flat or out of the shaker: call \"no roll\" and reshake",
-    Irregularity.WRONG_COUNT: "tiles dealt to the wrong positions: all hands void, all wagers returned "
-                              "(dice wagers already settled stand), tiles reshuffled",
-    Irregularity.PLAYER_TILE_EXPOSED: "a player's tile exposed: the player may void his hand, without "
-                                      "looking at his other tiles; voided, his wagers are returned",
-    Irregularity.DEALER_TILE_EXPOSED: "a tile of the dealer, the bank, the Dead Hand or a position with no "
-                                      "wager exposed: all hands void, all wagers returned, tiles reshuffled",
-    Irregularity.HOUSE_WAY_VIOLATION: "hands set contrary to the house way: reset by the house way and the "
-                                      "round completed",
-    Irregularity.TILE_EXPOSED_STACKING: "a tile turned over while stacking: the whole set is remixed",
+    Irregularity.NO_ROLL: "call \"no roll\" and reshake the dice",
+    Irregularity.WRONG_COUNT: "void all hands, return all wagers{dice} and reshuffle the tiles",
+    Irregularity.PLAYER_TILE_EXPOSED: "the player may void his hand, deciding without looking at his other "
+                                      "tiles; voided, his wagers are returned",
+    Irregularity.DEALER_TILE_EXPOSED: "void all hands, return all wagers{dice} and reshuffle the tiles",
+    Irregularity.HOUSE_WAY_VIOLATION: "reset the hands by the house way and complete the round",
+    Irregularity.TILE_EXPOSED_STACKING: "remix the whole set of tiles",
 }
 
 #: The bank lifting the lid is no "no roll" of 621a.10(a),(b): 621a.9(i) (md 9.J(5), nj 10.8(i), spec JI3)
 #: has the shaker covered and reshaken by the bank itself.
-LID_LIFTED_REMEDY = "the bank lifted the lid: the shaker is covered and reshaken by the bank"
+LID_LIFTED_REMEDY = "the bank covers the shaker and reshakes it"
+
+_DICE_CLAUSE = " (dice wagers already settled on valid dice stand)"
 
 
-def remedies() -> tuple[str, ...]:
-    """Every remedy in plain words, the lid's included: the choices of a remedy question."""
-    return tuple(i.remedy for i in Irregularity) + (LID_LIFTED_REMEDY,)
+def remedy(irregularity: Irregularity, profile: Profile) -> str:
+    """The remedy of ``irregularity`` in plain words, under ``profile`` (no dice wagers where its text has none).
+
+    >>> from trainer.rules.paigow.profiles import profile_named
+    >>> remedy(Irregularity.WRONG_COUNT, profile_named("md"))
+    'void all hands, return all wagers and reshuffle the tiles'
+    """
+    return _REMEDIES[irregularity].format(dice=_DICE_CLAUSE if profile.has("dice_settle") else "")
+
+
+def remedies(profile: Profile) -> tuple[str, ...]:
+    """Every remedy in plain words, the lid's included, each once: the choices of a remedy question
+    (621a.10(c) and (e) remedy alike, so their words are one choice)."""
+    return tuple(dict.fromkeys(remedy(i, profile) for i in Irregularity)) + (LID_LIFTED_REMEDY,)
 
 
 #: (rule key, subsection letter or None) of each irregularity's section in the profile's text.

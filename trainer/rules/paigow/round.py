@@ -36,7 +36,7 @@ from trainer.rules.paigow.dice import Attempt, Method, Roll, dice_colours, possi
 from trainer.rules.errors import TrainerError
 from trainer.rules.record import Step
 from trainer.rules.paigow.hands import Hand, Outcome, Setting, rank_key, same_rank, settings, wager_result
-from trainer.rules.paigow.house_way import HouseWay, house_way_named
+from trainer.rules.paigow.house_way import HouseWay, allowed_settings, house_way_named
 from trainer.rules.paigow.irregularities import Irregularity, citation as irregularity_citation
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.players import (DICE_WAGERS, PAI_GOW, SIDE_KEYS, Policy, SimPlayer, canonical, choose_setting,
@@ -483,8 +483,8 @@ class _RoundBuilder:
                            f"not {plan.start}")
             self.deal_steps(dealt.moves, lambda: number_steps(counted), number)
             self.step(DEALER, "irregularity", irregularity_citation(self.irregularity, self.profile),
-                      "Tiles dealt to the wrong positions: all hands are void and all wagers returned; the dice "
-                      "wagers, settled on valid dice, stand; the tiles are reshuffled")
+                      "Tiles dealt to the wrong positions: all hands are void and all wagers returned"
+                      f"{self.dice_wagers_stand()}; the tiles are reshuffled")
             self.all_void = True
             return replace(dealt, roll=number)
         self.deal_steps(plan.moves, lambda: number_steps(self.move_step(count, number)), number)
@@ -553,9 +553,9 @@ class _RoundBuilder:
         cite = irregularity_citation(kind, self.profile)
         if kind is Irregularity.DEALER_TILE_EXPOSED:
             where = self.rng.choice([DEALER, "dead", *([self.bank] if self.bank else [])])
-            self.step(DEALER, "irregularity", cite, f"A tile of {where} ({self.rng.choice(tiles[where])}) is "
-                      "exposed: all hands are void, all wagers returned (dice wagers settled on valid dice stand) "
-                      "and the tiles reshuffled")
+            self.step(DEALER, "irregularity", cite, f"A tile of {self.whose(where)} ({self.rng.choice(tiles[where])}) "
+                      f"is exposed: all hands are void, all wagers returned{self.dice_wagers_stand()} and the tiles "
+                      "reshuffled")
             self.all_void = True
             return
         seats = self.in_play()
@@ -570,6 +570,16 @@ class _RoundBuilder:
         self.step(seat, "void", cite, f"{seat}, without looking at his other tiles, voids the hand: his wagers "
                                       "are returned and his tiles collected")
         self.void.add(seat)
+
+    def dice_wagers_stand(self) -> str:
+        """The clause for dice wagers settled before a void, where the profile's text has them (621a.6(b), JQ15)."""
+        return " (dice wagers settled on valid dice stand)" if self.profile.has("dice_settle") else ""
+
+    def whose(self, where: str) -> str:
+        """A position as the dealer sees it: the bank's or co-bank's seat says so (621a.9, 621a.10(e))."""
+        if where == self.bank:
+            return f"the {'co-bank' if self.co_bank else 'bank'} at {where}"
+        return where
 
     def cover_shaker(self) -> None:
         if self.method is Method.MANUAL:
@@ -611,11 +621,13 @@ class _RoundBuilder:
         chosen = choose_setting(player.policy, tiles, self.rng, house_way=self.way,
                                 zero_zero_to_banker=p.zero_zero_to_banker)
         if p.bank_bound_by_house_way and self.take_violation():
-            chosen = _wrong_setting(tiles, right, p)
-        self.step(where, "set", p.cite("dealer_vs_bank"), f"The bank sets {chosen} face down (JQ8)")
-        if p.bank_bound_by_house_way and not same_rank(chosen, right, zero_zero_to_banker=p.zero_zero_to_banker):
+            chosen = _wrong_setting(tiles, self.way)
+        self.step(where, "set", p.cite("dealer_vs_bank"), f"The bank sets {chosen} face down")
+        allowed = allowed_settings(tiles, self.way)
+        if p.bank_bound_by_house_way and not allowed.allows(chosen):  # JQ8
             self.step(DEALER, "reset", irregularity_citation(Irregularity.HOUSE_WAY_VIOLATION, p),
-                      f"The bank's hands are not set by the house way: reset to {right} and the round completed")
+                      f"The bank's hands are not set by the house way ({allowed.step.cite(p)} decides "
+                      f"{' '.join(map(str, tiles))}): reset to {right} and the round completed")
             chosen = right
         self.settings[where] = chosen
 
@@ -627,10 +639,12 @@ class _RoundBuilder:
         """Set by the house way; an injected violation is set wrong first, then reset (621a.10(f))."""
         right = house_way_setting(tiles, self.way)
         if self.take_violation():
-            wrong = _wrong_setting(tiles, right, self.profile)
+            wrong = _wrong_setting(tiles, self.way)
             self.step(actor, "set", cite, f"The dealer turns over {whose} and sets {wrong}")
+            step = allowed_settings(tiles, self.way).step
             self.step(DEALER, "reset", irregularity_citation(Irregularity.HOUSE_WAY_VIOLATION, self.profile),
-                      f"{wrong} is contrary to the house way: reset to {right} and the round completed")
+                      f"{wrong} is contrary to the house way ({step.cite(self.profile)} decides these tiles): "
+                      f"reset to {right} and the round completed")
             return right
         self.step(actor, "set", cite, f"The dealer turns over {whose} and sets {right} by the house way "
                                       f"({self.way.title}): {self.profile.dealer_hand_placement}")
@@ -822,14 +836,16 @@ def result_reason(player: Setting, banker: Setting, profile: Profile, banker_nam
     return f"{one('high', player.high, banker.high)}; {one('low', player.low, banker.low)}"
 
 
-def _wrong_setting(tiles: Sequence[Tile], right: Setting, profile: Profile) -> Setting:
-    """A setting of the tiles contrary to the house way (for an injected violation, 621a.10(f)): one whose
-    hands do not rank as the house way's, since hands of equal rank are no violation (621a.3(d),(g),(i))."""
-    zero_rule = profile.zero_zero_to_banker
-    wrong = [s for s in settings(canonical(tiles)) if not same_rank(s, right, zero_zero_to_banker=zero_rule)]
+def _wrong_setting(tiles: Sequence[Tile], way: HouseWay) -> Setting:
+    """A setting of the tiles contrary to the house way (for an injected violation, 621a.10(f)): one that
+    breaks the deciding step's own text. A setting the step allows is no violation, whichever one the
+    reading would teach (spec W2); and one that breaks the text is a violation even when its hands rank
+    as an allowed setting's, since the step names the tiles to play together (issue 27 item 8)."""
+    allowed = allowed_settings(tiles, way)
+    wrong = [s for s in settings(canonical(tiles)) if not allowed.allows(s)]
     if not wrong:
-        raise TrainerError(f"every setting of {' '.join(map(str, tiles))} ranks as the house way's: none is "
-                           "contrary to it")
+        raise TrainerError(f"every setting of {' '.join(map(str, tiles))} meets {allowed.step.citation}: none is "
+                           "contrary to the house way")
     return wrong[0]
 
 
