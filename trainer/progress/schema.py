@@ -85,8 +85,8 @@ _V1 = (
 
 
 def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
-    # Imported here: the card logic lives with the store, and the schema must not import it at load.
-    from trainer.progress.store import rebuild_cards
+    # Imported here: the schema must not load the card logic (fsrs) at start-up.
+    from trainer.progress.cards import rebuild_cards
 
     for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
         rebuild_cards(conn, trainee_id)
