@@ -9,7 +9,9 @@ place, screen, theme and profile are remembered in an INI file under ``trainer.p
 from __future__ import annotations
 
 import importlib
+import sys
 import traceback
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,16 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
 SETTINGS_FILE = "paigow-trainer.ini"
+
+
+def icon_path() -> Path | None:
+    """The app icon, ``assets/icon.svg`` beside the package (a source checkout or the bundle)."""
+    here = Path(__file__).resolve()
+    for base in (here.parents[2], Path(getattr(sys, "_MEIPASS", here.parents[2]))):
+        candidate = base / "assets" / "icon.svg"
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def settings() -> QSettings:
@@ -539,8 +551,6 @@ class MainWindow(QMainWindow):
         ask_database(self.store, self)
 
     def _bind_shortcuts(self) -> None:
-        from trainer.ui.app import icon_path
-
         icon = icon_path()
         if icon is not None:
             from PySide6.QtGui import QIcon
