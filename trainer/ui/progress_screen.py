@@ -46,11 +46,6 @@ NEXT_UP = 12
 REASONS = {"due": "due now", "new": "never practised", "weak": "weakest recall"}
 
 
-def day_timestamp(day: str) -> float:
-    """``YYYY-MM-DD`` (UTC) as a POSIX timestamp at noon, for the date axis."""
-    return datetime.fromisoformat(day).replace(hour=12, tzinfo=timezone.utc).timestamp()
-
-
 def local_time(iso: str | None, now: datetime | None = None) -> str:
     """A stored UTC time for people: ``due now`` when past, else the local day and time (``23 Nov 09:30``;
     another year: ``14 Feb 2027``), short enough for the skills table at 1280 px."""
@@ -95,13 +90,6 @@ class SkillTable(QTableWidget):
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(r, c, item)
-
-
-def grouped_labels(skills) -> list[tuple[str, str]]:
-    """(skill, label) in game order; with more than one game each label names its game first."""
-    groups = by_game(skills)
-    return [(s, f"{game} · {skill_title(s)}" if len(groups) > 1 else skill_title(s))
-            for game, ids in groups for s in ids]
 
 
 class ProgressScreen(Screen):
