@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
-from trainer.ui.paigow.table_items import device_scale, draw_label, font_to_fit
+from trainer.ui.felt import device_scale, draw_label, font_to_fit
 from trainer.ui.theme import CHIPS
 
 if TYPE_CHECKING:
