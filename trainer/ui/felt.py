@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.ui.scaling import min_text_px
+from trainer.ui.theme import Theme
 
 def device_scale(p: QPainter) -> float:
     """How many device pixels one scene unit covers under the painter's transform."""
@@ -119,3 +121,26 @@ def draw_felt(p: QPainter, rect: QRectF, table: QRectF, size: tuple[float, float
         p.restore()
     else:
         p.drawPixmap(part, pm, src)
+
+
+class Table(Protocol):
+    """The scene a table item is on, as the item sees it (either game's scene): the theme it is
+    drawn in, and whether the scene shows every face (``reveal``)."""
+
+    theme: Theme
+    reveal: bool
+
+
+class TableItem(QGraphicsObject):
+    """A moving thing on either game's table (a tile, a card, chips, a marker): a QGraphicsObject, so
+    Qt's property animations can drive it, drawn in its scene's theme."""
+
+    def __init__(self, scene: Table, cached: bool = True) -> None:
+        super().__init__()
+        self.table = scene
+        if cached:  # drawn once per look and scale, then blitted by Qt (bench_frames.py)
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def theme(self):
+        return self.table.theme
