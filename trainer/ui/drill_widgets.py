@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QDrag, QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QDrag, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
@@ -25,7 +25,7 @@ from trainer.rules.money import format_cents, parse_money
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.flow_layout import FlowLayout
-from trainer.ui.scaling import base_pt, text_factor, text_px
+from trainer.ui.scaling import base_pt, refresh_fonts, rescale_fonts, scaled_font, set_font, text_px, zoom_of
 from trainer.ui.theme import CHIPS, Theme, theme_named
 from trainer.ui.baccarat.card_art import CARD_RATIO, draw_card
 from trainer.ui.paigow.tile_art import TILE_RATIO, draw_tile_face, paint_die, paint_tile_face
@@ -41,49 +41,6 @@ def heading_item(title: str, cls=QTableWidgetItem):
     item.setFont(font)
     item.setFlags(Qt.ItemFlag.ItemIsEnabled)
     return item
-
-
-def zoom_of(widget: QWidget) -> float:
-    """The font zoom of the nearest ancestor screen that set one (see ``rescale_fonts``), else 1."""
-    w: QWidget | None = widget
-    while w is not None:
-        zoom = w.property("fontZoom")
-        if zoom:
-            return float(zoom)
-        w = w.parentWidget()
-    return 1.0
-
-
-def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
-    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes).
-
-    At a larger text size (View → Text size) the base is already large: headings stand out less
-    (a 1.75 heading is 1.375 times the text at Projector) and nothing is smaller than the text."""
-    grown = text_factor()
-    if grown > 1:
-        factor = max(1.0, 1 + (factor - 1) / grown)
-    font = QFont(widget.font())
-    font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
-    font.setBold(bold)
-    return font
-
-
-def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
-    """Give ``widget`` a scaled font, remembered so that ``rescale_fonts`` can resize it."""
-    widget.setProperty("fontScale", factor)
-    widget.setProperty("fontBold", bold)
-    widget.setFont(scaled_font(widget, factor, bold))
-
-
-def rescale_fonts(screen: QWidget) -> bool:
-    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
-    what a larger text size (View → Text size) already gives. True if the zoom changed."""
-    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
-    if screen.property("fontZoom") == zoom:
-        return False
-    screen.setProperty("fontZoom", zoom)
-    refresh_fonts(screen)
-    return True
 
 
 class WholeLabel(QLabel):
@@ -159,15 +116,6 @@ def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str
     label.setWordWrap(wrap)
     set_font(label, scale, bold)
     return label
-
-
-def refresh_fonts(root: QWidget) -> None:
-    """Re-apply the scaled fonts of ``root`` and its descendants (after new widgets were added)."""
-    for child in [root, *root.findChildren(QWidget)]:
-        factor = child.property("fontScale")
-        if factor:
-            child.setFont(scaled_font(child, float(factor), bool(child.property("fontBold"))))
-        child.update()
 
 
 def fit_tile(rect: QRectF) -> QRectF:
