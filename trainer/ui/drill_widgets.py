@@ -29,6 +29,7 @@ from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.paigow.tile_art import TILE_RATIO, draw_tile_face, paint_die, paint_tile_face
 from trainer.ui.scaling import base_pt, refresh_fonts, rescale_fonts, scaled_font, set_font, text_px, zoom_of
 from trainer.ui.theme import CHIPS, Theme, theme_named
+from trainer.ui.widgets.drag import ClickOrDrag
 from trainer.ui.widgets.labels import FitScroll, WholeLabel, error_label, heading_item, make_label
 
 _MIME = "application/x-paigow-tile-index"
@@ -51,40 +52,6 @@ def tile_pixmap(tile: Tile, height: int, theme: Theme) -> QPixmap:
     paint_tile_face(painter, fit_tile(QRectF(0, 0, pix.width(), pix.height())), tile, theme)
     painter.end()
     return pix
-
-
-class ClickOrDrag:
-    """Mouse handling of a widget that is clicked or dragged (mixed in before its Qt class): a left press
-    moved 8 px drags ``drag_data()`` (mime type, integer payload, picture, action); a left press released
-    in place calls ``left_clicked()``."""
-
-    _press: QPoint | None = None
-
-    def drag_data(self) -> tuple[str, int, QPixmap, Qt.DropAction]:
-        raise NotImplementedError
-
-    def left_clicked(self) -> None:
-        raise NotImplementedError
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        self._press = event.position().toPoint() if event.button() == Qt.MouseButton.LeftButton else None
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is None or (event.position().toPoint() - self._press).manhattanLength() < 8:
-            return
-        self._press = None
-        kind, value, picture, action = self.drag_data()
-        mime = QMimeData()
-        mime.setData(kind, str(value).encode())
-        drag = QDrag(self)  # type: ignore[arg-type]  # mixed into a QWidget
-        drag.setMimeData(mime)
-        drag.setPixmap(picture)
-        drag.exec(action)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._press is not None and event.button() == Qt.MouseButton.LeftButton:
-            self.left_clicked()
-        self._press = None
 
 
 class TileView(ClickOrDrag, QWidget):
