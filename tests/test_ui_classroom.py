@@ -354,7 +354,7 @@ def test_scene_shows_chips_bank_dice_total_and_fans_stacks(qtbot):
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
-    from trainer.ui.drill_widgets import TypedAnswer
+    from trainer.ui.widgets.typed_answer import TypedAnswer
     from trainer.ui.theme import CHIPS
 
     window = THEMES[name].window

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QRadioButton, QVBoxLayout, QW
 
 from trainer.drills import all_skills, by_game, item_title
 from trainer.progress import DayPoint, HeatMap
-from trainer.ui.drill_widgets import make_label, set_font
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.labels import make_label
 from trainer.ui.report import skill_title
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme

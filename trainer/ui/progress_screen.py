@@ -29,7 +29,9 @@ from trainer.drills import by_game, item_title, offered_skills
 from trainer.progress import HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
-from trainer.ui.drill_widgets import Screen, heading_item, make_label, refresh_fonts, set_font
+from trainer.ui.scaling import refresh_fonts, set_font
+from trainer.ui.widgets.labels import heading_item, make_label
+from trainer.ui.widgets.screen import Screen
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.progress_link import (
     adopt_saved_trainee, ask_new_trainee, current_trainee, instructor_allows, shared_store, switch_to,
