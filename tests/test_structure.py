@@ -1,4 +1,5 @@
-"""The structure bar (issue 32): no import circles among the ``trainer`` modules.
+"""The structure bar (issue 32): no import circles among the ``trainer`` modules, no hand-written
+module over 900 lines.
 
 An import is any ``import``/``from ... import`` of a ``trainer`` module anywhere in a file: at module
 level, inside a function (a lazy import still means the two files cannot be read alone), and under
@@ -104,3 +105,19 @@ def test_the_graph_sees_function_level_and_type_checking_imports():
 def test_no_import_circles_among_trainer_modules():
     assert circles(import_graph()) == []
 
+
+def test_no_hand_written_module_over_900_lines():
+    long = {}
+    for path in module_files().values():
+        rel = path.relative_to(ROOT).as_posix()
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES and rel not in GENERATED:
+            long[rel] = lines
+    assert long == {}
+
+
+def test_the_exempt_modules_are_generated():
+    for module, script in GENERATED.items():
+        assert (ROOT / script).is_file()
+        head = (ROOT / module).read_text(encoding="utf-8")[:600]
+        assert f"``{script}`` (do not edit)" in head
