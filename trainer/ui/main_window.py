@@ -48,6 +48,16 @@ def icon_path() -> Path | None:
     return None
 
 
+def about_text(profile: str) -> str:
+    """Help → About: the app, its version (``trainer.__version__``), what it teaches, the profile in play."""
+    from trainer.drills.games import games
+
+    return (f"Pai Gow Dealer Trainer {__version__}\n\n"
+            f"Dealer training for {' and '.join(g.title for g in games())}, to the letter of the regulations: "
+            "every answer is checked and explained with the section it follows.\n\n"
+            f"Profile: {profile}")
+
+
 def settings() -> QSettings:
     """The app's settings, an INI file in the user's config folder."""
     return QSettings(str(config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
@@ -491,8 +501,7 @@ class MainWindow(QMainWindow):
     def _about(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.about(self, "Pai Gow Dealer Trainer",
-                          f"Pai Gow Dealer Trainer {__version__}\nProfile: {self.ctx.profile.title}")
+        QMessageBox.about(self, "About the Pai Gow Dealer Trainer", about_text(self.ctx.profile.title))
 
     # -- state --------------------------------------------------------------------------------------
     def _restore(self) -> None:
