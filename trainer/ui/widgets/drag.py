@@ -1,5 +1,4 @@
-"""Click or drag: the mouse handling shared by the draggable widgets (a tile, a chip).
-"""
+"""Click or drag: the mouse handling shared by the draggable widgets (a tile, a chip)."""
 
 from __future__ import annotations
 
