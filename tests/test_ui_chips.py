@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from trainer.ui.drill_widgets import ChipButton, TypedAnswer
+from trainer.ui.widgets.typed_answer import ChipButton, TypedAnswer
 
 
 @pytest.fixture

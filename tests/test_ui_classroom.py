@@ -22,7 +22,7 @@ from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size, m
 from trainer.ui.screens import SCREENS
 from trainer.ui.theme import THEMES, apply_theme, contrast, control_edge, tinted_icon
 from trainer.ui.paigow import table_layout as L
-from trainer.ui.paigow.table_items import font as table_font
+from trainer.ui.felt import font as table_font
 
 
 @pytest.fixture
@@ -354,7 +354,7 @@ def test_scene_shows_chips_bank_dice_total_and_fans_stacks(qtbot):
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_answer_chips_stand_out_and_fit_their_value(qtbot, name):
-    from trainer.ui.drill_widgets import TypedAnswer
+    from trainer.ui.widgets.typed_answer import TypedAnswer
     from trainer.ui.theme import CHIPS
 
     window = THEMES[name].window
@@ -426,7 +426,7 @@ def test_felt_markings_grow_only_as_far_as_their_box(qtbot):
     each is fitted to its box, and is never larger than the text size asks."""
     from PySide6.QtGui import QFontMetricsF
 
-    from trainer.ui.paigow.table_items import font, font_to_fit
+    from trainer.ui.felt import font, font_to_fit
 
     apply_text_size(QApplication.instance(), "projector")
     image = QImage(40, 40, QImage.Format.Format_ARGB32)

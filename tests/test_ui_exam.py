@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from trainer.drills.exam import ExamSpec, build_exam
 from trainer.ui import exam_screen
 from trainer.ui.accessibility import unnamed_controls
-from trainer.ui.drill_widgets import scaled_font
+from trainer.ui.scaling import scaled_font
 from trainer.ui.scaling import base_pt
 from trainer.ui.progress_link import shared_store
 from trainer.ui.report import pdf_page_count

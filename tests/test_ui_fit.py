@@ -136,7 +136,7 @@ def _table_texts(monkeypatch, view) -> list[tuple[str, float]]:
     painter's font size times its scale, read as the real drawing happens."""
     from PySide6.QtGui import QFontInfo, QPainter
 
-    from trainer.ui.paigow.table_items import device_scale
+    from trainer.ui.felt import device_scale
 
     drawn = []
     real = QPainter.drawText

@@ -110,6 +110,8 @@ def test_import_of_a_bad_file_is_reported_inline(qtbot, screen, tmp_path, monkey
 
 
 def test_table_charts_and_heat_map_come_from_the_store(qtbot, screen, ctx, store):
+    from trainer.ui import progress_charts
+
     record_days(store)
     screen.switch("Ana")
     rows = {r[0]: r for r in screen.skill_rows("Ana")}
@@ -121,7 +123,7 @@ def test_table_charts_and_heat_map_come_from_the_store(qtbot, screen, ctx, store
     for skill in ("tile-compare", "vigorish"):
         want = [p for p in series if p.skill == skill]
         x, accuracy, seconds = screen.charts.series(skill)
-        assert x == [progress_screen.day_timestamp(p.day) for p in want]
+        assert x == [progress_charts.day_timestamp(p.day) for p in want]
         assert accuracy == [100 * p.accuracy for p in want]
         assert seconds == [p.median_ms / 1000 for p in want]
     assert accuracy[0] == 0 and accuracy[-1] == 100

@@ -58,7 +58,7 @@ def test_a_remembered_fitting_font_is_the_one_measured(qapp):
     for names that fit whole, shrink, or are far too long, bold or not."""
     from PySide6.QtGui import QFontMetricsF
 
-    from trainer.ui.paigow.table_items import _fitting_px, font_to_fit
+    from trainer.ui.felt import _fitting_px, font_to_fit
 
     for text, w, h, px, bold in (("BANKER", 80.0, 20.0, 17, True), ("TABLE INVENTORY CONTAINER", 120.0, 16.0, 13, True),
                                  ("PAIR", 30.0, 12.0, 15, False), ("DRAGON BONUS", 9.0, 5.0, 17, True)):

@@ -1,3 +1,5 @@
-"""Pai Gow Dealer Trainer: the rules engine (``trainer.rules``), drills, progress and the Qt app."""
+"""Pai Gow Dealer Trainer, for Pai Gow tiles and Baccarat: the rules engine (``trainer.rules``), drills,
+progress and the Qt app."""
 
-__version__ = "0.1.0"
+#: The trainer's version (``pyproject.toml`` reads it from here; Help → About and ``--version`` show it).
+__version__ = "1.0.0"

@@ -34,7 +34,7 @@ import os
 import re
 import time
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 from urllib.parse import urlsplit
 
 from trainer.rules.errors import TrainerError

@@ -95,3 +95,19 @@ def regrade_exam(e: dict[str, Any]) -> dict[str, Any]:
         raise Unregradable(f"it cannot be graded again ({str(exc).splitlines()[0][:80]})") from None
     return {**e, "seed": spec.seed, "spec": spec.to_dict(), "score": result.score, "total": result.total,
             "result": result.to_dict()}
+
+
+def regraded(answers: list[dict[str, Any]], exams: list[dict[str, Any]]
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """The answers and exams re-graded (``trainer.progress.regrade``), and why each one that cannot
+    be was left out (``answers[3]: ...``)."""
+    kept: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    refused = []
+    for kind, records, grade, out in (("answers", answers, regrade_answer, kept[0]),
+                                      ("exams", exams, regrade_exam, kept[1])):
+        for i, record in enumerate(records):
+            try:
+                out.append(grade(record))
+            except Unregradable as exc:
+                refused.append(f"{kind}[{i}] cannot be re-graded: {exc}")
+    return kept[0], kept[1], refused

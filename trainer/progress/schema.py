@@ -88,8 +88,8 @@ _V1 = (
 
 
 def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
-    # Imported here: the card logic lives with the store, and the schema must not import it at load.
-    from trainer.progress.store import rebuild_cards
+    # Imported here: the schema must not load the card logic (fsrs) at start-up.
+    from trainer.progress.cards import rebuild_cards
 
     for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
         rebuild_cards(conn, trainee_id)
@@ -182,10 +182,10 @@ _V6 = (
 )
 
 def key_trainee_names(conn: sqlite3.Connection) -> None:
-    """Give every trainee the key their name is unique by (``trainer.progress.store.name_key``).
+    """Give every trainee the key their name is unique by (:func:`trainer.progress.names.name_key`).
     Names that were two trainees under the old rules (``Ölaf`` and ``ölaf`` on a PC's file) but
     share a key: the later one gets a number (``ölaf (2)``), so nobody's records are merged."""
-    from trainer.progress.store import name_key
+    from trainer.progress.names import name_key
 
     taken: set[str] = set()
     for trainee_id, name in conn.execute("SELECT id, name FROM trainees ORDER BY id").fetchall():

@@ -26,29 +26,31 @@ A folder or file that cannot be used (read-only, a file for a folder, a broken l
 
 from __future__ import annotations
 
-import difflib
 import errno
 import hashlib
 import json
 import os
-import re
 import sqlite3
-import unicodedata
 import sys
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from fsrs import Card
 
 from trainer.paths import data_dir, os_reason, usable_folder, write_file
-from trainer.progress import scheduling, stats
+from trainer.progress import stats
 from trainer.progress.stats import DueItem
+from trainer.progress.cards import _review_card, rebuild_cards
+from trainer.progress.clock import iso, parse_iso, utc_now
+from trainer.progress.regrade import regraded
+from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
+from trainer.progress.names import lookup_key as _lookup_key, name_key, normal_name, unknown_trainee
 from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
-from trainer.rules.errors import TrainerError, UnknownNameError, quoted
+from trainer.rules.errors import TrainerError, UnknownNameError
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
     from trainer.drills.model import Feedback, Question
@@ -58,31 +60,6 @@ FILENAME = "progress.sqlite3"
 #: How an answer was given: practice (hints allowed, untimed), timed drill, exam.
 MODES = ("practice", "timed", "exam")
 
-MAX_NAME = 60
-#: Marks that reorder how a line is shown (Unicode bidirectional controls): a name holding them
-#: reads differently from what is stored.
-_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: Control characters, bytes that were not UTF-8 (surrogates), private and unassigned code points,
-#: and format characters (invisible: a zero-width space, a soft hyphen; joiners are allowed
-#: between two visible characters, where emoji and some scripts need them).
-_UNFIT = {"Cc", "Cs", "Co", "Cn", "Cf"}
-_JOINERS = "\u200c\u200d"
-#: Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern).
-_BLANK = set("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def iso(when: datetime) -> str:
-    """UTC ISO-8601 text with milliseconds, e.g. ``2024-05-01T12:00:00.000+00:00`` (sorts as text)."""
-    return when.astimezone(timezone.utc).isoformat(timespec="milliseconds")
-
-
-def parse_iso(text: str) -> datetime:
-    when = datetime.fromisoformat(text)
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
 
 @dataclass(frozen=True)
@@ -850,24 +827,6 @@ def clamp_ms(ms: Any) -> int:
     return min(max(0, int(ms)), MAX_MS)
 
 
-def regraded(answers: list[dict[str, Any]], exams: list[dict[str, Any]]
-             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
-    """The answers and exams re-graded (``trainer.progress.regrade``), and why each one that cannot
-    be was left out (``answers[3]: ...``)."""
-    from trainer.progress.regrade import Unregradable, regrade_answer, regrade_exam
-
-    kept: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
-    refused = []
-    for kind, records, grade, out in (("answers", answers, regrade_answer, kept[0]),
-                                      ("exams", exams, regrade_exam, kept[1])):
-        for i, record in enumerate(records):
-            try:
-                out.append(grade(record))
-            except Unregradable as exc:
-                refused.append(f"{kind}[{i}] cannot be re-graded: {exc}")
-    return kept[0], kept[1], refused
-
-
 def content_uid(*fields: Any) -> str:
     """A stable id for a row logged before rows had ids: the same answer copied twice (from one
     PC's file, or two copies of it) gets the same id, so it is stored once.
@@ -909,101 +868,6 @@ def _answer_text(answer: Any, question: Question) -> str:
     return format_value(question.kind, answer)
 
 
-def normal_name(name: str) -> str:
-    """A trainee's name as the store keeps and looks it up, for every caller (the CLI, the app, an
-    import): Unicode NFC (``O`` + combining diaeresis is ``Ö``), spaces collapsed (``Ann  Lee`` is
-    ``Ann Lee``); 1-60 characters, without control, text-direction or invisible characters (a
-    zero-width space, a soft hyphen), private or unassigned code points, or bytes that were not UTF-8.
-
-    >>> normal_name("  Ann   Lee "), normal_name("O\u0308laf") == "\u00d6laf"
-    ('Ann Lee', True)
-    >>> normal_name("Ann\u202eeeL")
-    Traceback (most recent call last):
-    ...
-    trainer.rules.errors.TrainerError: 'Ann\\u202eeeL' is not a trainee name: 1 to 60 characters, without control, text-direction or invisible characters
-    """
-    text = str(name)
-    if any(unicodedata.category(c) == "Cs" for c in text):
-        raise TrainerError(f"{quoted(text)} is not UTF-8 text (check the terminal's encoding)")
-    clean = " ".join(unicodedata.normalize("NFC", text).split())
-    if not 1 <= len(clean) <= MAX_NAME or _BIDI.search(clean) or any(
-            _invisible(clean, i) for i in range(len(clean))):
-        raise TrainerError(f"{quoted(text)} is not a trainee name: 1 to {MAX_NAME} characters, "
-                           "without control, text-direction or invisible characters")
-    return clean
-
-
-def _invisible(text: str, i: int) -> bool:
-    """Whether ``text[i]`` is unfit in a name (see :func:`normal_name`): a joiner is fit only
-    between two visible characters."""
-    c = text[i]
-    if c in _JOINERS:
-        return not (0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace()
-                    and unicodedata.category(text[i - 1]) not in _UNFIT
-                    and unicodedata.category(text[i + 1]) not in _UNFIT)
-    return unicodedata.category(c) in _UNFIT or c in _BLANK
-
-
-#: Up to this many trainees, an unknown name's message lists them all; beyond, the closest few.
-LIST_ALL = 8
-
-
-def unknown_trainee(name: str, known: list[str]) -> UnknownNameError:
-    """The error for an unknown trainee: a school's hundreds of names are not one line, so it names
-    at most a few close matches.
-
-    >>> str(unknown_trainee("Zed", ["Ana", "Bo"]))
-    "unknown trainee 'Zed' (choose from: Ana, Bo)"
-    >>> school = [f"Trainee {n:03}" for n in range(200)] + ["Anna Smith", "Ann Smyth"]
-    >>> str(unknown_trainee("Ana Smith", school))
-    "unknown trainee 'Ana Smith' (the closest of 202: Anna Smith, Ann Smyth; progress --list shows all)"
-    """
-    if len(known) <= LIST_ALL:
-        return UnknownNameError("trainee", name, known or ["none yet"])
-    keys = {name_key(k): k for k in known}
-    close = [keys[k] for k in difflib.get_close_matches(name_key(str(name)), list(keys), n=3, cutoff=0.5)]
-    error = UnknownNameError("trainee", name, close)
-    hint = f"the closest of {len(known)}: {', '.join(close)}" if close else f"none of {len(known)} is close"
-    error.args = (f"unknown trainee {quoted(str(name))} ({hint}; progress --list shows all)",)
-    return error
-
-
-#: The tables a damaged file's rows are recovered from (cards and totals are rebuilt from the log).
-_RECOVERED = ("trainees", "answers", "exams", "settings", "outbox", "classes", "class_members")
-
-
-def _readable_rows(source: sqlite3.Connection, table: str) -> tuple[list[sqlite3.Row], int]:
-    """The rows of ``table`` that can be read, and how many cannot: all at once if the table is
-    intact; else one by one, by the row ids its indexes (or, failing those, the id range) list."""
-    source.row_factory = sqlite3.Row
-    try:
-        return source.execute(f"SELECT rowid AS _rowid, * FROM {table}").fetchall(), 0
-    except sqlite3.DatabaseError:
-        pass
-    ids: list[int] | None = None
-    for index in [r[1] for r in source.execute(f"PRAGMA index_list({table})")]:
-        try:
-            ids = [r[0] for r in source.execute(f"SELECT rowid FROM {table} INDEXED BY \"{index}\"")]
-            break
-        except sqlite3.DatabaseError:
-            continue
-    if ids is None:
-        try:
-            ids = list(range(1, int(source.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0) + 1))
-        except sqlite3.DatabaseError:
-            return [], 1
-    rows, damaged = [], 0
-    for rowid in ids:
-        try:
-            row = source.execute(f"SELECT rowid AS _rowid, * FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
-        except sqlite3.DatabaseError:
-            damaged += 1
-            continue
-        if row is not None:
-            rows.append(row)
-    return rows, damaged
-
-
 def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "") -> int:
     """The id of the trainee called ``name`` (already normal), added if missing, in the caller's
     transaction (another PC adding the same name at the same moment is no error); ``lock``: the
@@ -1013,74 +877,9 @@ def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "
     return int(conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{lock}", (name_key(name),)).fetchone()[0])
 
 
-def name_key(name: str) -> str:
-    """What two trainees' names must not share, on this PC's file and on a school's server alike:
-    the name (as :func:`normal_name` keeps it) without case, by Unicode's full case folding.
-
-    >>> name_key("Ölaf") == name_key("ölaf"), name_key("Strauß") == name_key("STRAUSS")
-    (True, True)
-    """
-    return unicodedata.normalize("NFC", name.casefold())
-
-
-def _lookup_key(name: str) -> str:
-    """``name`` as :func:`normal_name` keeps it; a name it refuses is looked up as typed (and not found)."""
-    try:
-        return normal_name(name)
-    except TrainerError:
-        return str(name)
-
-
-def _target_ms(skill: str) -> int:
-    from trainer.drills.registry import skill_named  # loads the skill's game's drills alone
-
-    try:
-        return skill_named(skill).target_ms
-    except UnknownNameError:  # an old record's skill
-        return scheduling.DEFAULT_TARGET_MS
-
-
-def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,
-                 hinted: bool, when: datetime) -> None:
-    row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
-                       (trainee_id, skill, item)).fetchone()
-    try:
-        card = Card.from_json(row[0]) if row else scheduling.new_card(skill, item, when)
-    except (ValueError, KeyError, TypeError):  # a card damaged on disk: the log's answer still counts
-        card = scheduling.new_card(skill, item, when)
-    if card.last_review is not None and when < card.last_review:
-        # Given before the card's last review (another PC's answer, or one sent late from an
-        # outbox): the card is replayed from the log, where this answer already is, in time order.
-        rebuild_cards(conn, trainee_id, (skill, item))
-        return
-    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
-    conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
-                 "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
-                 "due_utc = excluded.due_utc, reviews = excluded.reviews",
-                 (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
-
-
 def rebuild_totals(conn: sqlite3.Connection, trainee_id: int) -> None:
     """Recount a trainee's skill totals from the answer log (inside the caller's transaction)."""
     conn.execute("DELETE FROM skill_totals WHERE trainee_id = ?", (trainee_id,))
     conn.execute("INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) "
                  "SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers "
                  "WHERE trainee_id = ? GROUP BY trainee_id, skill", (trainee_id,))
-
-
-def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, str] | None = None) -> None:
-    """Replay a trainee's answer log through FSRS (inside the caller's transaction); ``only`` one
-    (skill, item) card."""
-    columns = [d[0] for d in conn.execute("SELECT * FROM answers LIMIT 0").description]
-    hinted = "hinted" if "hinted" in columns else "0"  # the log had no hints before schema version 3
-    where = " AND skill = ? AND item = ?" if only else ""
-    params = (trainee_id, *only) if only else (trainee_id,)
-    conn.execute(f"DELETE FROM cards WHERE trainee_id = ?{where}", params)
-    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ?{where} "
-                        "ORDER BY ts_utc, id", params).fetchall()
-    for skill, item, correct, ms, ts, was_hinted in rows:
-        try:
-            when = parse_iso(ts)
-        except (ValueError, TypeError):  # a damaged time: the row is reported where the log is read
-            continue
-        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when)

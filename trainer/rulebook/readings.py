@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from trainer.rulebook.documents import DOCUMENTS, Block, Document, Section, anchor_for
+from trainer.rulebook.model import DOCUMENTS, Block, Document, Section, anchor_for
 
 #: Keys of a reads line besides the document ids: the texts each stands for. ``pa`` is both
 #: Pennsylvania Pai Gow texts; ``pa-631a`` (the Baccarat profiles' code) is the 631a text.

@@ -11,7 +11,6 @@ import argparse
 import gc
 import sys
 import time
-from pathlib import Path
 from typing import Sequence
 
 from trainer.rules.errors import TrainerError
@@ -19,16 +18,6 @@ from trainer.ui.scaling import TEXT_SIZES
 from trainer.ui.screens import SCREENS
 
 APP_ID = "paigow-trainer"
-
-
-def icon_path() -> Path | None:
-    """The app icon, ``assets/icon.svg`` beside the package (a source checkout or the bundle)."""
-    here = Path(__file__).resolve()
-    for base in (here.parents[2], Path(getattr(sys, "_MEIPASS", here.parents[2]))):
-        candidate = base / "assets" / "icon.svg"
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

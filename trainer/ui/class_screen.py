@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 from trainer.paths import write_file
 from trainer.progress import school
 from trainer.rules.errors import TrainerError
-from trainer.ui.drill_widgets import Screen, make_label, set_font
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.labels import make_label
+from trainer.ui.widgets.screen import Screen
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.progress_link import shared_store
 from trainer.ui.report import Report, _date, skill_title, write_pdf

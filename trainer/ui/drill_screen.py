@@ -32,9 +32,12 @@ from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.drill_animation import AnimationSlot
-from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
-)
+from trainer.ui.scaling import refresh_fonts, set_font
+from trainer.ui.widgets.answers import AnswerPanel
+from trainer.ui.widgets.feedback import FeedbackPanel
+from trainer.ui.widgets.labels import make_label
+from trainer.ui.widgets.question import QuestionView
+from trainer.ui.widgets.screen import Screen
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 

@@ -33,9 +33,11 @@ from trainer.rules.errors import TrainerError
 from trainer.drills.games import game_of_profile, games
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.citation_links import citation_colour, citations_html, link_browser, text_html
-from trainer.ui.drill_widgets import (
-    AnswerPanel, QuestionView, Screen, add_page, error_label, heading_item, make_label, set_font,
-)
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.answers import AnswerPanel
+from trainer.ui.widgets.labels import error_label, heading_item, make_label
+from trainer.ui.widgets.question import QuestionView
+from trainer.ui.widgets.screen import Screen, add_page
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.report import exam_report, write_pdf
 from trainer.ui.theme import Theme

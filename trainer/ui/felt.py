@@ -3,16 +3,84 @@
 Both games' scenes draw their background through :func:`draw_felt`; only the ``paint`` that draws the
 layout differs. An unrotated view copies the cached pixels without going through the painter's
 transform (a plain blit), which is most of a frame's cost otherwise.
+
+The labels both games print on the felt and on their items are sized here too (:func:`font`,
+:func:`font_to_fit`, :func:`legible`): never smaller on screen than the application's text.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import math
+from functools import lru_cache
+from typing import Callable, Protocol
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
-from trainer.ui.paigow.table_items import device_scale
+from trainer.ui.scaling import min_text_px
+from trainer.ui.theme import Theme
+
+def device_scale(p: QPainter) -> float:
+    """How many device pixels one scene unit covers under the painter's transform."""
+    t = p.worldTransform()
+    return max(0.05, math.hypot(t.m11(), t.m12()))
+
+
+#: Below this scale a table is a thumbnail (a drill's animation at Projector on a small screen):
+#: labels grown to the application's text would cover it, so they keep the table's proportions.
+THUMBNAIL_SCALE = 0.3
+
+
+def font(px: float, p: QPainter | float, bold: bool = True) -> QFont:
+    """A label font of ``px`` scene units, never smaller on screen than the application's text
+    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table.
+    ``p``: the painter, or its device scale."""
+    f = QFont()
+    scale = p if isinstance(p, float) else device_scale(p)
+    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / scale) if scale >= THUMBNAIL_SCALE else 0))
+    f.setBold(bold)
+    return f
+
+
+def legible(f: QFont, p: QPainter | float) -> bool:
+    """Whether a label in ``f`` is drawn at least as large as the application's text on screen (always,
+    at Normal). A Pai Gow label that would be smaller (fitted to its box, or on a thumbnail table) is
+    left out: a small table at Projector shows fewer names, never tiny ones."""
+    scale = p if isinstance(p, float) else device_scale(p)
+    return not min_text_px() or f.pixelSize() * scale >= min_text_px() - 0.5
+
+
+def draw_label(p: QPainter, rect: QRectF, flags, text: str) -> None:
+    """``p.drawText`` in the painter's font, if it is :func:`legible`."""
+    if legible(p.font(), p):
+        p.drawText(rect, flags, text)
+
+
+def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
+    """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
+    box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
+    f = font(px, p, bold)
+    f.setPixelSize(_fitting_px(f.pixelSize(), bold, text, rect.width(), rect.height()))
+    return f
+
+
+@lru_cache(maxsize=4096)  # (at Projector the start size follows the table's scale: a resize adds sizes)
+def _fitting_px(start: int, bold: bool, text: str, width: float, height: float) -> int:
+    """The largest pixel size from ``start`` down (by tenths) at which ``text`` fits ``width`` x
+    ``height``. Remembered: a felt prints the same names in boxes of the same size many times, and
+    each table and dealer screen paints its felt (Baccarat's: 200 markings)."""
+    f = QFont()
+    f.setBold(bold)
+    f.setPixelSize(start)
+    flags = int(Qt.AlignmentFlag.AlignCenter)
+    while f.pixelSize() > 1:
+        size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
+        if size.width() <= width and size.height() <= height:
+            break
+        f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
+    return f.pixelSize()
+
 
 #: Cached felts kept per scene (a few scales and both themes).
 MAX_CACHED = 6
@@ -53,3 +121,26 @@ def draw_felt(p: QPainter, rect: QRectF, table: QRectF, size: tuple[float, float
         p.restore()
     else:
         p.drawPixmap(part, pm, src)
+
+
+class Table(Protocol):
+    """The scene a table item is on, as the item sees it (either game's scene): the theme it is
+    drawn in, and whether the scene shows every face (``reveal``)."""
+
+    theme: Theme
+    reveal: bool
+
+
+class TableItem(QGraphicsObject):
+    """A moving thing on either game's table (a tile, a card, chips, a marker): a QGraphicsObject, so
+    Qt's property animations can drive it, drawn in its scene's theme."""
+
+    def __init__(self, scene: Table, cached: bool = True) -> None:
+        super().__init__()
+        self.table = scene
+        if cached:  # drawn once per look and scale, then blitted by Qt (bench_frames.py)
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def theme(self):
+        return self.table.theme

@@ -9,7 +9,9 @@ place, screen, theme and profile are remembered in an INI file under ``trainer.p
 from __future__ import annotations
 
 import importlib
+import sys
 import traceback
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,26 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
 SETTINGS_FILE = "paigow-trainer.ini"
+
+
+def icon_path() -> Path | None:
+    """The app icon, ``assets/icon.svg`` beside the package (a source checkout or the bundle)."""
+    here = Path(__file__).resolve()
+    for base in (here.parents[2], Path(getattr(sys, "_MEIPASS", here.parents[2]))):
+        candidate = base / "assets" / "icon.svg"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def about_text(profile: str) -> str:
+    """Help → About: the app, its version (``trainer.__version__``), what it teaches, the profile in play."""
+    from trainer.drills.games import games
+
+    return (f"Pai Gow Dealer Trainer {__version__}\n\n"
+            f"Dealer training for {' and '.join(g.title for g in games())}, to the letter of the regulations: "
+            "every answer is checked and explained with the section it follows.\n\n"
+            f"Profile: {profile}")
 
 
 def settings() -> QSettings:
@@ -490,8 +512,7 @@ class MainWindow(QMainWindow):
     def _about(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.about(self, "Pai Gow Dealer Trainer",
-                          f"Pai Gow Dealer Trainer {__version__}\nProfile: {self.ctx.profile.title}")
+        QMessageBox.about(self, "About the Pai Gow Dealer Trainer", about_text(self.ctx.profile.title))
 
     # -- state --------------------------------------------------------------------------------------
     def _restore(self) -> None:
@@ -574,8 +595,6 @@ class MainWindow(QMainWindow):
         self.regulation_action.setEnabled(casino is not None)
 
     def _bind_shortcuts(self) -> None:
-        from trainer.ui.app import icon_path
-
         icon = icon_path()
         if icon is not None:
             from PySide6.QtGui import QIcon

@@ -6,15 +6,18 @@ largest part of the app's memory and of the Progress screen's first opening (ben
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QRadioButton, QVBoxLayout, QWidget
 
-from trainer.drills import all_skills, item_title
+from trainer.drills import all_skills, by_game, item_title
 from trainer.progress import DayPoint, HeatMap
-from trainer.ui.drill_widgets import make_label, set_font
-from trainer.ui.progress_screen import day_timestamp, grouped_labels
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.labels import make_label
+from trainer.ui.report import skill_title
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import Theme
 
@@ -23,6 +26,18 @@ pg.setConfigOptions(antialias=False, useOpenGL=False)
 #: Distinct line colours (Okabe-Ito and Tableau), one per skill in registry order.
 SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#7f7f7f", "#bcbd22",
                   "#17becf", "#9467bd", "#8c564b", "#e377c2", "#1f77b4", "#2ca02c")
+
+
+def day_timestamp(day: str) -> float:
+    """``YYYY-MM-DD`` (UTC) as a POSIX timestamp at noon, for the date axis."""
+    return datetime.fromisoformat(day).replace(hour=12, tzinfo=timezone.utc).timestamp()
+
+
+def grouped_labels(skills) -> list[tuple[str, str]]:
+    """(skill, label) in game order; with more than one game each label names its game first."""
+    groups = by_game(skills)
+    return [(s, f"{game} · {skill_title(s)}" if len(groups) > 1 else skill_title(s))
+            for game, ids in groups for s in ids]
 
 
 class TrendCharts(QWidget):

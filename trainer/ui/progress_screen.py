@@ -29,7 +29,9 @@ from trainer.drills import by_game, item_title, offered_skills
 from trainer.progress import HeatMap
 from trainer.progress.transfer import load_export
 from trainer.rules.errors import TrainerError
-from trainer.ui.drill_widgets import Screen, heading_item, make_label, refresh_fonts, set_font
+from trainer.ui.scaling import refresh_fonts, set_font
+from trainer.ui.widgets.labels import heading_item, make_label
+from trainer.ui.widgets.screen import Screen
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.progress_link import (
     adopt_saved_trainee, ask_new_trainee, current_trainee, instructor_allows, shared_store, switch_to,
@@ -44,11 +46,6 @@ SKILL_COLUMNS = ("Skill", "Answered", "Correct", "Accuracy", "Median time", "Las
 #: Entries of "What to practise next", shared among the games.
 NEXT_UP = 12
 REASONS = {"due": "due now", "new": "never practised", "weak": "weakest recall"}
-
-
-def day_timestamp(day: str) -> float:
-    """``YYYY-MM-DD`` (UTC) as a POSIX timestamp at noon, for the date axis."""
-    return datetime.fromisoformat(day).replace(hour=12, tzinfo=timezone.utc).timestamp()
 
 
 def local_time(iso: str | None, now: datetime | None = None) -> str:
@@ -95,13 +92,6 @@ class SkillTable(QTableWidget):
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(r, c, item)
-
-
-def grouped_labels(skills) -> list[tuple[str, str]]:
-    """(skill, label) in game order; with more than one game each label names its game first."""
-    groups = by_game(skills)
-    return [(s, f"{game} · {skill_title(s)}" if len(groups) > 1 else skill_title(s))
-            for game, ids in groups for s in ids]
 
 
 class ProgressScreen(Screen):

@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 from trainer.rulebook.citations import SCHEME, linked, profile_doc, resolve
 from trainer.rulebook.documents import Block, Document, Section, load_book
 from trainer.rulebook.search import highlight_spans, search
-from trainer.ui.drill_widgets import Screen, make_label, set_font
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.labels import make_label
+from trainer.ui.widgets.screen import Screen
 from trainer.ui.theme import Theme
 
 _ANCHOR = Qt.ItemDataRole.UserRole

@@ -2,7 +2,7 @@
 
 One number scales every text of the app: the application font (menus, tab bar, toolbars, status
 bar, every widget without a font of its own) is the platform's size times the preset; the screens'
-own sizes are multiples of the application font (``drill_widgets.scaled_font``), and the table
+own sizes are multiples of the application font (:func:`scaled_font`), and the table
 scene never draws a label smaller on screen than ``min_text_px`` (at Projector the application font,
 at Large Normal's). The
 Projector preset makes the application font 24 px at least: readable from the back of a room.
@@ -14,8 +14,13 @@ Changing the size sets the application font, re-applies the screens' scaled font
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from trainer.rules.errors import UnknownNameError
+
+if TYPE_CHECKING:  # Qt is imported on first use: the command line reads the text sizes without it
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QWidget
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,9 @@ DEFAULT_TEXT_SIZE = "normal"
 _platform_px: int | None = None
 _current = TEXT_SIZES[DEFAULT_TEXT_SIZE]
 _text_px = 12
+#: What re-styles the application when the text size changes, in the order registered (the
+#: theme's style sheet registers itself: a call up into ``theme`` would be an import circle).
+_restylers: list[Callable] = []
 
 
 def text_size_named(key: str) -> TextSize:
@@ -79,12 +87,15 @@ def base_pt() -> float:
     return QFontInfo(QFont()).pointSizeF()
 
 
+def when_text_size_changes(restyle: Callable) -> None:
+    """Call ``restyle(app)`` after each change of the text size, before the screens' fonts are re-applied."""
+    _restylers.append(restyle)
+
+
 def apply_text_size(app, key: str) -> TextSize:
     """Set the application font for preset ``key`` and re-apply every screen's scaled fonts."""
     global _platform_px, _current, _text_px
     from PySide6.QtGui import QFontInfo
-
-    from trainer.ui.theme import refresh_app_style
 
     size = text_size_named(key)
     font = app.font()
@@ -96,7 +107,8 @@ def apply_text_size(app, key: str) -> TextSize:
     dpi = app.primaryScreen().logicalDotsPerInchY() if app.primaryScreen() else 96.0
     font.setPointSizeF((_text_px + 0.3) * 72.0 / dpi)
     app.setFont(font)
-    refresh_app_style(app)
+    for restyle in _restylers:
+        restyle(app)
     _refresh_all(app)
     return size
 
@@ -105,11 +117,65 @@ def _refresh_all(app) -> None:
     tops = app.topLevelWidgets()
     if not tops:  # at start-up: nothing to refresh, and nothing more to import
         return
-    from trainer.ui.drill_widgets import refresh_fonts
-
     for top in tops:
         refresh_fonts(top)
     for widget in app.allWidgets():
         hook = getattr(widget, "text_size_changed", None)
         if callable(hook):
             hook()
+
+
+def zoom_of(widget: QWidget) -> float:
+    """The font zoom of the nearest ancestor screen that set one (see ``rescale_fonts``), else 1."""
+    w: QWidget | None = widget
+    while w is not None:
+        zoom = w.property("fontZoom")
+        if zoom:
+            return float(zoom)
+        w = w.parentWidget()
+    return 1.0
+
+
+def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
+    """A font ``factor`` times the application's base size, times the screen's zoom (projector sizes).
+
+    At a larger text size (View → Text size) the base is already large: headings stand out less
+    (a 1.75 heading is 1.375 times the text at Projector) and nothing is smaller than the text."""
+    from PySide6.QtGui import QFont
+
+    grown = text_factor()
+    if grown > 1:
+        factor = max(1.0, 1 + (factor - 1) / grown)
+    font = QFont(widget.font())
+    font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
+    font.setBold(bold)
+    return font
+
+
+def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
+    """Give ``widget`` a scaled font, remembered so that ``rescale_fonts`` can resize it."""
+    widget.setProperty("fontScale", factor)
+    widget.setProperty("fontBold", bold)
+    widget.setFont(scaled_font(widget, factor, bold))
+
+
+def rescale_fonts(screen: QWidget) -> bool:
+    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
+    what a larger text size (View → Text size) already gives. True if the zoom changed."""
+    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
+    if screen.property("fontZoom") == zoom:
+        return False
+    screen.setProperty("fontZoom", zoom)
+    refresh_fonts(screen)
+    return True
+
+
+def refresh_fonts(root: QWidget) -> None:
+    """Re-apply the scaled fonts of ``root`` and its descendants (after new widgets were added)."""
+    from PySide6.QtWidgets import QWidget
+
+    for child in [root, *root.findChildren(QWidget)]:
+        factor = child.property("fontScale")
+        if factor:
+            child.setFont(scaled_font(child, float(factor), bool(child.property("fontBold"))))
+        child.update()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.rules.errors import UnknownNameError
+from trainer.ui.scaling import text_px, when_text_size_changes
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,6 @@ def apply_theme(app, theme: Theme) -> None:
     global _applied
     from PySide6.QtGui import QColor, QPalette
 
-    from trainer.ui.scaling import text_px
-
     _applied = theme
     if app.style().name().lower() != "fusion":
         app.setStyle("Fusion")
@@ -180,9 +179,10 @@ def apply_theme(app, theme: Theme) -> None:
 def refresh_app_style(app) -> None:
     """Re-apply the style sheet of the theme in use (the text size changed)."""
     if _applied is not None:
-        from trainer.ui.scaling import text_px
-
         app.setStyleSheet(app_style(_applied, text_px()))
+
+
+when_text_size_changes(refresh_app_style)
 
 
 def tinted_icon(style, which, colour: str, px: int):

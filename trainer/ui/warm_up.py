@@ -34,7 +34,11 @@ def warm_up(ctx: AppContext) -> None:
     for game in games():
         if game.warm_up is not None:
             game.warm_up(ctx.profile_of(game.id))
-    import trainer.ui.drill_widgets  # noqa: F401  (the Drills, Progress, Exam and Dealer's seat screens)
+    # the widgets of the Drills, Progress, Exam and Dealer's seat screens
+    import trainer.ui.widgets.answers  # noqa: F401
+    import trainer.ui.widgets.feedback  # noqa: F401
+    import trainer.ui.widgets.question  # noqa: F401
+    import trainer.ui.widgets.screen  # noqa: F401
     for spec in SCREENS:
         if spec.name == "dealer":  # each game's dealer screen: its first round (Python only, no Qt object)
             importlib.import_module(spec.module).deal_ahead(ctx.profile_of(spec.game).name, ctx.seed)

@@ -48,7 +48,7 @@ from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLin
 from trainer.rules.errors import NotationError, TrainerError
 from trainer.rules.paigow.face_combos import FACE_ID, RANK, Combos, code4, combos, house_way_choices
 from trainer.rules.paigow.hands import HandKind, Setting, settings
-from trainer.rules.paigow.house_way import REGULATORY, HouseWay, Step
+from trainer.rules.paigow.house_way import LOADED_WAYS, REGULATORY, HouseWay, Step
 from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
 from trainer.rules.paigow.tiles import FACES, Tile, parse_tiles
 
@@ -514,15 +514,6 @@ class _CasinoStep:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
 
 
-_LOADED: dict[str, CasinoRules] = {}
-
-
-def loaded_way(name: str) -> HouseWay | None:
-    """A casino house way loaded in this process, by its ``HouseWay.name``."""
-    rules = _LOADED.get(name)
-    return None if rules is None else rules.house_way
-
-
 def load_casino_rules(path: str) -> CasinoRules:
     """Read a Pai Gow Rules Submission file; the same content is parsed and tabled once (by its SHA-256)."""
     return _pai_gow(path, load_casino(path))
@@ -554,7 +545,7 @@ def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> Casi
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
     exceptions = _exceptions(reader, _array(reader, ("house_way", "exception"), way))
     found = CasinoRules(name, digest, profile, way_name, exceptions, rules, reader.source)
-    _LOADED[found.house_way.name] = found
+    LOADED_WAYS[found.house_way.name] = found.house_way
     return found
 
 

@@ -161,16 +161,15 @@ REGULATORY = HouseWay(
 )
 
 HOUSE_WAYS: dict[str, HouseWay] = {hw.name: hw for hw in (REGULATORY,)}
+#: Casino ways built from Rules Submission files loaded in this process (``casino_rules`` adds them
+#: here, so this module need not know how a file is read).
+LOADED_WAYS: dict[str, HouseWay] = {}
 
 
 def house_way_named(name: str) -> HouseWay:
     """Look a house way up by name (a casino's, from a Rules Submission file loaded in this process, by
     the name it was given); an unknown name lists the valid ones."""
-    if name in HOUSE_WAYS:
-        return HOUSE_WAYS[name]
-    from trainer.rules.paigow.casino_rules import loaded_way  # a casino way is built on this module
-
-    way = loaded_way(name)
+    way = HOUSE_WAYS.get(name) or LOADED_WAYS.get(name)
     if way is None:
         raise UnknownNameError("house way", name, sorted(HOUSE_WAYS))
     return way

@@ -8,41 +8,23 @@ denominations (:data:`trainer.ui.theme.CHIPS`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
-from trainer.ui.paigow.table_items import device_scale, draw_label, font_to_fit
+from trainer.ui.felt import Table, TableItem, device_scale, draw_label, font_to_fit
 from trainer.ui.theme import CHIPS
 
-if TYPE_CHECKING:
-    from trainer.ui.baccarat.table_scene import BaccaratScene
 
-
-class _Item(QGraphicsObject):
-    def __init__(self, scene: BaccaratScene, cached: bool = True) -> None:
-        super().__init__()
-        self.table = scene
-        if cached:  # drawn once per look and scale, then blitted by Qt
-            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    @property
-    def theme(self):
-        return self.table.theme
-
-
-class CardItem(_Item):
+class CardItem(TableItem):
     """One card on the layout. ``turn`` (0..1) animates turning it over: it narrows to an edge at
     0.5 and shows its new side after."""
 
     RECT = QRectF(-L.CARD_W / 2, -L.CARD_H / 2, L.CARD_W, L.CARD_H)
 
-    def __init__(self, scene: BaccaratScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene, cached=False)  # a card is one cached pixmap already
         self.face = BACK
         self.face_up = False
@@ -136,11 +118,11 @@ def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> N
     draw_label(p, face, Qt.AlignmentFlag.AlignCenter, text)
 
 
-class ChipStackItem(_Item):
+class ChipStackItem(TableItem):
     """The chips on one area (turned like its name, along its chips' strip), or a stack on its way
     between an area and the tray."""
 
-    def __init__(self, scene: BaccaratScene, cents: int = 0) -> None:
+    def __init__(self, scene: Table, cents: int = 0) -> None:
         super().__init__(scene)
         self.cents = cents
         self.chips: list[int] = chip_breakdown(cents)
@@ -185,10 +167,10 @@ class ChipStackItem(_Item):
                 paint_chip(p, QPointF(rect.center().x(), rect.bottom() - CHIP_R - k * CHIP_STEP), value)
 
 
-class MarkerItem(_Item):
+class MarkerItem(TableItem):
     """A marker button in a seat's numbered box: the vigorish that seat owes (631a.13(d)(2)(ii))."""
 
-    def __init__(self, scene: BaccaratScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.cents = 0
         self.setZValue(3500)
@@ -215,12 +197,12 @@ class MarkerItem(_Item):
             draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-class ShoeItem(_Item):
+class ShoeItem(TableItem):
     """The dealing shoe seen from above: the cards inside (a gauge) and a cover card still in it."""
 
     W, H = 68.0, 98.0
 
-    def __init__(self, scene: BaccaratScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.left = 0
         self.total = 416
@@ -267,13 +249,13 @@ class ShoeItem(_Item):
         draw_label(p, count, Qt.AlignmentFlag.AlignCenter, f"{self.left}")
 
 
-class StackItem(_Item):
+class StackItem(TableItem):
     """The stack of cards on the felt while it is washed, shuffled and cut, seen from its long side:
     the cover cards show as yellow lines where they were inserted (631a.5(c), (d))."""
 
     W, H = 300.0, 46.0
 
-    def __init__(self, scene: BaccaratScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.covers: tuple[float, ...] = ()
         self.setZValue(15000)
@@ -303,10 +285,10 @@ class StackItem(_Item):
             p.drawLine(QPointF(x, body.top() - 8), QPointF(x, body.bottom() + 8))
 
 
-class GlowItem(_Item):
+class GlowItem(TableItem):
     """An area's highlight (animated ``glow`` 0..1): a seat's area, a hand, a vigorish box."""
 
-    def __init__(self, scene: BaccaratScene, path: QPainterPath) -> None:
+    def __init__(self, scene: Table, path: QPainterPath) -> None:
         super().__init__(scene)
         self.path = path
         self._glow = 0.0
@@ -339,12 +321,12 @@ class GlowItem(_Item):
         p.drawPath(self.path)
 
 
-class _TextItem(_Item):
+class _TextItem(TableItem):
     """An item that shows a short text above the layout, hidden while the text is empty."""
 
     Z = 30000
 
-    def __init__(self, scene: BaccaratScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.text = ""
         self.setZValue(self.Z)

@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 
 from trainer.ui.baccarat import table_layout as L
-from trainer.ui.paigow.table_items import device_scale, font, font_to_fit, legible
+from trainer.ui.felt import device_scale, font, font_to_fit, legible
 from trainer.ui.theme import Theme
 
 #: The certificate holder's name on the layout (631a.2(b)(1)).

@@ -36,10 +36,13 @@ from trainer.drills.model import AnswerKind, Feedback
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
-from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, add_page, make_label, position_label, refresh_fonts,
-    set_font, set_style, zoom_of,
-)
+from trainer.ui.scaling import refresh_fonts, set_font, zoom_of
+from trainer.ui.widgets.answers import AnswerPanel, position_label
+from trainer.ui.widgets.choices import set_style
+from trainer.ui.widgets.feedback import FeedbackPanel
+from trainer.ui.widgets.labels import WholeLabel, make_label
+from trainer.ui.widgets.question import QuestionView
+from trainer.ui.widgets.screen import Screen, add_page
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at

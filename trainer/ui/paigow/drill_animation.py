@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
-from trainer.ui.drill_widgets import make_label
+from trainer.ui.widgets.labels import make_label
 from trainer.ui.paigow.player import GAP, Player
 from trainer.ui.paigow.table_scene import TableScene
 from trainer.ui.paigow.table_view import TableView

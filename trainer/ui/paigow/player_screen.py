@@ -29,9 +29,12 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.tiles import Tile
-from trainer.ui.drill_widgets import (
-    FitScroll, HandSetter, NextPanel, Screen, TileStrip, error_label, make_label, refresh_fonts, set_font,
-)
+from trainer.ui.scaling import refresh_fonts, set_font
+from trainer.ui.widgets.feedback import NextPanel
+from trainer.ui.widgets.labels import FitScroll, error_label, make_label
+from trainer.ui.widgets.question import TileStrip
+from trainer.ui.widgets.screen import Screen
+from trainer.ui.widgets.tiles import HandSetter
 from trainer.ui.citation_links import set_linked
 from trainer.ui.theme import Theme
 from trainer.ui.paigow.tile_art import TILE_RATIO

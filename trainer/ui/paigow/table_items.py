@@ -6,100 +6,20 @@ Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``r
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import QGraphicsItem
 
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
+from trainer.ui.felt import Table, TableItem, device_scale, draw_label, font, font_to_fit, legible
 from trainer.ui.paigow import table_layout as L
-from trainer.ui.scaling import min_text_px
 from trainer.ui.theme import chips_for
 from trainer.ui.paigow.tile_art import outline_pixmap, paint_die, tile_pixmap
 
-if TYPE_CHECKING:
-    from trainer.ui.paigow.table_scene import TableScene
 
-
-def device_scale(p: QPainter) -> float:
-    """How many device pixels one scene unit covers under the painter's transform."""
-    t = p.worldTransform()
-    return max(0.05, math.hypot(t.m11(), t.m12()))
-
-
-#: Below this scale a table is a thumbnail (a drill's animation at Projector on a small screen):
-#: labels grown to the application's text would cover it, so they keep the table's proportions.
-THUMBNAIL_SCALE = 0.3
-
-
-def font(px: float, p: QPainter | float, bold: bool = True) -> QFont:
-    """A label font of ``px`` scene units, never smaller on screen than the application's text
-    (View → Text size: at Projector no table label is under 24 px), except on a thumbnail table.
-    ``p``: the painter, or its device scale."""
-    f = QFont()
-    scale = p if isinstance(p, float) else device_scale(p)
-    f.setPixelSize(max(1, int(px), math.ceil(min_text_px() / scale) if scale >= THUMBNAIL_SCALE else 0))
-    f.setBold(bold)
-    return f
-
-
-def legible(f: QFont, p: QPainter | float) -> bool:
-    """Whether a label in ``f`` is drawn at least as large as the application's text on screen (always,
-    at Normal). A Pai Gow label that would be smaller (fitted to its box, or on a thumbnail table) is
-    left out: a small table at Projector shows fewer names, never tiny ones."""
-    scale = p if isinstance(p, float) else device_scale(p)
-    return not min_text_px() or f.pixelSize() * scale >= min_text_px() - 0.5
-
-
-def draw_label(p: QPainter, rect: QRectF, flags, text: str) -> None:
-    """``p.drawText`` in the painter's font, if it is :func:`legible`."""
-    if legible(p.font(), p):
-        p.drawText(rect, flags, text)
-
-
-def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
-    """:func:`font`, made smaller where ``text`` would overflow ``rect``: a marking printed in a
-    box of the felt (a betting area, the tray) grows with the text size only as far as its box."""
-    f = font(px, p, bold)
-    f.setPixelSize(_fitting_px(f.pixelSize(), bold, text, rect.width(), rect.height()))
-    return f
-
-
-@lru_cache(maxsize=4096)  # (at Projector the start size follows the table's scale: a resize adds sizes)
-def _fitting_px(start: int, bold: bool, text: str, width: float, height: float) -> int:
-    """The largest pixel size from ``start`` down (by tenths) at which ``text`` fits ``width`` x
-    ``height``. Remembered: a felt prints the same names in boxes of the same size many times, and
-    each table and dealer screen paints its felt (Baccarat's: 200 markings)."""
-    f = QFont()
-    f.setBold(bold)
-    f.setPixelSize(start)
-    flags = int(Qt.AlignmentFlag.AlignCenter)
-    while f.pixelSize() > 1:
-        size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
-        if size.width() <= width and size.height() <= height:
-            break
-        f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
-    return f.pixelSize()
-
-
-class _Item(QGraphicsObject):
-    def __init__(self, scene: TableScene, cached: bool = True) -> None:
-        super().__init__()
-        self.table = scene
-        if cached:  # drawn once per look and scale, then blitted by Qt (bench_frames.py)
-            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    @property
-    def theme(self):
-        return self.table.theme
-
-
-class TileItem(_Item):
+class TileItem(TableItem):
     """One physical tile (id 0..31 = index into TILE_SET), drawn from the tile-art cache.
 
     Not cached by Qt: its paint is already a blit of a cached pixmap, and Qt would paint a moving
@@ -107,7 +27,7 @@ class TileItem(_Item):
 
     RECT = QRectF(-L.TILE_W / 2, -L.TILE_H / 2, L.TILE_W, L.TILE_H + L.TILE_T)
 
-    def __init__(self, tile_id: int, scene: TableScene) -> None:
+    def __init__(self, tile_id: int, scene: Table) -> None:
         super().__init__(scene, cached=False)
         self.tile_id = tile_id
         self.tile = TILE_SET[tile_id]
@@ -167,12 +87,12 @@ class TileItem(_Item):
             p.drawPixmap(self.RECT.adjusted(-m, -m, m, m), ring, QRectF(ring.rect()))
 
 
-class ShakerItem(_Item):
+class ShakerItem(TableItem):
     """The Pai Gow shaker from above: a cup whose cover slides off to the dealer's right."""
 
     R = 46.0
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self._open = 0.0
         self.setToolTip("The Pai Gow shaker: three dice")
@@ -210,10 +130,10 @@ class ShakerItem(_Item):
         p.drawEllipse(QPointF(dx, dy), 9, 9)
 
 
-class DieItem(_Item):
+class DieItem(TableItem):
     SIZE = 26.0
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.value = 1
         self.colour = "white"
@@ -228,10 +148,10 @@ class DieItem(_Item):
         paint_die(p, QRectF(-s / 2, -s / 2, s, s), self.value, self.theme, self.colour)
 
 
-class NumberItem(_Item):
+class NumberItem(TableItem):
     """The random number generator's number, shown beside the shaker (621a.6(a)(1))."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.text = ""
 
@@ -252,10 +172,10 @@ class NumberItem(_Item):
         draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-class MarkerItem(_Item):
+class MarkerItem(TableItem):
     """The dealer's marker, or the dealer's wager in a bank round, on the dealer's tiles (spec D3.5)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.kind = "marker"
 
@@ -279,10 +199,10 @@ class MarkerItem(_Item):
         draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
-class GlowItem(_Item):
+class GlowItem(TableItem):
     """A position's highlight (animated ``glow`` 0..1) and its badge: the count or the delivery number."""
 
-    def __init__(self, key: str, scene: TableScene) -> None:
+    def __init__(self, key: str, scene: Table) -> None:
         # not cached: Qt would paint a glow's cache again at each step of its animation, then copy it
         super().__init__(scene, cached=False)
         self.key = key
@@ -347,10 +267,10 @@ class GlowItem(_Item):
             p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.badge)
 
 
-class LabelItem(_Item):
+class LabelItem(TableItem):
     """A stack's name (S1..S8); it travels with the stack, since names stay with tiles (spec D2.2)."""
 
-    def __init__(self, text: str, scene: TableScene) -> None:
+    def __init__(self, text: str, scene: Table) -> None:
         super().__init__(scene)
         self.text = text
         self.setZValue(90000)  # above every tile, so a tall stack never hides a name
@@ -366,7 +286,7 @@ class LabelItem(_Item):
         draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
 
-class ChipsItem(_Item):
+class ChipsItem(TableItem):
     """The chips on one seat's wagers: a stack per wager (the Pai Gow Wager first), in real
     denominations and colours, its amount on a tag; and the bank's marker when this seat banks.
     They stand between the seat's numbered circle and its landing spot (``Spot.chips``), covering
@@ -379,7 +299,7 @@ class ChipsItem(_Item):
     #: the amounts' size in scene units: readable at Normal on a 1280x720 dealer's seat
     TAG_PX = 16
 
-    def __init__(self, key: str, scene: TableScene) -> None:
+    def __init__(self, key: str, scene: Table) -> None:
         super().__init__(scene)
         self.key = key
         self.stacks: tuple[int, ...] = ()
@@ -511,7 +431,7 @@ class CentreItem(ChipsItem):
 
     TITLE = "CENTRE"
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__("seat1", scene)  # a ChipsItem's look; its place and name are the centre's
         self.key = CENTRE
         x, y, w, h = L.CENTRE_AREA
@@ -541,13 +461,13 @@ class CentreItem(ChipsItem):
         self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
 
-class DiceTotalItem(_Item):
+class DiceTotalItem(TableItem):
     """The three dice, large, and their total, in the middle of the felt while the dealer counts
     (621a.6(c)): readable from the back of a classroom."""
 
     DIE = 64.0
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         super().__init__(scene)
         self.dice: tuple[int, ...] = ()
         self.colours: tuple[str, ...] = ()

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from trainer.ui.paigow import table_layout as L
-from trainer.ui.paigow.table_items import font as _font
-from trainer.ui.paigow.table_items import draw_label, font_to_fit
+from trainer.ui.felt import font as _font
+from trainer.ui.felt import draw_label, font_to_fit
 from trainer.ui.theme import Theme
 
 

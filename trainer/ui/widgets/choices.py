@@ -1,0 +1,171 @@
+"""Numbered choices: a column of answers picked by number key or click (``ChoiceList``), and a row of
+them for one part of a multi-part answer (``ChoiceRow``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from trainer.ui.citation_links import words
+from trainer.ui.scaling import set_font
+from trainer.ui.widgets.labels import error_label
+
+
+_CHOICE_STYLE = "text-align: left; padding: 6px 18px;"
+
+
+def set_style(widget: QWidget, sheet: str) -> None:
+    """``widget``'s style sheet, set only when it changes (setting one re-polishes and repaints)."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
+class ChoiceList(QWidget):
+    """Numbered answer buttons; keys 1-9 choose. Emits the chosen index.
+
+    The buttons are kept from one question to the next and only their text changed (new buttons,
+    each with a style sheet, cost a re-polish, a relayout and a repaint of the panel per question).
+    """
+
+    chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Choices")
+        self.setObjectName("choices")
+        self.buttons: list[QPushButton] = []
+        self._pool: list[QPushButton] = []
+        self._shape = (0, 0)  # (buttons, columns) laid out in the grid
+        self._grid = QGridLayout()
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(10)
+        self.error = error_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._grid, 1)
+        layout.addWidget(self.error)
+
+    def _button(self, i: int) -> QPushButton:
+        button = QPushButton(self)
+        button.setMinimumHeight(56)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.clicked.connect(lambda _=False: self.chosen.emit(i))
+        return button
+
+    def set_choices(self, labels: Sequence[str]) -> None:
+        self.error.clear()
+        # two columns save height (for a picture above) when the labels are short enough to sit side by side
+        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
+        while len(self._pool) < len(labels):
+            self._pool.append(self._button(len(self._pool)))
+        self.buttons = self._pool[:len(labels)]
+        for i, (button, label) in enumerate(zip(self.buttons, map(words, labels))):
+            text = f"{i + 1}   {label}" if i < 9 else label
+            if button.text() != text:
+                button.setText(text)
+            if button.property("fontScale") != 1.6:  # a long choice's smaller font (dealer's seat)
+                set_font(button, 1.6)
+            set_style(button, _CHOICE_STYLE)
+        if self._shape != (len(labels), columns):
+            self._lay_out(columns)
+        for button in self._pool[len(labels):]:
+            button.hide()
+
+    def _lay_out(self, columns: int) -> None:
+        for button in self._pool:
+            self._grid.removeWidget(button)
+        for i, button in enumerate(self.buttons):
+            self._grid.addWidget(button, i // columns, i % columns)
+            button.show()
+        for row in range(self._grid.rowCount()):
+            self._grid.setRowStretch(row, 0)
+        self._grid.setRowStretch(-(-len(self.buttons) // columns), 1)
+        self._shape = (len(self.buttons), columns)
+
+    def show_error(self, message: str, part: int | None = None) -> None:
+        self.error.setText(message)
+
+    def mark(self, expected: int | None, given: int | None) -> None:
+        """After the verdict: tick the right choice and cross the one given, if it differs."""
+        for i, button in enumerate(self.buttons):
+            if i == expected:
+                button.setText(f"✔ {button.text()}")
+                set_style(button, _CHOICE_STYLE + "border: 3px solid #2e9d5b; background: rgba(46, 157, 91, 50);")
+            elif i == given:
+                button.setText(f"✘ {button.text()}")
+                set_style(button, _CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        index = event.key() - Qt.Key.Key_1
+        if 0 <= index < min(9, len(self.buttons)):
+            self.chosen.emit(index)
+        else:
+            super().keyPressEvent(event)
+
+
+class ChoiceRow(QWidget):
+    """One choice among a few, inside a form: keys 1-9 or the arrows pick, the mouse clicks."""
+
+    changed = Signal()
+
+    def __init__(self, choices: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.choices = tuple(choices)
+        self.current: int | None = None
+        self.buttons: list[QPushButton] = []
+        layout = QGridLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        # an even grid of left-aligned buttons: three columns only for short labels
+        longest = max(map(len, self.choices), default=0)
+        columns = len(self.choices) if len(self.choices) <= 2 else 3 if longest <= 18 else 2
+        for column in range(columns):
+            layout.setColumnStretch(column, 1)
+        for i, label in enumerate(self.choices):
+            button = QPushButton(f"{i + 1}  {words(label)}")
+            button.setCheckable(True)
+            button.setStyleSheet(_CHOICE_STYLE)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            set_font(button, 1.2)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, i=i: self.pick(i))
+            self.buttons.append(button)
+            layout.addWidget(button, i // columns, i % columns)
+
+    def pick(self, index: int | None) -> None:
+        self.current = index
+        for i, button in enumerate(self.buttons):
+            button.setChecked(i == index)
+        self.changed.emit()
+
+    def value(self) -> int | None:
+        return self.current
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        if self.hasFocus():
+            painter = QPainter(self)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 3))
+            painter.drawRect(self.rect().adjusted(1, 1, -2, -2))
+            painter.end()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        index = key - Qt.Key.Key_1
+        if 0 <= index < min(9, len(self.choices)):
+            self.pick(index)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            step = 1 if key == Qt.Key.Key_Right else -1
+            start = -1 if self.current is None else self.current
+            self.pick((start + step) % len(self.choices))
+        else:
+            super().keyPressEvent(event)
