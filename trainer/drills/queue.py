@@ -6,9 +6,9 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
    :data:`STEPS` other questions: 3 after the first miss, then 6, then 12: within the session, and
    leaving room to bring in new items while some are being learnt);
 2. else a new item (teaching order) and a due review, in turn (a review first after a new one);
-3. else a learning item whose turn has not come yet, the soonest first;
-4. else (a session of a fixed length with nothing left to learn) more practice: the items met
-   longest ago.
+3. else (a session of a fixed length) more practice: an item not being learnt, the one met longest
+   ago (``extra``: e.g. the known items, weakest first);
+4. else a learning item whose turn has not come yet, the soonest first.
 
 Never the item just asked while the session has another one to ask. A right answer to an item in a
 learning step graduates it: FSRS schedules it from then on (the store records every answer).
@@ -99,16 +99,21 @@ class LearningQueue:
             self._last_was_new = True
         return new
 
+    def _practice(self) -> Key | None:
+        """In a session of fixed length, an item not being learnt, the one asked longest ago (never asked
+        first, in ``extra``'s order): it keeps a missed item's gap while nothing else is left."""
+        if self.length is None:
+            return None
+        free = (k for k in self._extra if k not in self.learning)
+        return self._first(sorted(free, key=lambda k: self._asked_at.get(k, -1)))
+
     def next(self) -> Key | None:
         """The next card to ask (see the module docstring), or None when the session is over."""
         if self.done:
             return None
         waiting = self._learning_order()
         ripe = self._first(k for k in waiting if self.learning[k].due_turn <= self.turn)
-        key = ripe or self._fresh() or self._first(waiting)
-        if key is None and self.length is not None:
-            key = self._first(sorted(self._extra, key=lambda k: self._asked_at.get(k, -1)))
-        key = key or self._last
+        key = ripe or self._fresh() or self._practice() or self._first(waiting) or self._last
         self._last = key
         return key
 
