@@ -74,9 +74,13 @@ class LearningQueue:
         return not (self.learning or self._due or self._new_left())
 
     @property
-    def remaining(self) -> int | None:
-        """Questions left of a session of fixed length (None until due: it depends on the answers)."""
-        return None if self.length is None else max(0, self.length - self.turn)
+    def remaining(self) -> int:
+        """Questions left: of a fixed length, else (until due) at least one per learning item, due review
+        and new item still to come (a miss adds more)."""
+        if self.length is not None:
+            return max(0, self.length - self.turn)
+        new = len(self._new) if self.new_limit is None else min(len(self._new), self.new_limit - self.introduced)
+        return len(self.learning) + len(self._due) + max(0, new)
 
     # -- picking -----------------------------------------------------------------------------------
     def _first(self, keys: Iterable[Key]) -> Key | None:
