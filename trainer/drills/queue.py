@@ -6,9 +6,11 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
    :data:`STEPS` other questions: 3 after the first miss, then 6, then 12: within the session, and
    leaving room to bring in new items while some are being learnt);
 2. else a new item (teaching order) and a due review, in turn (a review first after a new one);
-3. else (a session of a fixed length) more practice: an item not being learnt, the one met longest
+3. else a learning item whose turn has not come yet but with :data:`MIN_GAP` others since it was
+   asked, the soonest first;
+4. else (a session of a fixed length) more practice: an item not being learnt, the one met longest
    ago (``extra``: e.g. the known items, weakest first);
-4. else a learning item whose turn has not come yet, the soonest first.
+5. else a learning item whose turn has not come yet, the soonest first.
 
 Never the item just asked while the session has another one to ask. A right answer to an item in a
 learning step graduates it: FSRS schedules it from then on (the store records every answer).
@@ -33,6 +35,8 @@ Key = tuple[str, str]
 
 #: Other questions before a missed item comes back: after its 1st, 2nd, and any later miss.
 STEPS = (3, 6, 12)
+#: Other questions at least between two showings of a missed item when nothing else is waiting.
+MIN_GAP = 2
 #: New items a session "until all due are done" introduces at most.
 NEW_UNTIL_DUE = 10
 
@@ -117,7 +121,8 @@ class LearningQueue:
             return None
         waiting = self._learning_order()
         ripe = self._first(k for k in waiting if self.learning[k].due_turn <= self.turn)
-        key = ripe or self._fresh() or self._practice() or self._first(waiting) or self._last
+        spaced = self._first(k for k in waiting if self.turn - self._asked_at[k] > MIN_GAP)
+        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting) or self._last
         self._last = key
         return key
 

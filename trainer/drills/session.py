@@ -33,9 +33,10 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import chain, zip_longest
 from statistics import median
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check
 from trainer.drills.items import ItemQuestions, items
@@ -151,6 +152,23 @@ class SessionSummary:
         return lines
 
 
+def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, cards: Mapping[Key, Any],
+                  now: datetime, *, length: int | None, until_due: bool = False) -> LearningQueue:
+    """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the items
+    without a card are new (teaching order, skill by skill in turn), the cards due are reviews (most
+    overdue first), the others extra practice (weakest first, then reviewed longest ago). ``length`` None:
+    open-ended."""
+    mine = {key: card for key, card in cards.items() if key[0] in skills}
+    order = [[(s, item) for item in items(s, profile, house_way) if (s, item) not in mine] for s in skills]
+    new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
+    due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
+    # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
+    extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2), mine[k].last_review or now))
+    if until_due:
+        return LearningQueue(new, due, extra, length=None)
+    return LearningQueue(new, due, extra, length=sys.maxsize if length is None else length)
+
+
 class DrillSession:
     """Questions one at a time: ``next_question()``, then ``answer(raw)`` (or ``hint()`` first).
 
@@ -197,21 +215,11 @@ class DrillSession:
         self.queue = self._queue(length, until_due, items)
 
     def _queue(self, length: int | None, until_due: bool, chosen: Sequence[Key] | None) -> LearningQueue:
-        """The learning queue: the skills' items without a card are new (teaching order, skill by skill in
-        turn), cards due now are reviews (most overdue first), the rest extra practice (weakest first)."""
         if chosen:
             return LearningQueue(new=chosen, length=None, new_limit=len(chosen))
         cards = self.store.cards(self.trainee) if self.store is not None and self.trainee else {}
-        now = utc_now()
-        mine = {key: card for key, card in cards.items() if key[0] in self.skills}
-        order = [[(s, item) for item in items(s, self.profile, self.house_way) if (s, item) not in mine]
-                 for s in self.skills]
-        new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
-        due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
-        extra = sorted(mine, key=lambda k: scheduling.retrievability(mine[k], now))
-        if until_due:
-            return LearningQueue(new, due, extra, length=None)
-        return LearningQueue(new, due, extra, length=sys.maxsize if length is None else length)
+        return session_queue(self.skills, self.profile, self.house_way, cards, utc_now(), length=length,
+                             until_due=until_due)
 
     @property
     def length(self) -> int | None:
