@@ -28,7 +28,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
+    QRadioButton, QScrollArea, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
@@ -174,18 +174,23 @@ class SummaryView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = make_label("Session review", 2.4, bold=True)
-        self.headline = make_label("", 2.0, bold=True, name="summary-headline")
+        self.headline = make_label("", 2.0, bold=True, name="summary-headline", wrap=True)
         self.table = QGridLayout()
         self.table.setHorizontalSpacing(28)
         self.weakest = make_label("", 1.6, name="summary-weakest", wrap=True)
         self.missed = make_label("", 1.4, name="summary-missed", wrap=True)
         self.missed.setTextFormat(Qt.TextFormat.RichText)
+        self.missed.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        missed = QScrollArea()  # twenty missed items must not push the window past the screen
+        missed.setWidget(self.missed)
+        missed.setWidgetResizable(True)
+        missed.setFrameShape(QFrame.Shape.NoFrame)
         self.practise = QPushButton("Practise these")
         self.practise.setObjectName("practise-these")
         set_font(self.practise, 1.3, bold=True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
-                                "skill", 1.3)
+                                "skill", 1.3, wrap=True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.headline)
@@ -193,9 +198,8 @@ class SummaryView(QWidget):
         layout.addLayout(self.table)
         layout.addSpacing(12)
         layout.addWidget(self.weakest)
-        layout.addWidget(self.missed)
+        layout.addWidget(missed, 1)
         layout.addWidget(self.practise, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addStretch(1)
         layout.addWidget(self.again)
 
     def show_summary(self, summary: SessionSummary) -> None:
