@@ -152,14 +152,21 @@ class SessionSummary:
         return lines
 
 
+#: The item of a new question of a skill whose items are not listed: whichever its seed makes.
+ANY_ITEM = ""
+
+
 def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, cards: Mapping[Key, Any],
                   now: datetime, *, length: int | None, until_due: bool = False) -> LearningQueue:
     """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the items
     without a card are new (teaching order, skill by skill in turn), the cards due are reviews (most
     overdue first), the others extra practice (weakest first, then reviewed longest ago). ``length`` None:
-    open-ended."""
+    open-ended. In a session of several skills, a skill whose module lists no items (finding them means
+    making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has no card yet."""
     mine = {key: card for key, card in cards.items() if key[0] in skills}
-    order = [[(s, item) for item in items(s, profile, house_way) if (s, item) not in mine] for s in skills]
+    order = [[(s, item) for item in items(s, profile, house_way) if (s, item) not in mine]
+             if len(skills) == 1 or skill_named(s).items is not None
+             else [(s, ANY_ITEM)] * (not any(k[0] == s for k in mine)) for s in skills]
     new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
     due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
     # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
@@ -271,7 +278,7 @@ class DrillSession:
         if skill not in self._sources:
             self._sources[skill] = ItemQuestions(skill, self.profile, self.house_way,
                                                  seed=self._rng.getrandbits(48))
-        self.current = self._sources[skill].question(item)
+        self.current = self._sources[skill].question(item or None)
         self._hinted = False
         self._shown_at = self._clock()
         if self._started is None:
