@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.mastery import trainee_mastery
-from trainer.drills.registry import offered_skills, profile_in_game
+from trainer.drills.registry import item_title, offered_skills, profile_in_game
 from trainer.drills.session import DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text
 from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
@@ -451,7 +451,7 @@ class DrillScreen(Screen):
         else:
             due = shared_store(self.ctx).next_up(name, [s.id for s in skills_for(self.ctx.profile)], limit=5)
             items = "".join(f"<li>{skill_named(d.skill).title}"
-                            f"{' — ' + d.item if d.item else ''} <i>({d.reason})</i></li>" for d in due)
+                            f"{' — ' + item_title(d.item) if d.item else ''} <i>({d.reason})</i></li>" for d in due)
             text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>.</p>"
                     f"<p>What to practise next:</p><ul>{items}</ul>")
         self.welcome.setText(text)
