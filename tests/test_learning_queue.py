@@ -20,7 +20,7 @@ from trainer.drills.items import ItemQuestions, items
 from trainer.drills.mastery import trainee_mastery
 from trainer.drills.model import AnswerKind
 from trainer.drills.queue import NEW_UNTIL_DUE, STEPS, LearningQueue
-from trainer.drills.registry import item_title
+from trainer.drills.items import item_name
 from trainer.drills.session import DrillSession, session_queue
 from trainer.progress import ProgressStore
 from trainer.progress.store import utc_now
@@ -99,7 +99,7 @@ def test_a_session_answered_all_wrong_walks_through_items_and_reviews_them(skill
     assert (summary.correct, summary.wrong) == (0, 20)
     assert {m.item for m in summary.missed} == set(asked)
     text = "\n".join(summary.review_lines())
-    assert all(item_title(item) in text for item in set(asked))
+    assert all(item_name(item) in text for item in set(asked))
     assert "right answer:" in text and f"0 right, 20 wrong of 20" in text
 
 

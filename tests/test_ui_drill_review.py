@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
 
-from trainer.drills.registry import item_title
+from trainer.drills.items import item_name
 from trainer.ui import drill_screen
 from trainer.ui.progress_link import shared_store
 
@@ -46,7 +46,7 @@ def test_a_session_by_keyboard_shows_progress_then_a_review_and_practises_the_mi
     review = screen.summary
     assert "5 right · 5 wrong" in review.headline.text() and "fluent: 15.0 s" in review.headline.text()
     missed = screen.controller.last.summary().missed
-    assert missed and all(f"<b>{item_title(m.item)}</b>" in review.missed.text() for m in missed)
+    assert missed and all(f"<b>{item_name(m.item)}</b>" in review.missed.text() for m in missed)
     assert all(m.answer in review.missed.text() for m in missed)
     assert review.practise.isVisible() and review.practise.text().startswith(f"Practise these ({len(missed)})")
 

@@ -21,12 +21,13 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from functools import lru_cache
 
 from trainer.drills.games import game_named
 from trainer.drills.model import Question, Setup
-from trainer.drills.registry import Profile, Skill, _make, check_offered, profile_for, skill_named
+from trainer.drills.registry import Profile, Skill, _make, check_offered, item_title, profile_for, skill_named
 
 #: Seeds made to find a skill's items when its module lists none (enough to meet an item 1 in 50).
 DISCOVERY_SEEDS = 150
@@ -54,6 +55,29 @@ def items(skill_id: str, profile: Profile | str | None = None, house_way: str | 
     """``skill_id``'s items under ``profile`` (None: the skill's game's default) in teaching order."""
     skill = skill_named(skill_id)
     return _items(skill.id, profile_for(skill, profile).name, house_way)
+
+
+#: Compact items of the Baccarat hand drills, in words (a session's review names its missed items).
+_CODED = (
+    (re.compile(r"B(\d)-s"), "Banker {0}, the Player stood"),
+    (re.compile(r"B(\d)-(\d)"), "Banker {0}, the Player's third card {1}"),
+    (re.compile(r"P(\d)-natural"), "Player {0} against a Natural"),
+    (re.compile(r"P(\d)"), "Player {0}"),
+    (re.compile(r"(\d)-cards-(\d)"), "{0} cards counting {1}"),
+)
+
+
+def item_name(item: str) -> str:
+    """An item as the review names it: :func:`item_title`, and Baccarat's cells in words.
+
+    >>> item_name("B3-8"), item_name("B5-s"), item_name("3-cards-7"), item_name("5-5")
+    ("Banker 3, the Player's third card 8", 'Banker 5, the Player stood', '3 cards counting 7', '5-5')
+    """
+    for pattern, words in _CODED:
+        match = pattern.fullmatch(item)
+        if match:
+            return words.format(*match.groups())
+    return item_title(item)
 
 
 def _item_of(skill: Skill, seed: int, setup: Setup) -> str:

@@ -39,10 +39,10 @@ from statistics import median
 from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check
-from trainer.drills.items import ItemQuestions, items
+from trainer.drills.items import ItemQuestions, item_name, items
 from trainer.drills.model import Feedback, Question
 from trainer.drills.queue import Key, LearningQueue
-from trainer.drills.registry import item_title, profile_for, skill_named, skills_for
+from trainer.drills.registry import profile_for, skill_named, skills_for
 from trainer.progress import scheduling
 from trainer.progress.stats import SkillStats, skill_stats, weakest
 from trainer.progress.store import iso, utc_now
@@ -106,7 +106,7 @@ def _missed(history: Sequence[SessionAnswer]) -> tuple[Missed, ...]:
     for a in history:
         if not a.correct:
             last[(a.skill, a.item)] = a
-    return tuple(Missed(a.skill, a.item, item_title(a.item), a.question.typed_prompt or a.question.prompt,
+    return tuple(Missed(a.skill, a.item, item_name(a.item), a.question.typed_prompt or a.question.prompt,
                         a.feedback.expected) for a in last.values())
 
 
