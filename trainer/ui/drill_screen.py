@@ -291,7 +291,7 @@ class DrillScreen(Screen):
                   self.minutes, self.start_button, self.end_button, self.trainee_label):
             bar.addWidget(w)
 
-        self.status = make_label("", 1.3, name="drill-status")
+        self.status = make_label("", 1.3, name="drill-status", wrap=True)  # (wraps beside the progress bar)
         self.clock_label = make_label("", 1.3, bold=True)
         self.hint_button = QPushButton("Hint  (?)")
         set_font(self.hint_button, 1.2)
@@ -301,7 +301,8 @@ class DrillScreen(Screen):
         self.progress.setObjectName("session-progress")
         self.progress.setAccessibleName("Questions answered in this session")
         self.progress.setFormat("%v of %m")
-        self.progress.setMaximumWidth(320)
+        set_font(self.progress, 1.2)
+        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance("000 of 000") * 2)
         self.progress.hide()
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
@@ -473,10 +474,11 @@ class DrillScreen(Screen):
     def show_question(self, question) -> None:
         session = self.controller.session
         number = len(session.history) + 1 if session else 1
-        total = f" of {self.controller.length}" if self.controller.length else ""
         self._show_progress()
+        # the progress bar shows how many of how many; without one (open-ended) the status counts
+        count = "" if self.controller.progress()[1] else f"question {number}   ·   "
         right = sum(a.correct for a in session.history) if session else 0
-        self.status.setText(f"{skill_named(question.skill).title}   ·   question {number}{total}   ·   "
+        self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self.question.show_question(question)
         self.hint_label.clear()
