@@ -5,7 +5,8 @@ multi-part question reads one line per part. An unreadable answer is explained a
 never marked wrong. The questions follow the learning queue (new items in teaching order, a missed
 item back after a few others, never one item twice in a row); the session ends with its review:
 right and wrong, the median time against the fluent time, and each missed item with its right
-answer (``--json``: the review as JSON on stdout, the questions on stderr). A skill shown as an animation (``needs_screen``, e.g. style-animation) is
+answer (``--json``: the review as JSON on stdout, the questions on stderr). A skill shown as an
+animation (``needs_screen``, e.g. style-animation) is
 refused with a pointer to the app: text would give it away. Every answer is recorded for
 ``--trainee`` (created if new; current if there was none), else for the current trainee; with
 neither, a note says nothing is recorded.

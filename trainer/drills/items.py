@@ -14,7 +14,8 @@ as meeting each item once (a generic search: no drill needs an item-targeted gen
 >>> source = ItemQuestions("tile-id", "pa-2019", seed=3)
 >>> [source.question("5-5").item, source.question("1-3").item]
 ['5-5', '1-3']
->>> ItemQuestions("tile-id", "pa-2019", seed=3).question("5-5") == ItemQuestions("tile-id", "pa-2019", seed=3).question("5-5")
+>>> same = [ItemQuestions("tile-id", "pa-2019", seed=3).question("5-5") for _ in range(2)]
+>>> same[0] == same[1]
 True
 """
 

@@ -49,8 +49,7 @@ from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
 
 MODES = ("practice", "timed")
-#: Session lengths offered (questions); ``None`` in their place means "until all due are done".
-LENGTHS = (10, 20, 40)
+#: Questions in a session unless chosen (the app steps by 10: 10, 20, 40; or "until all due are done").
 DEFAULT_LENGTH = 20
 
 
@@ -170,7 +169,8 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
     due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
     # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
-    extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2), mine[k].last_review or now))
+    extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
+                                        mine[k].last_review or now))
     if until_due:
         return LearningQueue(new, due, extra, length=None)
     return LearningQueue(new, due, extra, length=sys.maxsize if length is None else length)
