@@ -136,7 +136,10 @@ def test_exam_and_drill_take_the_casino_rules(capsys, monkeypatch) -> None:
     assert data["spec"]["profile"] == "nj" and data["spec"]["house_way"] == way.house_way.name
     for q in data["questions"]:
         assert "Harbor house way" in q["prompt"]
-    dealt = "1-3 2-6 5-5 3-4"   # the drill's hand for seed 2
+    from trainer.drills.session import DrillSession
+
+    first = DrillSession(["house-way"], profile=way.profile, house_way=way.house_way.name, seed=2).next_question()
+    dealt = " ".join(first.data["tiles"])   # the drill's first hand for seed 2
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{way.decide(parse_tiles(dealt)).setting}\n"))
     assert main(["drill", "--skill", "house-way", "--count", "1", "--seed", "2", "--casino-rules", harbor]) == 0
     out = capsys.readouterr().out

@@ -186,13 +186,13 @@ def test_move_on_a_screen_without_moves_is_an_error(capsys, tmp_path):
 # -- issue 12: the terminal drill and the CLI ------------------------------------------------------------------
 
 def test_drill_shows_both_answers_and_takes_the_apps_numbers(capsys, tmp_path, monkeypatch):
-    # tile-compare seed 3: "Which tile ranks higher: 2-3 or 1-6?" with choices 1) 2-3  2) 1-6  3) Same rank.
-    code, out, _ = run(capsys, "drill", "--skill", "tile-compare", "--count", "2", "--seed", "3",
+    # tile-compare seed 1: "Which tile ranks higher: 3-6 or 5-5?" with choices 1) 3-6  2) 5-5  3) Same rank.
+    code, out, _ = run(capsys, "drill", "--skill", "tile-compare", "--count", "2", "--seed", "1",
                        "--data-dir", str(tmp_path), stdin="2\nb\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert "  1) 2-3\n  2) 1-6\n  3) Same rank" in out
-    assert "Right. You answered 1-6." in out
-    assert "Wrong. You answered 3-6 · correct: 1-3." in out
+    assert "  1) 3-6\n  2) 5-5\n  3) Same rank" in out
+    assert "Right. You answered 5-5." in out
+    assert "Wrong. You answered 3-4 · correct: 3-6." in out
 
 
 def test_typed_house_way_drill_and_printed_exam_do_not_say_drag(capsys, tmp_path, monkeypatch):

@@ -382,7 +382,7 @@ def test_snapshot_hook_shows_the_start_page_unless_a_move_is_asked(qtbot, screen
 def test_baccarat_skills_are_offered_and_answered_under_their_own_profile(qtbot, screen, ctx):
     """The Drills screen lists every game's skills; a Baccarat skill runs under the Baccarat profile."""
     labels = [screen.skill.itemText(i) for i in range(screen.skill.count())]
-    assert "Baccarat hands: Does the Banker draw? (Table 1)" in labels
+    assert "Baccarat hands: Does the Banker draw? (Table 1)   (0 of 88 known)" in labels  # with its mastery
     q = start(qtbot, screen, "bac-banker-draws")
     assert q.profile == "pa-631a" and q.skill == "bac-banker-draws"
     qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))

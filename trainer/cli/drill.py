@@ -2,7 +2,11 @@
 
 Choices are numbered as in the app (``1``, ``2``, ...; letters ``a``, ``b``, ... work too); a
 multi-part question reads one line per part. An unreadable answer is explained and asked again,
-never marked wrong. A skill shown as an animation (``needs_screen``, e.g. style-animation) is
+never marked wrong. The questions follow the learning queue (new items in teaching order, a missed
+item back after a few others, never one item twice in a row); the session ends with its review:
+right and wrong, the median time against the fluent time, and each missed item with its right
+answer (``--json``: the review as JSON on stdout, the questions on stderr). A skill shown as an
+animation (``needs_screen``, e.g. style-animation) is
 refused with a pointer to the app: text would give it away. Every answer is recorded for
 ``--trainee`` (created if new; current if there was none), else for the current trainee; with
 neither, a note says nothing is recorded. While a school's server is down the drill trains from
@@ -16,7 +20,7 @@ import sys
 from typing import Any, Callable
 
 from trainer.cli.args import integer, name, printable, seed
-from trainer.cli.common import add_casino_rules, add_profile, casino_setup
+from trainer.cli.common import add_casino_rules, add_json, add_profile, casino_setup
 from trainer.cli.progress import add_data_dir, current_if_none, open_store
 from trainer.rules.errors import TrainerError
 
@@ -28,8 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("drill", help="practise a skill in the terminal (answers from stdin)",
                        description="Practise a skill in the terminal; answers are read from stdin.")
     p.add_argument("--skill", required=True, help="skill id, e.g. house-way")
-    p.add_argument("--count", type=integer(1, MAX_QUESTIONS), default=10, metavar="K",
-                   help=f"number of questions, 1 to {MAX_QUESTIONS} (default 10)")
+    length = p.add_mutually_exclusive_group()
+    length.add_argument("--count", type=integer(1, MAX_QUESTIONS), default=20, metavar="K",
+                        help=f"number of questions, 1 to {MAX_QUESTIONS} (default 20; the app offers 10, 20, 40)")
+    length.add_argument("--until-due", action="store_true",
+                        help="instead of a count: until every due item and every missed one is answered right")
     p.add_argument("--seed", type=seed, default=None, help="seed, to replay the same questions")
     add_profile(p, any_game=True)
     add_casino_rules(p)
@@ -37,11 +44,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--trainee", type=name, metavar="NAME",
                    help="record the answers for this trainee (default: the current one)")
     add_data_dir(p)
+    add_json(p)
     p.set_defaults(run=run)
 
 
 def _read(prompt: str) -> str | None:
-    print(prompt, end="", flush=True)
+    print(prompt, end="", flush=True, file=_out)
     line = sys.stdin.readline()
     return None if not line else line.rstrip("\n")
 
@@ -67,7 +75,7 @@ def _ask_until_readable(question, read: Callable[[str], str | None], submit: Cal
         try:
             return submit(raw)
         except AnswerParseError as exc:
-            print(f"  ? {printable(str(exc))} - try again")
+            print(f"  ? {printable(str(exc))} - try again", file=_out)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,21 +92,32 @@ def run(args: argparse.Namespace) -> int:
                            "screen (in the terminal, try style-name)")
     if hasattr(sys.stdin, "reconfigure"):  # a typed byte that is not UTF-8 is an unreadable answer, not a crash
         sys.stdin.reconfigure(errors="replace")
+    global _out
+    _out = sys.stderr if args.json else sys.stdout
     with open_store(args, offline=True) as store:
         session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
-                               store=store,
-                               trainee=_trainee(store, args.trainee))
-        for n in range(1, args.count + 1):
+                               store=store, trainee=_trainee(store, args.trainee),
+                               length=None if args.until_due else args.count, until_due=args.until_due)
+        total = "" if args.until_due else f"/{args.count}"
+        while not session.done and len(session.history) < MAX_QUESTIONS:
             question = session.next_question()
-            print(f"\n{n}/{args.count}. {render_question(question, typed=True)}")
+            print(f"\n{len(session.history) + 1}{total}. {render_question(question, typed=True)}", file=_out)
             feedback = _ask_until_readable(question, _read, session.answer)
             if feedback is None:
                 break
-            print(plain_words(f"  {_verdict(feedback)}\n  {feedback.explanation}", profile))
+            print(plain_words(f"  {_verdict(feedback)}\n  {feedback.explanation}", profile), file=_out)
     s = session.summary()
-    if s.answered:
-        print(f"\n{s.correct}/{s.answered} right ({s.accuracy:.0%}), median {s.median_ms / 1000:.1f} s")
+    if args.json:
+        import json
+
+        print(json.dumps(s.to_dict(), indent=2))
+    elif s.answered:
+        print(plain_words("\nReview: " + "\n".join(s.review_lines()), profile))
     return 0
+
+
+#: Where the questions go: stdout, or stderr with ``--json`` (stdout then holds the JSON review only).
+_out = sys.stdout
 
 
 def _trainee(store, given: str | None) -> str | None:

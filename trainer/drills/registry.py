@@ -28,6 +28,8 @@ Generator = Callable[[random.Random, Setup], Draft]
 #: The item the generator will make from ``rng`` (``preview(rng, setup)``), read at a fraction of the
 #: cost of making the question: for a skill whose items are too rare to meet by making questions.
 Preview = Callable[[random.Random, Setup], str]
+#: A skill's items in teaching order under a set-up (``trainer.drills.items``).
+Items = Callable[[Setup], tuple[str, ...]]
 #: A game's profile (Pai Gow's ``Profile``, Baccarat's ``BaccaratProfile``, ...).
 Profile = Any
 DEFAULT_PROFILE = games()[0].default_profile
@@ -60,6 +62,8 @@ class Skill:
     game: str = "paigow"
     #: The item of the question a seed makes, without making it (see :data:`Preview`).
     preview: Preview | None = None
+    #: The skill's items in teaching order (see :data:`Items`); None: found by making questions.
+    items: Items | None = None
 
 
 SKILLS: dict[str, Skill] = {}
@@ -76,7 +80,8 @@ _loaded: set[str] = set()
 
 def drill(id: str, title: str, group: str, description: str, *, advanced: bool = False,
           applies: Callable[[Profile], bool] = _always, target_ms: int = 8000,
-          needs_screen: bool = False, preview: Preview | None = None) -> Callable[[Generator], Generator]:
+          needs_screen: bool = False, preview: Preview | None = None,
+          items: Items | None = None) -> Callable[[Generator], Generator]:
     """Decorator registering a generator ``make(rng, setup) -> Draft`` as skill ``id``."""
     def register(make: Generator) -> Generator:
         if id in SKILLS:
@@ -87,7 +92,7 @@ def drill(id: str, title: str, group: str, description: str, *, advanced: bool =
         if group not in game.groups:
             raise ValueError(f"skill {id}: group {group!r} is not one of {game.title}'s {game.groups}")
         SKILLS[id] = Skill(id, title, group, description, make, advanced, applies, target_ms, needs_screen,
-                           game.id, preview)
+                           game.id, preview, items)
         return make
     return register
 

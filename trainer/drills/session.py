@@ -1,13 +1,20 @@
-"""A drill session: practice (untimed, hints allowed) or timed, with a summary at the end.
+"""A drill session: practice (untimed, hints allowed) or timed, with a review at the end.
 
-The session picks the next question (from the spaced-repetition list when a progress store and a
-trainee are given, else in turn over the chosen skills), measures the time from showing a question
-to its answer, checks the answer, records it, and keeps the session's history for the summary.
+The session asks the skills' items through a :class:`trainer.drills.queue.LearningQueue` (new items in
+teaching order, the trainee's due reviews from the progress store, missed items back after a few
+other questions), measures the time from showing a question to its answer, checks the answer,
+records it, and keeps the session's history for the review: right and wrong, the median time against
+the fluent time, and the missed items with their right answers (``practise_these`` starts a session
+of just those).
 
 >>> s = DrillSession(["tile-compare", "vigorish"], seed=1, clock=iter(range(0, 100, 2)).__next__)
 >>> q = s.next_question()
 >>> s.answer(q.answer).correct, s.summary().answered, s.summary().median_ms
 (True, 1, 2000.0)
+>>> s = DrillSession(["style-name"], seed=4, length=3, clock=iter(range(0, 100, 2)).__next__)
+>>> q = s.next_question(); _ = s.answer(next(c for c in q.choices if c != q.answer))
+>>> [m.name for m in s.summary().missed], s.practise_these().items
+(['House Way From the Right'], (('style-name', 'house-way-right'),))
 
 With a time limit the session is over once the clock passes it, counted from the first question:
 
@@ -23,19 +30,27 @@ With a time limit the session is over once the clock passes it, counted from the
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import dataclass
+from datetime import datetime
+from itertools import chain, zip_longest
 from statistics import median
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check
+from trainer.drills.items import ItemQuestions, item_name, items
 from trainer.drills.model import Feedback, Question
-from trainer.drills.registry import generate, profile_for, skill_named, skills_for
+from trainer.drills.queue import Key, LearningQueue
+from trainer.drills.registry import profile_for, skill_named, skills_for
+from trainer.progress import scheduling
 from trainer.progress.stats import SkillStats, skill_stats, weakest
 from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
 
 MODES = ("practice", "timed")
+#: Questions in a session unless chosen (the app steps by 10: 10, 20, 40; or "until all due are done").
+DEFAULT_LENGTH = 20
 
 
 def clock_text(seconds: float) -> str:
@@ -71,8 +86,33 @@ class SessionAnswer:
 
 
 @dataclass(frozen=True)
+class Missed:
+    """An item answered wrong in the session: its name, the question last missed and its right answer."""
+
+    skill: str
+    item: str
+    name: str
+    prompt: str
+    answer: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _missed(history: Sequence[SessionAnswer]) -> tuple[Missed, ...]:
+    """Each item missed in ``history`` once, in the order first missed, with its last wrong question."""
+    last: dict[Key, SessionAnswer] = {}
+    for a in history:
+        if not a.correct:
+            last[(a.skill, a.item)] = a
+    return tuple(Missed(a.skill, a.item, item_name(a.item), a.question.typed_prompt or a.question.prompt,
+                        a.feedback.expected) for a in last.values())
+
+
+@dataclass(frozen=True)
 class SessionSummary:
-    """Accuracy, median time, per-skill records and the weakest skills of a session."""
+    """The session's review: right and wrong, median time against the fluent time (the median of the
+    questions' skills' ``target_ms``), per-skill records, the weakest skills and the missed items."""
 
     mode: str
     answered: int
@@ -84,10 +124,56 @@ class SessionSummary:
     weakest: tuple[SkillStats, ...]
     #: The session ended because its time limit passed.
     timed_out: bool = False
+    fluent_ms: float | None = None
+    missed: tuple[Missed, ...] = ()
+
+    @property
+    def wrong(self) -> int:
+        return self.answered - self.correct
 
     def to_dict(self) -> dict[str, Any]:
-        return {**{k: v for k, v in self.__dict__.items() if k not in ("per_skill", "weakest")},
-                "per_skill": [s.to_dict() for s in self.per_skill], "weakest": [s.skill for s in self.weakest]}
+        return {**{k: v for k, v in self.__dict__.items() if k not in ("per_skill", "weakest", "missed")},
+                "wrong": self.wrong, "per_skill": [s.to_dict() for s in self.per_skill],
+                "weakest": [s.skill for s in self.weakest], "missed": [m.to_dict() for m in self.missed]}
+
+    def review_lines(self) -> list[str]:
+        """The review in words, as the terminal prints it (the app shows the same facts)."""
+        if not self.answered:
+            return ["No question answered."]
+        fluent = f" (fluent: {self.fluent_ms / 1000:.1f} s)" if self.fluent_ms else ""
+        lines = [f"{self.correct} right, {self.wrong} wrong of {self.answered} ({self.accuracy:.0%}); "
+                 f"median time {self.median_ms / 1000:.1f} s{fluent}"]
+        if self.missed:
+            lines.append(f"Missed ({len(self.missed)}):")
+            lines += [f"  {m.name} — {m.prompt} — right answer: {m.answer}" for m in self.missed]
+        else:
+            lines.append("Nothing missed.")
+        return lines
+
+
+#: The item of a new question of a skill whose items are not listed: whichever its seed makes.
+ANY_ITEM = ""
+
+
+def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, cards: Mapping[Key, Any],
+                  now: datetime, *, length: int | None, until_due: bool = False) -> LearningQueue:
+    """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the items
+    without a card are new (teaching order, skill by skill in turn), the cards due are reviews (most
+    overdue first), the others extra practice (weakest first, then reviewed longest ago). ``length`` None:
+    open-ended. In a session of several skills, a skill whose module lists no items (finding them means
+    making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has no card yet."""
+    mine = {key: card for key, card in cards.items() if key[0] in skills}
+    order = [[(s, item) for item in items(s, profile, house_way) if (s, item) not in mine]
+             if len(skills) == 1 or skill_named(s).items is not None
+             else [(s, ANY_ITEM)] * (not any(k[0] == s for k in mine)) for s in skills]
+    new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
+    due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
+    # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
+    extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
+                                        mine[k].last_review or now))
+    if until_due:
+        return LearningQueue(new, due, extra, length=None)
+    return LearningQueue(new, due, extra, length=sys.maxsize if length is None else length)
 
 
 class DrillSession:
@@ -96,49 +182,80 @@ class DrillSession:
     ``skills``: skill ids (default: every skill of the profile except the advanced ones).
     ``profile``: a profile of the skills' game (default: that game's default profile).
     ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
-    both). With ``store`` and ``trainee`` every answer is recorded and the next question follows
-    the spaced-repetition list. ``time_limit_s``: the session is over that many seconds after the
-    first question was shown (``expired``; no more questions or answers). ``clock`` returns
-    seconds (tests pass a fake one).
+    both). With ``store`` and ``trainee`` every answer is recorded, and the trainee's cards say which
+    items are new, due or known (:meth:`_queue`). ``length``: questions in the session (None: open-ended);
+    ``until_due``: instead, until every due review and learning item is done (``done``). ``items``: a
+    session of just these ``(skill, item)`` cards (e.g. the ones missed), until each is answered right.
+    ``time_limit_s``: the session is over that many seconds after the first question was shown
+    (``expired``; no more questions or answers). ``clock`` returns seconds (tests pass a fake one).
     """
 
     def __init__(self, skills: Sequence[str] | None = None, *, profile: str | None = None,
                  house_way: str | None = None, mode: str = "practice", seed: int | None = None,
                  store: Any = None, trainee: str | None = None, time_limit_s: float | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, length: int | None = None, until_due: bool = False,
+                 items: Sequence[Key] | None = None) -> None:
         if mode not in MODES:
             raise TrainerError(f"unknown session mode '{mode}' (choose from: {', '.join(MODES)})")
         if time_limit_s is not None and time_limit_s <= 0:
             raise TrainerError("the time limit must be a positive number of seconds")
+        if length is not None and length < 1:
+            raise TrainerError("a session has at least one question")
+        if items is not None and not items:
+            raise TrainerError("no items to practise")
+        skills = list(dict.fromkeys(s for s, _ in items)) if items else skills
         self.profile = profile_for(skills[0] if skills else None, profile)
         self.skills = [skill_named(s).id for s in skills] if skills else \
             [s.id for s in skills_for(self.profile, advanced=False)]
         self.house_way, self.mode, self.store, self.trainee = house_way, mode, store, trainee
         #: Who the trainee is: renamed mid-drill (here or on another PC), they train on under the new name.
         self.who = store.identity(trainee) if store is not None and trainee else None
+        self._seed = seed
         self._rng = random.Random(seed)
         self._clock = clock
         self.time_limit_s = time_limit_s
         self._started: float | None = None
-        self._turn = 0
         self.current: Question | None = None
         self._shown_at = 0.0
         self._hinted = False
         self.history: list[SessionAnswer] = []
+        self._sources: dict[str, ItemQuestions] = {}
+        self._chosen = tuple(items or ())
+        self.queue = self._queue(length, until_due, items)
 
     def _follow_rename(self) -> None:
         if self.who is not None:
             self.trainee = self.store.current_name(self.who, self.trainee)
 
-    def _pick(self) -> tuple[str, str | None]:
-        self._follow_rename()
-        if self.store is not None and self.trainee:
-            due = self.store.next_up(self.trainee, self.skills, limit=1)
-            if due:
-                return due[0].skill, due[0].item
-        skill = self.skills[self._turn % len(self.skills)]
-        self._turn += 1
-        return skill, None
+    def _queue(self, length: int | None, until_due: bool, chosen: Sequence[Key] | None) -> LearningQueue:
+        if chosen:
+            return LearningQueue(new=chosen, length=None, new_limit=len(chosen))
+        cards = self.store.cards(self.trainee) if self.store is not None and self.trainee else {}
+        return session_queue(self.skills, self.profile, self.house_way, cards, utc_now(), length=length,
+                             until_due=until_due)
+
+    @property
+    def length(self) -> int | None:
+        """Questions in the session; None when open-ended or until all due are done."""
+        n = self.queue.length
+        return None if n is None or n == sys.maxsize else n
+
+    @property
+    def done(self) -> bool:
+        """No question is left: the length is reached, or every due and learning item is done."""
+        return self.queue.done
+
+    def practise_these(self, **kw: Any) -> DrillSession:
+        """A session of just the items missed so far, under the same profile, mode, store and trainee."""
+        missed = tuple((m.skill, m.item) for m in _missed(self.history))
+        return DrillSession(profile=self.profile, house_way=self.house_way, mode=self.mode,
+                            seed=None if self._seed is None else self._seed + 1, store=self.store,
+                            trainee=self.trainee, items=missed, clock=self._clock, **kw)
+
+    @property
+    def items(self) -> tuple[Key, ...]:
+        """The cards a session of chosen items practises (empty for a session of whole skills)."""
+        return self._chosen
 
     def time_left(self) -> float | None:
         """Seconds left of the time limit (all of it before the first question); None without a limit."""
@@ -160,9 +277,14 @@ class DrillSession:
     def next_question(self) -> Question:
         """The next question; its clock (and, for the first, the session's) starts now."""
         self._check_time()
-        skill, item = self._pick()
-        self.current = generate(skill, seed=self._rng.getrandbits(48), profile=self.profile,
-                                house_way=self.house_way, item=item)
+        key = self.queue.next()
+        if key is None:
+            raise TrainerError("this session is over: every question has been asked")
+        skill, item = key
+        if skill not in self._sources:
+            self._sources[skill] = ItemQuestions(skill, self.profile, self.house_way,
+                                                 seed=self._rng.getrandbits(48))
+        self.current = self._sources[skill].question(item or None)
         self._hinted = False
         self._shown_at = self._clock()
         if self._started is None:
@@ -198,14 +320,17 @@ class DrillSession:
         else:
             ts = iso(utc_now())
         self.history.append(SessionAnswer(question, feedback, raw, took, self._hinted, ts))
+        self.queue.answered((question.skill, question.item), feedback.correct)
         self.current = None
         return feedback
 
     def summary(self) -> SessionSummary:
-        """Accuracy, median time, per-skill records and the three weakest skills so far."""
+        """The review so far: accuracy, median time against the fluent time, per-skill records, the three
+        weakest skills and the missed items."""
         h = self.history
         per_skill = tuple(skill_stats(h))
         return SessionSummary(self.mode, len(h), sum(a.correct for a in h),
                               sum(a.correct for a in h) / len(h) if h else None,
                               float(median(a.ms for a in h)) if h else None, sum(a.hinted for a in h),
-                              per_skill, tuple(weakest(per_skill)), self.expired)
+                              per_skill, tuple(weakest(per_skill)), self.expired,
+                              float(median(skill_named(a.skill).target_ms for a in h)) if h else None, _missed(h))

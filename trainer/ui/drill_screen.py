@@ -9,6 +9,11 @@ Keys: Enter starts; 1-9 choose; typed answers end with Enter; hands: 1-4, H, L, 
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
 the verdict; Esc ends the session.
 
+A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
+a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
+wrong, the median time against the fluent time, the missed items with their right answers, and
+**Practise these (N)** (key P), a session of just those. The skill list shows each skill's mastery.
+
 A timed session may have a time limit in minutes: the session (:class:`DrillSession`) says when it
 has passed, and the screen then shows the summary; the widget only displays the countdown.
 """
@@ -16,18 +21,21 @@ has passed, and the screen then shows the summary; the widget only displays the 
 from __future__ import annotations
 
 import time
+from html import escape
 from typing import Any, Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSpinBox,
-    QStackedWidget, QVBoxLayout, QWidget,
+    QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+    QRadioButton, QScrollArea, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
-from trainer.drills.registry import offered_skills, profile_in_game
-from trainer.drills.session import DrillSession, SessionSummary, clock_text
+from trainer.drills.mastery import trainee_mastery
+from trainer.drills.registry import item_title, offered_skills, profile_in_game
+from trainer.drills.session import DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text
+from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
 from trainer.ui.flow_layout import FlowLayout, group
@@ -58,6 +66,8 @@ class DrillController(QObject):
         super().__init__(parent)
         self.ctx = ctx
         self.session: DrillSession | None = None
+        #: The session that ended last (for "Practise these").
+        self.last: DrillSession | None = None
         self.length = 0
         #: Seconds since some fixed point, for the time limit; tests replace it before starting.
         self.clock: Callable[[], float] = time.monotonic
@@ -66,22 +76,40 @@ class DrillController(QObject):
     def running(self) -> bool:
         return self.session is not None
 
-    def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0) -> None:
+    def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0,
+              until_due: bool = False) -> None:
         """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
-        ``minutes`` 0 = no time limit."""
+        ``until_due``: until all due items are done instead; ``minutes`` 0 = no time limit."""
         # the profile itself, not its name: a casino's Rules Submission amends it (its house way, choices)
         profile = profile_in_game(skill, self.ctx.profile) if skill else self.ctx.profile
-        self.session = DrillSession([skill] if skill else None, profile=profile, mode=mode,
-                                    seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
-                                    time_limit_s=minutes * 60 or None, clock=self.clock)
-        self.length = length
+        self.run(DrillSession([skill] if skill else None, profile=profile, mode=mode,
+                              seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
+                              time_limit_s=minutes * 60 or None, clock=self.clock,
+                              length=None if until_due else length or None, until_due=until_due))
+
+    def practise_missed(self) -> None:
+        """A session of just the items the last session missed (none missed: nothing happens)."""
+        if self.last is not None and not self.running and self.last.summary().missed:
+            self.run(self.last.practise_these())
+
+    def run(self, session: DrillSession) -> None:
+        self.session = session
+        self.length = session.length or 0
         self.next()
+
+    def progress(self) -> tuple[int, int]:
+        """(answered, questions in all so far as known) of the running session; (0, 0) open-ended."""
+        s = self.session
+        if s is None or (s.length is None and s.queue.length is not None):
+            return 0, 0
+        done = len(s.history)
+        return done, done + s.queue.remaining
 
     @property
     def over(self) -> bool:
-        """The session has reached its length or its time limit."""
+        """The session has reached its length, has nothing left to ask, or its time limit has passed."""
         s = self.session
-        return s is not None and (bool(self.length and len(s.history) >= self.length) or s.expired)
+        return s is not None and (s.done or s.expired)
 
     def next(self) -> None:
         if self.session is None:
@@ -118,7 +146,7 @@ class DrillController(QObject):
         if self.session is None:
             return
         summary = self.session.summary()
-        self.session = None
+        self.last, self.session = self.session, None
         self.finished.emit(summary)
 
 
@@ -130,18 +158,43 @@ def _percent(fraction: float | None) -> str:
     return "—" if fraction is None else f"{fraction:.0%}"
 
 
+def _missed_html(summary: SessionSummary) -> str:
+    """The missed items, one a line: the item in bold, the question, its right answer."""
+    if not summary.missed:
+        return "Nothing missed in this session." if summary.answered else ""
+    rows = "".join(f"<li><b>{escape(m.name)}</b> — {escape(_short(m.prompt))} — right answer: "
+                   f"<b>{escape(m.answer)}</b></li>" for m in summary.missed)
+    return f"Missed ({len(summary.missed)}):<ul>{rows}</ul>"
+
+
+def _short(text: str, limit: int = 110) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
 class SummaryView(QWidget):
-    """The end of a session: accuracy, median time, hints, per-skill lines and the weakest skills."""
+    """The session's review: right and wrong, median time against the fluent time, hints, per-skill
+    lines, the weakest skills, the missed items with their right answers, and Practise these (N)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = make_label("Session summary", 2.4, bold=True)
-        self.headline = make_label("", 2.0, bold=True, name="summary-headline")
+        self.title = make_label("Session review", 2.4, bold=True)
+        self.headline = make_label("", 2.0, bold=True, name="summary-headline", wrap=True)
         self.table = QGridLayout()
         self.table.setHorizontalSpacing(28)
         self.weakest = make_label("", 1.6, name="summary-weakest", wrap=True)
+        self.missed = make_label("", 1.4, name="summary-missed", wrap=True)
+        self.missed.setTextFormat(Qt.TextFormat.RichText)
+        self.missed.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        missed = QScrollArea()  # twenty missed items must not push the window past the screen
+        missed.setWidget(self.missed)
+        missed.setWidgetResizable(True)
+        missed.setFrameShape(QFrame.Shape.NoFrame)
+        self.practise = QPushButton("Practise these")
+        self.practise.setObjectName("practise-these")
+        set_font(self.practise, 1.3, bold=True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.again = make_label("Enter: practise again · W: practise the weakest skill", 1.3)
+        self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
+                                "skill", 1.3, wrap=True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.headline)
@@ -149,13 +202,19 @@ class SummaryView(QWidget):
         layout.addLayout(self.table)
         layout.addSpacing(12)
         layout.addWidget(self.weakest)
-        layout.addStretch(1)
+        layout.addWidget(missed, 1)
+        layout.addWidget(self.practise, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.again)
 
     def show_summary(self, summary: SessionSummary) -> None:
+        fluent = f" (fluent: {_seconds(summary.fluent_ms)})" if summary.fluent_ms else ""
         self.headline.setText(
-            f"Accuracy {_percent(summary.accuracy)}  ({summary.correct} of {summary.answered})   ·   "
-            f"median time {_seconds(summary.median_ms)}" + (f"   ·   hints {summary.hints}" if summary.hints else ""))
+            f"{summary.correct} right · {summary.wrong} wrong   ·   Accuracy {_percent(summary.accuracy)}  "
+            f"({summary.correct} of {summary.answered})   ·   median time {_seconds(summary.median_ms)}{fluent}"
+            + (f"   ·   hints {summary.hints}" if summary.hints else ""))
+        self.missed.setText(_missed_html(summary))
+        self.practise.setText(f"Practise these ({len(summary.missed)})  (P)")
+        self.practise.setVisible(bool(summary.missed))
         while self.table.count():
             item = self.table.takeAt(0)
             if item.widget():
@@ -206,11 +265,15 @@ class DrillScreen(Screen):
             self.modes.addButton(button)
         self.length = QSpinBox()
         self.length.setRange(0, 200)
-        self.length.setValue(0)
+        self.length.setSingleStep(10)  # 10, 20, 40 ... by the arrow keys
+        self.length.setValue(DEFAULT_LENGTH)
         self.length.setSpecialValueText("no limit")
         self.length.setSuffix(" questions")
         self.length.setAccessibleName("Questions in the session")
         set_font(self.length, 1.3)
+        self.until_due = QCheckBox("Until all &due are done")
+        self.until_due.setAccessibleName("Run the session until every due item is done")
+        set_font(self.until_due, 1.3)
         self.minutes = QSpinBox()
         self.minutes.setRange(0, 240)
         self.minutes.setValue(0)
@@ -228,18 +291,26 @@ class DrillScreen(Screen):
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
         bar = FlowLayout()  # wraps rather than widen the window at a large text size
-        for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.minutes,
-                  self.start_button, self.end_button, self.trainee_label):
+        for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.until_due,
+                  self.minutes, self.start_button, self.end_button, self.trainee_label):
             bar.addWidget(w)
 
-        self.status = make_label("", 1.3, name="drill-status")
+        self.status = make_label("", 1.3, name="drill-status", wrap=True)  # (wraps beside the progress bar)
         self.clock_label = make_label("", 1.3, bold=True)
         self.hint_button = QPushButton("Hint  (?)")
         set_font(self.hint_button, 1.2)
         self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hint_button.hide()
+        self.progress = QProgressBar()
+        self.progress.setObjectName("session-progress")
+        self.progress.setAccessibleName("Questions answered in this session")
+        self.progress.setFormat("%v of %m")
+        set_font(self.progress, 1.2)
+        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance("000 of 000") * 2)
+        self.progress.hide()
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.progress)
         status_row.addWidget(self.hint_button)
         status_row.addWidget(self.clock_label)
 
@@ -298,6 +369,8 @@ class DrillScreen(Screen):
         self.start_button.clicked.connect(self.start)
         self.end_button.clicked.connect(c.end)
         self.timed.toggled.connect(self._mode_changed)
+        self.until_due.toggled.connect(lambda on: self.length.setEnabled(not on))
+        self.summary.practise.clicked.connect(self.practise_missed)
         self._tick.timeout.connect(self._update_clock)
         for key in ("?", "F1"):
             QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -311,8 +384,13 @@ class DrillScreen(Screen):
         keep = self.skill.currentData()
         self.skill.clear()
         self.skill.addItem("What to practise next", NEXT_UP)
-        for s in offered_skills(self.ctx.profile):
-            self.skill.addItem(f"{s.group}: {s.title}", s.id)
+        skills = offered_skills(self.ctx.profile)
+        name = self.trainee()
+        known = trainee_mastery(shared_store(self.ctx), name, [s.id for s in skills], self.ctx.profile,
+                                utc_now()) if name else {}
+        for s in skills:
+            mastery = f"   ({known[s.id].text})" if s.id in known else ""
+            self.skill.addItem(f"{s.group}: {s.title}{mastery}", s.id)
         index = self.skill.findData(keep)
         self.skill.setCurrentIndex(max(0, index))
 
@@ -343,16 +421,14 @@ class DrillScreen(Screen):
             widget.pause_at(widget.player.timeline.index_after_move(move))
 
     def _mode_changed(self, timed: bool) -> None:
-        if timed and self.length.value() == 0:
-            self.length.setValue(20)
-        elif not timed and self.length.value() == 20:
-            self.length.setValue(0)
         self.minutes.setEnabled(timed)
 
     def _set_running(self, running: bool) -> None:
-        for w in (self.skill, self.practice, self.timed, self.length, self.start_button):
+        for w in (self.skill, self.practice, self.timed, self.until_due, self.start_button):
             w.setEnabled(not running)
+        self.length.setEnabled(not running and not self.until_due.isChecked())
         self.minutes.setEnabled(not running and self.timed.isChecked())
+        self.progress.setVisible(running)
         self.end_button.setEnabled(running)
         if not running:
             self.hint_button.hide()
@@ -365,6 +441,7 @@ class DrillScreen(Screen):
             return
         if self.controller.running:
             self.controller.end()
+        self.reload_skills()
         self.show_welcome()
 
     def _same_trainee(self, who: tuple[str, int]) -> bool:
@@ -391,7 +468,7 @@ class DrillScreen(Screen):
         else:
             due = shared_store(self.ctx).next_up(name, [s.id for s in skills_for(self.ctx.profile)], limit=5)
             items = "".join(f"<li>{skill_named(d.skill).title}"
-                            f"{' — ' + d.item if d.item else ''} <i>({d.reason})</i></li>" for d in due)
+                            f"{' — ' + item_title(d.item) if d.item else ''} <i>({d.reason})</i></li>" for d in due)
             text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>.</p>"
                     f"<p>What to practise next:</p><ul>{items}</ul>")
         self.welcome.setText(text)
@@ -408,14 +485,16 @@ class DrillScreen(Screen):
         self._set_running(True)
         minutes = self.minutes.value() if self.timed.isChecked() else 0
         self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value(),
-                              minutes)
+                              minutes, self.until_due.isChecked())
 
     def show_question(self, question) -> None:
         session = self.controller.session
         number = len(session.history) + 1 if session else 1
-        total = f" of {self.controller.length}" if self.controller.length else ""
+        self._show_progress()
+        # the progress bar shows how many of how many; without one (open-ended) the status counts
+        count = "" if self.controller.progress()[1] else f"question {number}   ·   "
         right = sum(a.correct for a in session.history) if session else 0
-        self.status.setText(f"{skill_named(question.skill).title}   ·   question {number}{total}   ·   "
+        self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self.question.show_question(question)
         self.hint_label.clear()
@@ -432,6 +511,13 @@ class DrillScreen(Screen):
         self._tick.start()
         self._update_clock()
 
+    def _show_progress(self) -> None:
+        """The progress bar: answered of the session's length (until due: of the answers now foreseen)."""
+        done, total = self.controller.progress()
+        self.progress.setVisible(total > 0)
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
     def show_hint(self, text: str) -> None:
         self.hint_label.setText(f"Hint: {text}")
         self.hint_label.show()
@@ -440,6 +526,7 @@ class DrillScreen(Screen):
         self._answered_ms = self._clock.elapsed()  # the question's time stops; a time limit keeps ticking
         self._update_clock()
         self.answers.show_verdict(feedback)
+        self._show_progress()
         self.hint_button.hide()
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
 
@@ -450,6 +537,7 @@ class DrillScreen(Screen):
         over = "Time is up" if summary.timed_out else "Session over"
         self.status.setText(f"{over}: {summary.answered} answered, all saved.")
         self.weakest_skill = summary.weakest[0].skill if summary.weakest else ""
+        self.reload_skills()  # the masteries have changed
         self.summary.show_summary(summary)
         self.pages.setCurrentWidget(self.summary)
         self.summary.setFocus()
@@ -469,6 +557,12 @@ class DrillScreen(Screen):
         else:
             self.clock_label.setText("untimed practice")
 
+    def practise_missed(self) -> None:
+        """Practise these (N): a session of just the items the last session missed."""
+        if self.controller.last is not None and self.controller.last.summary().missed:
+            self._set_running(True)
+            self.controller.practise_missed()
+
     def _escape(self) -> None:
         if self.controller.running:
             self.controller.end()
@@ -481,6 +575,8 @@ class DrillScreen(Screen):
             self.start()
         elif page is self.summary and enter:
             self.start()
+        elif page is self.summary and key == Qt.Key.Key_P:
+            self.practise_missed()
         elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()

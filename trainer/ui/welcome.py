@@ -2,7 +2,8 @@
 
 Shown once (the main window remembers it was seen); Help → Welcome shows it again. The suggested path
 is that of the game of the jurisdiction chosen (``trainer.ui.help.SUGGESTED_PATHS``); choosing a step
-closes the dialog and emits ``stepChosen``.
+closes the dialog and emits ``stepChosen``. A step that drills a skill shows the trainee's mastery of
+it ("3 of 21 known", a tick when every item is known; ``trainer.drills.mastery``).
 """
 
 from __future__ import annotations
@@ -86,14 +87,29 @@ class WelcomeDialog(QDialog):
             button.hide()
             button.deleteLater()
         self.step_buttons = []
+        known = self._mastery(game.id)
         for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
-            button = QPushButton(f"{number}. {step.title} — {step.why}")
+            mastery = f"   ({known[step.skill].text})" if step.skill in known else ""
+            button = QPushButton(f"{number}. {step.title} — {step.why}{mastery}")
             button.setAccessibleName(f"Begin with step {number}: {step.title}")
             button.setAccessibleDescription(step.why)
             button.setStyleSheet("text-align: left; padding: 6px 10px;")
             button.clicked.connect(lambda _=False, s=step: self.choose(s))
             self.path_lay.addWidget(button)
             self.step_buttons.append(button)
+
+    def _mastery(self, game: str) -> dict:
+        """The current trainee's mastery of the path's skills (none before a trainee is saved)."""
+        from trainer.drills.mastery import trainee_mastery
+        from trainer.progress.store import utc_now
+        from trainer.ui.progress_link import shared_store
+
+        name = self.ctx.trainee
+        store = shared_store(self.ctx) if name else None
+        if store is None or name.lower() not in {t.name.lower() for t in store.trainees()}:
+            return {}
+        skills = [s.skill for s in SUGGESTED_PATHS[game] if s.skill]
+        return trainee_mastery(store, name, skills, self.profile.currentData(), utc_now())
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""

@@ -41,7 +41,8 @@ def _value_sum(cards: tuple[Card, ...]) -> str:
     return " + ".join(str(c.value) for c in cards) + f" = {total}"
 
 
-@drill("bac-point-count", "Point Count", GROUP, "The Point Count of a two- or three-card hand.", target_ms=4000)
+@drill("bac-point-count", "Point Count", GROUP, "The Point Count of a two- or three-card hand.", target_ms=4000,
+       items=lambda setup: tuple(f"{n}-cards-{c}" for n in (2, 3) for c in range(10)))
 def point_count(rng: random.Random, setup: Setup) -> Draft:
     cards = tuple(random_card(rng) for _ in range(rng.choice((2, 2, 3))))
     total = sum(c.value for c in cards)
@@ -71,7 +72,8 @@ def natural(rng: random.Random, setup: Setup) -> Draft:
 
 
 @drill("bac-player-draws", "Does the Player draw?", GROUP,
-       "The Player's Hand after two cards: draw or stand (631a.11(a),(b)).", target_ms=4000)
+       "The Player's Hand after two cards: draw or stand (631a.11(a),(b)).", target_ms=4000,
+       items=lambda setup: tuple(f"P{p}{n}" for n in ("", "-natural") for p in range(10)))
 def player_draws(rng: random.Random, setup: Setup) -> Draft:
     pp, bp = rng.randint(0, 9), rng.choice((rng.randint(0, 7), rng.randint(0, 9)))
     player, banker = hand_with(rng, pp), hand_with(rng, bp)
@@ -87,10 +89,14 @@ def player_draws(rng: random.Random, setup: Setup) -> Draft:
 #: Every Banker decision a dealer is certified on: Banker 0-7 with the Player standing ("s") or
 #: drawing a card of value 0-9. Table 1 is the 40 cells of Banker 3-6.
 BANKER_CELLS = tuple(f"B{b}-{t}" for b in range(8) for t in ("s", *map(str, range(10))))
+#: The cells in teaching order: the Player stood (draw on 0-5), Banker 0-2 and 7 (always the same), then
+#: Table 1 row by row (Banker 3, 4, 5, 6).
+TEACHING_CELLS = tuple(sorted(BANKER_CELLS, key=lambda c: (not c.endswith("-s"), c[1] in "3456", c)))
 
 
 @drill("bac-banker-draws", "Does the Banker draw? (Table 1)", GROUP,
-       "The Banker's Hand after the Player's: 631a.11(c) and every cell of Table 1.", target_ms=5000)
+       "The Banker's Hand after the Player's: 631a.11(c) and every cell of Table 1.", target_ms=5000,
+       items=lambda setup: TEACHING_CELLS)
 def banker_draws(rng: random.Random, setup: Setup) -> Draft:
     # Table 1's cells come up twice as often as the rest: they are what dealers are certified on.
     b = rng.choice((*TABLE_1, *range(8)))

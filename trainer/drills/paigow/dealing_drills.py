@@ -90,7 +90,7 @@ def _plan(rng: random.Random, setup: Setup, bank_share: float) -> DeliveryPlan:
 
 @drill("delivery-tile", "Where a tile goes", "Dealing",
        "In a given delivery style, which position receives the tile at a given place in the woodpile.",
-       target_ms=15000)
+       target_ms=15000, items=lambda setup: tuple(setup.profile.styles))
 def delivery_tile(rng: random.Random, setup: Setup) -> Draft:
     plan = _plan(rng, setup, 0.3)
     tile = rng.randrange(32)
@@ -142,7 +142,7 @@ def _deliver_citation(plan: DeliveryPlan) -> str:
 
 
 @drill("style-name", "Name the delivery style", "Dealing", "Name a delivery style from the dealer's moves.",
-       target_ms=15000)
+       target_ms=15000, items=lambda setup: tuple(setup.profile.styles))
 def style_from_moves(rng: random.Random, setup: Setup) -> Draft:
     plan = _plan(rng, setup, 0.0)
     names, choices = _style_choices(rng, setup, plan.style)

@@ -115,7 +115,8 @@ def _describe(hand: Hand) -> str:
 
 
 @drill("hand-compare", "Compare two hands", "Hands",
-       "Who wins a player's two-tile hand against the dealer's: copies and zero-zero included.")
+       "Who wins a player's two-tile hand against the dealer's: copies and zero-zero included.",
+       items=lambda setup: ("pairs", "values", "gee-joon", "copy", "zero"))
 def hand_compare(rng: random.Random, setup: Setup) -> Draft:
     case = rng.choice(("zero", "copy", "gee-joon", "pairs", "values"))
 

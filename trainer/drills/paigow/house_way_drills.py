@@ -30,7 +30,8 @@ HINT = ("Go through the steps in order: the Supreme Pair; any pair, Wong or Gong
 
 
 @drill("house-way", "Set by the house way", "House way",
-       "Set four tiles into high and low hands by the house way in force.", target_ms=12000)
+       "Set four tiles into high and low hands by the house way in force.", target_ms=12000,
+       items=lambda setup: tuple(f"step{s.number}" for s in setup.house_way.steps))
 def house_way(rng: random.Random, setup: Setup) -> Draft:
     from trainer.rules.paigow.face_combos import deciding_steps  # numpy: not when the drills load
 

@@ -56,7 +56,9 @@ _RULE = {Outcome.WIN: "win", Outcome.PUSH: "push", Outcome.LOSE: "lose", Outcome
 
 
 @drill("pai-gow-payout", "Settle a Pai Gow Wager", "Payouts",
-       "Win, push, loss, surrender or void: what happens to the wager, what is paid, what vig is taken.")
+       "Win, push, loss, surrender or void: what happens to the wager, what is paid, what vig is taken.",
+       items=lambda setup: tuple(o.value for o in (Outcome.WIN, Outcome.PUSH, Outcome.LOSE, Outcome.SURRENDER,
+                                                   Outcome.VOID)))
 def pai_gow_payout(rng: random.Random, setup: Setup) -> Draft:
     outcome = rng.choices(tuple(_WHAT), weights=(40, 25, 5, 25, 5))[0]
     rounding = rng.choice(setup.profile.vig_roundings)

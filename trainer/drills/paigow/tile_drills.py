@@ -34,7 +34,8 @@ def _gee_joon_note(tile: Tile) -> str:
             "ranks 15th, 2-4 counted as 3 ranks 17th.")
 
 
-@drill("tile-id", "Identify a tile", "Tiles", "Name a tile, count its spots or give its rank.", target_ms=4000)
+@drill("tile-id", "Identify a tile", "Tiles", "Name a tile, count its spots or give its rank.", target_ms=4000,
+       items=lambda setup: tuple(map(str, FACES)))  # by rank, 6-6 first
 def tile_id(rng: random.Random, setup: Setup) -> Draft:
     tile = rng.choice(FACES)
     cites = [setup.profile.cite("tile_rank"), "spec N1"]
@@ -58,7 +59,8 @@ def tile_id(rng: random.Random, setup: Setup) -> Draft:
                  hint="6-6 is 1st and 1-2 is 17th; the eleven doubled faces come first.")
 
 
-@drill("tile-compare", "Rank two tiles", "Tiles", "Which of two tiles ranks higher?", target_ms=4000)
+@drill("tile-compare", "Rank two tiles", "Tiles", "Which of two tiles ranks higher?", target_ms=4000,
+       items=lambda setup: ("far", "close", "same"))
 def tile_compare(rng: random.Random, setup: Setup) -> Draft:
     # One question in four pairs tiles of the same rank (3-6/4-5, 2-6/3-5, 2-5/3-4, 1-4/2-3).
     if rng.random() < 0.25:

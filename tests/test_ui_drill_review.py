@@ -1,0 +1,98 @@
+"""Issue 26 in the app, by keyboard: a session's length and progress bar, the review page with the
+missed items, Practise these (P), "until all due are done", and mastery in the skill list and the
+welcome path."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+
+from trainer.drills.items import item_name
+from trainer.ui import drill_screen
+from trainer.ui.progress_link import shared_store
+
+
+@pytest.fixture
+def screen(shown, trainee_ctx):
+    return shown(drill_screen.create_screen(trainee_ctx))
+
+
+def answer_by_key(qtbot, screen, right: bool) -> str:
+    """Answer the question on screen with its number key; the item asked."""
+    q = screen.controller.session.current
+    index = q.choices.index(q.answer) if right else next(i for i, c in enumerate(q.choices) if c != q.answer)
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + index)
+    return q.item
+
+
+def test_a_session_by_keyboard_shows_progress_then_a_review_and_practises_the_missed(qtbot, screen):
+    screen.select_skill("style-name")
+    assert screen.length.value() == 20  # the default length
+    screen.length.setFocus()
+    qtbot.keyClick(screen.length, Qt.Key.Key_Down)  # 10, 20, 40 by the arrow keys
+    assert screen.length.value() == 10
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    assert screen.progress.isVisible() and (screen.progress.value(), screen.progress.maximum()) == (0, 10)
+    asked = []
+    for n in range(10):
+        asked.append(answer_by_key(qtbot, screen, right=n % 2 == 1))
+        assert screen.progress.value() == n + 1
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert all(a != b for a, b in zip(asked, asked[1:]))
+    assert screen.pages.currentWidget() is screen.summary and not screen.progress.isVisible()
+    review = screen.summary
+    assert "5 right · 5 wrong" in review.headline.text() and "fluent: 15.0 s" in review.headline.text()
+    missed = screen.controller.last.summary().missed
+    assert missed and all(f"<b>{item_name(m.item)}</b>" in review.missed.text() for m in missed)
+    assert all(m.answer in review.missed.text() for m in missed)
+    assert review.practise.isVisible() and review.practise.text().startswith(f"Practise these ({len(missed)})")
+
+    qtbot.keyClick(review, Qt.Key.Key_P)
+    session = screen.controller.session
+    assert session.items == tuple((m.skill, m.item) for m in missed)
+    assert screen.pages.currentWidget() is screen.question_page
+    seen = []
+    while screen.controller.running:
+        seen.append(answer_by_key(qtbot, screen, right=True))
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert sorted(seen) == sorted(m.item for m in missed)
+    assert "Nothing missed" in screen.summary.missed.text() and not screen.summary.practise.isVisible()
+    assert len(shared_store(screen.ctx).answers("Ana")) == 10 + len(missed)
+
+
+def test_until_all_due_are_done_runs_to_its_end_and_the_skill_list_shows_mastery(qtbot, screen):
+    screen.select_skill("bac-banker-draws")
+    label = screen.skill.currentText()
+    assert label.endswith("(0 of 88 known)")
+    screen.until_due.setFocus()
+    qtbot.keyClick(screen.until_due, Qt.Key.Key_Space)
+    assert screen.until_due.isChecked() and not screen.length.isEnabled()
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    answered = 0
+    while screen.controller.running:
+        answer_by_key(qtbot, screen, right=True)
+        answered += 1
+        assert screen.progress.value() == answered and screen.progress.maximum() >= answered
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert answered == 10  # NEW_UNTIL_DUE new items, each answered right
+    assert screen.skill.currentText().endswith("(10 of 88 known)")
+
+
+def test_the_welcome_path_shows_each_drill_steps_mastery(qtbot, trainee_ctx):
+    from trainer.drills.session import DrillSession
+    from trainer.ui.welcome import WelcomeDialog
+
+    store = shared_store(trainee_ctx)
+    s = DrillSession(["tile-id"], seed=1, length=3, store=store, trainee="Ana")
+    for _ in range(3):
+        q = s.next_question()
+        s.answer(q.answer, ms=500)
+    dialog = WelcomeDialog(trainee_ctx)
+    qtbot.addWidget(dialog)
+    texts = [b.text() for b in dialog.step_buttons]
+    assert texts[0].startswith("1. Tiles") and texts[0].endswith("(3 of 21 known)")
+    assert texts[1].endswith("(0 of 4 known)")  # the house way's steps
+    assert "known" not in texts[2]  # the table screen: no drill, no mastery
