@@ -46,7 +46,7 @@ def tile_id(rng: random.Random, setup: Setup) -> Draft:
         cites += [setup.profile.cite("gee_joon"), "spec H2"]
     if variant == "name":  # the trade's name: no regulation names the tiles so, the reading does (spec N1)
         pool = [f.chinese_name for f in FACES]
-        why += " The traditional names are the trade's, not the regulation's: no section gives them (spec N1)."
+        why += " The traditional names are the trade's, not the regulation's: no section gives them."
         return draft(f"What is the traditional name of {tile}?", AnswerKind.CHOICE, tile.chinese_name, why,
                      ["spec N1"],
                      str(tile), choices=choices_with(rng, tile.chinese_name, pool), data=data,
