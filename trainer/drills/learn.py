@@ -107,6 +107,8 @@ class Section:
     title: str
     facts: tuple[Fact, ...] = ()
     tiles: tuple[TileCard, ...] = ()
+    #: Column heads of ``tiles``, each with the section that defines it.
+    columns: tuple[Fact, ...] = ()
     walkthroughs: tuple[Walkthrough, ...] = ()
     chart: Chart | None = None
     examples: tuple[Example, ...] = ()
@@ -167,10 +169,8 @@ def _load(game_id: str) -> None:
 
 
 def families(profile: Any) -> tuple[str, ...]:
-    """The families of ``profile``'s game that have a Learn page, in menu order."""
-    game = game_of_profile(profile)
-    _load(game.id)
-    return tuple(f for f in game.groups if _SECTIONS.get((game.id, f)))
+    """The families of ``profile``'s game, in menu order: each has a Learn page."""
+    return game_of_profile(profile).groups
 
 
 def learn_page(family: str, profile: Any, weak: Iterable[str] = ()) -> LearnPage:
@@ -179,12 +179,22 @@ def learn_page(family: str, profile: Any, weak: Iterable[str] = ()) -> LearnPage
     prof = profile_named(profile)
     game = game_of_profile(prof)
     _load(game.id)
-    builders = _SECTIONS.get((game.id, family))
-    if not builders:
-        raise UnknownNameError("family", family, families(prof))
+    if family not in game.groups:
+        raise UnknownNameError("family", family, game.groups)
     marked = frozenset(weak)
+    builders = _SECTIONS.get((game.id, family)) or [_worked_examples(family)]
     sections = tuple(s for s in (build(prof, marked) for build in builders) if s is not None)
     return LearnPage(family, family, game.id, sections)
+
+
+def _worked_examples(family: str) -> SectionBuilder:
+    """A family without a page of its own: a worked example of each of its skills the profile offers."""
+    def build(profile: Any, weak: frozenset[str]) -> Section | None:
+        from trainer.drills.registry import skills_for
+
+        shown = examples([s.id for s in skills_for(profile) if s.group == family], profile, per_skill=1)
+        return Section("Worked examples", examples=shown) if shown else None
+    return build
 
 
 def flashcards(family: str, profile: Any) -> tuple[Flashcard, ...]:

@@ -363,6 +363,9 @@ class MainWindow(QMainWindow):
         if hasattr(screen, "practiseRequested") and not getattr(screen, "_practise_hooked", False):
             screen.practiseRequested.connect(self.practise)
             screen._practise_hooked = True
+        if hasattr(screen, "learnRequested") and not getattr(screen, "_learn_hooked", False):
+            screen.learnRequested.connect(self.learn)
+            screen._learn_hooked = True
         self.current_key = key
         return screen
 
@@ -371,6 +374,12 @@ class MainWindow(QMainWindow):
         drills = self.show_screen("drills")
         if hasattr(drills, "start_skill"):
             drills.start_skill(skill)
+
+    def learn(self, skill: str = "") -> None:
+        """Open the Learn screen at the page of ``skill``'s family (a family's name too; "": as it was)."""
+        screen = self.show_screen("learn")
+        if skill and hasattr(screen, "show_learn"):
+            screen.show_learn(skill)
 
     def open_rule(self, link: str) -> None:
         """Show the rule book at ``link`` (a citation link clicked on any screen)."""

@@ -64,7 +64,9 @@ def _tile_card(profile: Profile, weak: frozenset[str]) -> Section:
         Fact("A hand's value is the last digit of its spots' total (e.g. 6-6 with 3-4 is 19: 9).",
              (profile.cite("value"),)),
         Fact("The Gee Joon tiles (1-2 and 2-4) may each count 3 or 6 in a value hand.", (profile.cite("gee_joon"),)),
-    ), tiles=tile_cards(profile))
+    ), tiles=tile_cards(profile), columns=(
+        Fact("Rank", (profile.cite("tile_rank"),)), Fact("Pairs with", (profile.cite("pairs"),)),
+        Fact("Value", (profile.cite("value"),)), Fact("Gee Joon counts", (profile.cite("gee_joon"),))))
 
 
 def _pair_ladder() -> list[Hand]:
