@@ -49,6 +49,8 @@ class TileCard:
     spots: int
     counts: int
     rank: int
+    #: The face it makes a pair with (itself for a doubled face), the pair's name and rank (1-20).
+    partner: str
     pair: str
     pair_rank: int
     #: The values a Gee Joon tile may count (3 or 6); () for the others.

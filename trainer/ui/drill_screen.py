@@ -5,7 +5,8 @@ verdict; :class:`DrillController` hands everything to a :class:`trainer.drills.s
 which checks each answer and records it in the progress store as it is given. The widgets decide
 nothing: an unreadable answer comes back from the drill as a parse error and is shown inline.
 
-Keys: Enter starts; 1-9 choose; typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
+Keys: Enter starts; L (before or after a session) opens the Learn page of the skill's family; 1-9 choose;
+typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
 the verdict; Esc ends the session.
 
@@ -172,6 +173,9 @@ class SummaryView(QWidget):
 class DrillScreen(Screen):
     """Set-up bar, then the question / verdict / summary pages (see the module docstring)."""
 
+    #: Open the Learn page of a skill's family (the main window shows the Learn screen).
+    learnRequested = Signal(str)
+
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setObjectName("drill-screen")
@@ -219,13 +223,16 @@ class DrillScreen(Screen):
         set_font(self.start_button, 1.3, bold=True)
         self.end_button = QPushButton("End  (Esc)")
         set_font(self.end_button, 1.3)
+        self.learn_button = QPushButton("Learn  (L)")
+        self.learn_button.setToolTip("The Learn page of the selected skill's family: learn before you practise")
+        set_font(self.learn_button, 1.3)
         self.trainee_label = make_label("", 1.3, bold=True)
         skill_label = QLabel("&Skill:")
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
         bar = FlowLayout()  # wraps rather than widen the window at a large text size
         for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.minutes,
-                  self.start_button, self.end_button, self.trainee_label):
+                  self.start_button, self.end_button, self.learn_button, self.trainee_label):
             bar.addWidget(w)
 
         self.status = make_label("", 1.3, name="drill-status")
@@ -293,6 +300,7 @@ class DrillScreen(Screen):
         self.hint_button.clicked.connect(c.hint)
         self.start_button.clicked.connect(self.start)
         self.end_button.clicked.connect(c.end)
+        self.learn_button.clicked.connect(self.learn)
         self.timed.toggled.connect(self._mode_changed)
         self._tick.timeout.connect(self._update_clock)
         for key in ("?", "F1"):
@@ -346,7 +354,7 @@ class DrillScreen(Screen):
         self.minutes.setEnabled(timed)
 
     def _set_running(self, running: bool) -> None:
-        for w in (self.skill, self.practice, self.timed, self.length, self.start_button):
+        for w in (self.skill, self.practice, self.timed, self.length, self.start_button, self.learn_button):
             w.setEnabled(not running)
         self.minutes.setEnabled(not running and self.timed.isChecked())
         self.end_button.setEnabled(running)
@@ -376,7 +384,8 @@ class DrillScreen(Screen):
             due = shared_store(self.ctx).next_up(name, [s.id for s in skills_for(self.ctx.profile)], limit=5)
             items = "".join(f"<li>{skill_named(d.skill).title}"
                             f"{' — ' + d.item if d.item else ''} <i>({d.reason})</i></li>" for d in due)
-            text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>.</p>"
+            text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>; "
+                    "<b>L</b> opens its Learn page first.</p>"
                     f"<p>What to practise next:</p><ul>{items}</ul>")
         self.welcome.setText(text)
         self.pages.setCurrentWidget(self.welcome)
@@ -453,6 +462,10 @@ class DrillScreen(Screen):
         else:
             self.clock_label.setText("untimed practice")
 
+    def learn(self) -> None:
+        """The Learn page of the selected skill's family ("what to practise next": the first family's)."""
+        self.learnRequested.emit(self.skill.currentData() or "")
+
     def _escape(self) -> None:
         if self.controller.running:
             self.controller.end()
@@ -465,6 +478,8 @@ class DrillScreen(Screen):
             self.start()
         elif page is self.summary and enter:
             self.start()
+        elif page in (self.welcome, self.summary) and key == Qt.Key.Key_L:
+            self.learn()
         elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()

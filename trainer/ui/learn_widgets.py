@@ -78,7 +78,7 @@ class TileCardView(QWidget):
             gee = " or ".join(map(str, card.gee_joon)) or "—"
             copies = "×2" if card.copies == 2 else "×1"
             cells = (f"<b>{card.tile}</b> {copies}", card.name, card.chinese_name, str(card.spots),
-                     f"{card.rank} of 17", f"{escape(card.pair[:1].upper() + card.pair[1:])}: {card.pair_rank} of 20", str(card.counts), gee)
+                     f"{card.rank} of 17", f"{card.partner}: {escape(card.pair)}, {card.pair_rank} of 20", str(card.counts), gee)
             for col, text in enumerate(cells, start=1):
                 label = make_label("", 1.2, wrap=col == 6)
                 label.setTextFormat(Qt.TextFormat.RichText)

@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         for title, key, slot in (("&Getting started", "F1", lambda: self.show_help("start")),
                                  ("G&lossary", "Shift+F1", lambda: self.show_help("glossary")),
+                                 ("&Learn before you drill", "", lambda: self.learn()),
                                  ("&Welcome…", "", self.show_welcome),
                                  ("&About", "", self._about)):
             act = QAction(title, self)
@@ -471,6 +472,7 @@ class MainWindow(QMainWindow):
 
         dialog = WelcomeDialog(self.ctx, self)
         dialog.stepChosen.connect(self.begin_step)
+        dialog.learnChosen.connect(lambda step: self.learn(step.skill))
         dialog.finished.connect(lambda _: self.store.setValue("app/welcomed", True))
         dialog.open()
         self.welcome_dialog = dialog

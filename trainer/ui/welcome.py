@@ -22,6 +22,8 @@ class WelcomeDialog(QDialog):
     """Name, jurisdiction, and the suggested path as buttons; Escape or "Later" just closes it."""
 
     stepChosen = Signal(object)
+    #: "Learn first" beside a step that drills a skill: the Learn page of its family.
+    learnChosen = Signal(object)
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,6 +87,8 @@ class WelcomeDialog(QDialog):
         for button in self.step_buttons:
             button.hide()
             button.deleteLater()
+        while self.path_lay.count():  # (the rows the buttons sat in)
+            self.path_lay.takeAt(0).layout().deleteLater()
         self.step_buttons = []
         for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
             button = QPushButton(f"{number}. {step.title} — {step.why}")
@@ -92,8 +96,16 @@ class WelcomeDialog(QDialog):
             button.setAccessibleDescription(step.why)
             button.setStyleSheet("text-align: left; padding: 6px 10px;")
             button.clicked.connect(lambda _=False, s=step: self.choose(s))
-            self.path_lay.addWidget(button)
+            row = QHBoxLayout()
+            row.addWidget(button, 1)
+            self.path_lay.addLayout(row)
             self.step_buttons.append(button)
+            if step.skill:  # learn before the first practise
+                learn = QPushButton("Learn first")
+                learn.setAccessibleName(f"Learn step {number} first: {step.title}")
+                learn.clicked.connect(lambda _=False, s=step: self.choose(s, learn=True))
+                row.addWidget(learn)
+                self.step_buttons.append(learn)
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
@@ -117,10 +129,10 @@ class WelcomeDialog(QDialog):
             return False
         return True
 
-    def choose(self, step: Step) -> None:
+    def choose(self, step: Step, learn: bool = False) -> None:
         if self._apply():
             self.accept()
-            self.stepChosen.emit(step)
+            (self.learnChosen if learn else self.stepChosen).emit(step)
 
     def _later(self) -> None:
         if self._apply():

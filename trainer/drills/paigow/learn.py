@@ -51,7 +51,7 @@ def tile_cards(profile: Profile) -> tuple[TileCard, ...]:
         if tile.is_gee_joon:
             cites.append(profile.cite("gee_joon"))
         cards.append(TileCard(str(tile), tile.copies, tile.name, tile.chinese_name, tile.pips, tile.pips % 10,
-                              tile.rank, pair.describe(), pair.pair_rank or 0, (3, 6) if tile.is_gee_joon else (),
+                              tile.rank, str(partner), pair.describe(), pair.pair_rank or 0, (3, 6) if tile.is_gee_joon else (),
                               tuple(dict.fromkeys(cites))))
     return tuple(cards)
 
