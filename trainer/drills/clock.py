@@ -15,6 +15,12 @@ again once no reason is left. Pure Python with an injectable time source, so tes
 >>> clock.resume("window"); t[0] = 151.5
 >>> clock.stop(), clock.running
 (3500, False)
+
+A time already used is shown in whole seconds elapsed (a stopwatch), wherever it is shown: the exam's
+screen and its printed report, the dealer's round clock and its summary (:func:`elapsed_seconds`).
+
+>>> elapsed_text(37.9), elapsed_text(3725.0), elapsed_seconds(37.9)
+('0:37', '1:02:05', 37)
 """
 
 from __future__ import annotations
@@ -73,3 +79,15 @@ class ThinkingClock:
         self._since = None
         self.running = False
         return ms
+
+
+def elapsed_seconds(seconds: float) -> int:
+    """Whole seconds of a time used (rounded down: a stopwatch shows 0:37 until 38 s have passed)."""
+    return int(seconds // 1) if seconds > 0 else 0
+
+
+def elapsed_text(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss``) of a time used, in whole seconds elapsed."""
+    h, rest = divmod(elapsed_seconds(seconds), 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QRadioButton, QSpinBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.registry import offered_skills, profile_in_game
+from trainer.drills.clock import ThinkingClock
 from trainer.drills.session import DrillSession, SessionSummary, clock_text
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
@@ -38,6 +39,7 @@ from trainer.ui.drill_widgets import (
 )
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
+from trainer.ui.thinking import watch_thinking
 
 NEXT_UP = ""
 """Skill choice meaning "what to practise next" (the spaced-repetition list over every skill)."""
@@ -59,6 +61,8 @@ class DrillController(QObject):
         self.length = 0
         #: Seconds since some fixed point, for the time limit; tests replace it before starting.
         self.clock: Callable[[], float] = time.monotonic
+        #: The current question's thinking time (paused by the screen while the question is out of sight).
+        self.thinking = ThinkingClock(lambda: self.clock())
 
     @property
     def running(self) -> bool:
@@ -86,7 +90,9 @@ class DrillController(QObject):
         if self.over:
             self.end()
             return
-        self.questionReady.emit(self.session.next_question())
+        question = self.session.next_question()
+        self.thinking.start()
+        self.questionReady.emit(question)
 
     def check_time(self) -> None:
         """End the session once its time limit has passed (the screen's ticker asks)."""
@@ -99,8 +105,9 @@ class DrillController(QObject):
         if self.session.expired:  # answered after the time ran out: not counted
             self.end()
             return
-        feedback = judge(lambda: self.session.answer(raw), self.parseError)
-        if feedback is not None:
+        feedback = judge(lambda: self.session.answer(raw, ms=self.thinking.elapsed_ms()), self.parseError)
+        if feedback is not None:  # (an unreadable answer: the question's time goes on)
+            self.thinking.stop()
             self.judged.emit(feedback)
 
     def hint(self) -> None:
@@ -181,10 +188,9 @@ class DrillScreen(Screen):
         self.setObjectName("drill-screen")
         adopt_saved_trainee(ctx)
         self.controller = DrillController(ctx, self)
+        watch_thinking(self, self.controller.thinking)
         self.weakest_skill = ""
-        self._clock = QElapsedTimer()
         self._target_ms = 0
-        self._answered_ms: int | None = None
         self._build()
         self._wire()
         self.reload_skills()
@@ -420,8 +426,6 @@ class DrillScreen(Screen):
         self.answers.show_question(question, POSITIONS)
         self.animation.show_question(question, self.question)  # after the answers: it fits their height
         self._target_ms = skill_named(question.skill).target_ms
-        self._answered_ms = None
-        self._clock.start()
         self._tick.start()
         self._update_clock()
 
@@ -430,8 +434,7 @@ class DrillScreen(Screen):
         self.hint_label.show()
 
     def show_feedback(self, feedback) -> None:
-        self._answered_ms = self._clock.elapsed()  # the question's time stops; a time limit keeps ticking
-        self._update_clock()
+        self._update_clock()  # the question's time has stopped; a time limit keeps ticking
         self.answers.show_verdict(feedback)
         self.hint_button.hide()
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
@@ -449,12 +452,12 @@ class DrillScreen(Screen):
 
     def _update_clock(self) -> None:
         session = self.controller.session
-        if not self._clock.isValid() or session is None:
+        if session is None:
             return
         if session.expired:
             self.controller.check_time()  # ends the session: the summary replaces this page
             return
-        ms = self._clock.elapsed() if self._answered_ms is None else self._answered_ms
+        ms = self.controller.thinking.elapsed_ms()
         left = session.time_left()
         countdown = "" if left is None else f"Time left {clock_text(left)}   ·   "
         if session.mode == "timed":
