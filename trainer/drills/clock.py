@@ -70,7 +70,7 @@ class ThinkingClock:
     def elapsed_ms(self) -> int:
         """Thinking time so far, in whole milliseconds."""
         total = self._total + (self.now() - self._since if self._since is not None else 0.0)
-        return int(total * 1000)
+        return round(total * 1000)
 
     def stop(self) -> int:
         """The question is answered: the time stops and is returned (``elapsed_ms`` keeps it)."""

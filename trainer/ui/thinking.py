@@ -32,7 +32,7 @@ class ThinkingWatch(QObject):
         window = self.screen.window()
         if window is self._window:
             return
-        if self._window is not None:
+        if self._window is not None and self._window is not self.screen:  # (the screen's own filter stays)
             self._window.removeEventFilter(self)
         self._window = window
         if window is not self.screen:
