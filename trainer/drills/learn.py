@@ -222,7 +222,7 @@ def examples(skills: Sequence[str], profile: Any, per_skill: int = 2, seed: int 
     """
     from trainer.drills.answers import expected_text
     from trainer.drills.registry import generate, skills_for
-    from trainer.drills.text import plain_words
+    from trainer.drills.text import plain_words, without_citations
 
     offered = {s.id for s in skills_for(profile)}
     out = []
@@ -231,17 +231,8 @@ def examples(skills: Sequence[str], profile: Any, per_skill: int = 2, seed: int 
             q = generate(skill, seed=seed + n, profile=profile)
             prompt = " ".join((q.prompt, *(p.prompt.rstrip("?") + "?" for p in q.parts)))
             out.append(Example(plain_words(prompt), plain_words(expected_text(q)),
-                               plain_words(_without_citations(q.explanation, q.citations)), q.citations))
+                               plain_words(without_citations(q.explanation, q.citations)), q.citations))
     return tuple(out)
-
-
-def _without_citations(explanation: str, citations: Sequence[str]) -> str:
-    """An explanation without the ``(…citations…)`` a draft ends it with: the page shows them once, as links."""
-    tail = f" ({', '.join(citations)})"
-    for stop in (".", ""):
-        if explanation.endswith(tail + stop):
-            return explanation[: -len(tail + stop)] + stop
-    return explanation
 
 
 # -- flashcards and progress -------------------------------------------------------------------------

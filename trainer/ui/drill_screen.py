@@ -35,8 +35,9 @@ from trainer.ui.answering import judge
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
+    AnswerPanel, QuestionView, Screen, make_label, refresh_fonts, set_font,
 )
+from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_marks, reset_setter, settle_setter
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
@@ -247,6 +248,7 @@ class DrillScreen(Screen):
         set_font(self.hint_button, 1.2)
         self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hint_button.hide()
+        keep_place(self.hint_button)
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.hint_button)
@@ -264,7 +266,8 @@ class DrillScreen(Screen):
         self.answers = AnswerPanel()
         self.hint_label = make_label("", 1.4, name="hint", wrap=True)
         self.hint_label.hide()
-        self.feedback = FeedbackPanel(self.ctx)
+        self.feedback = SteadyFeedbackPanel(self.ctx)
+        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
         left = QVBoxLayout()
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)
@@ -423,7 +426,9 @@ class DrillScreen(Screen):
         self.hint_button.setVisible(practice and bool(question.hint))
         self.feedback.hide()
         self.pages.setCurrentWidget(self.question_page)
+        reset_setter(self.answers.setter)
         self.answers.show_question(question, POSITIONS)
+        reserve_marks(self.answers.choices)
         self.animation.show_question(question, self.question)  # after the answers: it fits their height
         self._target_ms = skill_named(question.skill).target_ms
         self._tick.start()
@@ -436,6 +441,8 @@ class DrillScreen(Screen):
     def show_feedback(self, feedback) -> None:
         self._update_clock()  # the question's time has stopped; a time limit keeps ticking
         self.answers.show_verdict(feedback)
+        if self.answers.currentWidget() is self.answers.setter:
+            settle_setter(self.answers.setter)
         self.hint_button.hide()
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
 

@@ -38,7 +38,7 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
 from trainer.ui.drill_widgets import (
-    AnswerPanel, FeedbackPanel, QuestionView, Screen, WholeLabel, add_page, make_label, position_label, refresh_fonts,
+    AnswerPanel, QuestionView, Screen, WholeLabel, add_page, make_label, position_label, refresh_fonts,
     set_font, set_style, zoom_of,
 )
 from trainer.ui.paigow.player import INSTANT
@@ -48,6 +48,7 @@ from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
+from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.thinking import watch_thinking
 from trainer.ui.paigow.tile_art import TILE_RATIO
@@ -484,9 +485,9 @@ class DealerScreen(Screen):
     # the feedback on a mistake and the summary are shown only after an action: built then, so that
     # the screen's first open does not wait for them
     @cached_property
-    def feedback(self) -> FeedbackPanel:
+    def feedback(self) -> SteadyFeedbackPanel:
         """The wrong action stopped: the right one, its citation, Enter goes on."""
-        feedback = FeedbackPanel(self.ctx)
+        feedback = SteadyFeedbackPanel(self.ctx)
         feedback.next_button.setText("Go on  (Enter / Space)")
         feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         feedback.nextRequested.connect(self.go_on)
@@ -582,6 +583,7 @@ class DealerScreen(Screen):
             self.question.strip.set_content([])
         self.action.setCurrentWidget(self.answer_page)
         positions = tuple(q.choices) if q.kind is AnswerKind.POSITION else ()
+        reset_setter(self.answers.setter)
         self.answers.show_question(q, positions)
         self.table_hint.setText(_TABLE_HINTS.get(q.skill, _TABLE_HINTS.get(q.kind.value, "")))
         self._wrap_choices()
@@ -626,6 +628,8 @@ class DealerScreen(Screen):
             return
         self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
         self.answers.show_verdict(feedback)
+        if self.answers.currentWidget() is self.answers.setter:
+            settle_setter(self.answers.setter)
         self.feedback.show_feedback(feedback, "Go on")
         self.feedback.expected.setText(words(f"You: {feedback.given}   ·   Correct: {feedback.expected}"))
         set_linked(self.feedback.given, feedback.mistake, self.ctx)

@@ -1,0 +1,67 @@
+"""Feedback that stays put (issue 26): the verdict with one short "why" and its one citation link, in one
+link colour; the hand set shown with its hands' values and no tile left highlighted.
+
+:class:`SteadyFeedbackPanel` is the drill widgets' feedback panel with the explanation's trailing
+citation list taken off (it is shown once, as the link under it); :func:`settle_setter` marks a hand
+setter after its answer is judged and :func:`reset_setter` takes the marks off for the next question.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from trainer.drills.text import without_citations
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked
+from trainer.ui.drill_widgets import FeedbackPanel
+from trainer.ui.theme import theme_named
+
+class SteadyFeedbackPanel(FeedbackPanel):
+    """The verdict, the right answer, one short why and one link: the deciding rule's section."""
+
+    def show_feedback(self, feedback, next_text: str = "Next question") -> None:
+        super().show_feedback(feedback, next_text)
+        colour = citation_colour(theme_named(self.ctx.theme))
+        set_linked(self.explanation, without_citations(feedback.explanation, feedback.citations), self.ctx, colour)
+        set_citations(self.citation, feedback.citations[:1], self.ctx, colour, lead="Rule: ")
+
+
+def keep_place(widget: QWidget, *, width_by_stretch: bool = False) -> None:
+    """``widget`` keeps its room in the layout while hidden: showing it moves nothing beside it. With
+    ``width_by_stretch`` its width comes from the layout's stretch alone, never from what it shows (a
+    long explanation does not narrow the question beside it)."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    if width_by_stretch:
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+    widget.setSizePolicy(policy)
+
+
+def reserve_marks(choices) -> None:
+    """Give each choice button, from the start, the width it will need once the verdict ticks or crosses
+    it (``ChoiceList.mark`` puts "✔ " or "✘ " before its text and a 3 px border round it): the column
+    does not widen at the verdict."""
+    for button in choices.buttons:
+        button.setMinimumWidth(0)
+        button.ensurePolished()  # (its style sheet's padding counts)
+        mark = max(button.fontMetrics().horizontalAdvance(m) for m in ("✔ ", "✘ ")) + 2 * 8
+        button.setMinimumWidth(button.minimumSizeHint().width() + mark)
+
+
+def settle_setter(setter) -> None:
+    """After the verdict: no tile highlighted, and each hand's value on its zone (the engine's words)."""
+    from trainer.rules.paigow.hands import Hand
+
+    if setter.selected is not None:
+        setter.select(setter.selected)  # (selecting the selected tile again clears it)
+    for zone, tiles in zip((setter.high, setter.low), setter.placement()):
+        if len(tiles) == 2:
+            if zone.property("plainTitle") is None:
+                zone.setProperty("plainTitle", zone.title.text())
+            zone.title.setText(f"{zone.name.upper()} hand: {Hand(tiles).describe()}")
+
+
+def reset_setter(setter) -> None:
+    """A new question: the hand zones' titles as they were."""
+    for zone in (setter.high, setter.low):
+        if zone.property("plainTitle") is not None:
+            zone.title.setText(zone.property("plainTitle"))
