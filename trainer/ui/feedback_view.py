@@ -8,21 +8,36 @@ setter after its answer is judged and :func:`reset_setter` takes the marks off f
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.drills.text import without_citations
-from trainer.ui.citation_links import citation_colour, set_citations, set_linked
-from trainer.ui.drill_widgets import FeedbackPanel
+from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
+from trainer.ui.drill_widgets import FeedbackPanel, ev_text
 from trainer.ui.theme import theme_named
 
 class SteadyFeedbackPanel(FeedbackPanel):
-    """The verdict, the right answer, one short why and one link: the deciding rule's section."""
+    """The verdict, the right answer, the why and one link: the deciding rule's section, named once.
+
+    The why loses the citation list a drill's explanation ends with and the deciding section where it
+    names it again ("Step 4 (MD 8.D(4)): …" reads "Step 4: …"); its other sections stay as words. Every
+    link is in the citation colour.
+    """
 
     def show_feedback(self, feedback, next_text: str = "Next question") -> None:
         super().show_feedback(feedback, next_text)
         colour = citation_colour(theme_named(self.ctx.theme))
-        set_linked(self.explanation, without_citations(feedback.explanation, feedback.citations), self.ctx, colour)
-        set_citations(self.citation, feedback.citations[:1], self.ctx, colour, lead="Rule: ")
+        rule = feedback.citations[:1]
+        why = without_citations(feedback.explanation, feedback.citations)
+        if rule:
+            why = why.replace(f" ({rule[0]})", "")
+        self.explanation.setText(html.escape(words(why)).replace("\n", "<br>"))
+        set_citations(self.citation, rule, self.ctx, colour, lead="Rule: ")
+        given = f"You answered: {feedback.given}" + (f" — {feedback.mistake}" if feedback.mistake else "")
+        if feedback.ev_difference:
+            given += "\n" + ev_text(feedback.ev_difference)
+        set_linked(self.given, given, self.ctx, colour)
 
 
 def keep_place(widget: QWidget, *, width_by_stretch: bool = False) -> None:
