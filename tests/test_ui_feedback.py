@@ -81,7 +81,7 @@ def test_no_tile_stays_highlighted_and_the_hands_show_their_values(qtbot, screen
                                                and isinstance(v.selected, bool))
     tiles = [Tile.parse(t) for t in q.data["tiles"]]
     high, low = Hand((tiles[0], tiles[2])), Hand((tiles[1], tiles[3]))
-    assert setter.high.title.text() == f"HIGH hand: {high.describe()}"
-    assert setter.low.title.text() == f"LOW hand: {low.describe()}"
+    for zone, hand in ((setter.high, high), (setter.low, low)):
+        assert zone.title.text() == f"{zone.name.upper()}: {hand.describe() if hand.kind.is_pair else hand.value}"
     qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)  # the next question: the titles as they were
     assert setter.high.title.text() == "HIGH hand  (H)"

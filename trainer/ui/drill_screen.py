@@ -248,7 +248,6 @@ class DrillScreen(Screen):
         set_font(self.hint_button, 1.2)
         self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hint_button.hide()
-        keep_place(self.hint_button)
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.hint_button)
@@ -424,6 +423,7 @@ class DrillScreen(Screen):
         self.hint_label.hide()
         practice = session is not None and session.mode == "practice"
         self.hint_button.setVisible(practice and bool(question.hint))
+        self.hint_button.setEnabled(True)
         self.feedback.hide()
         self.pages.setCurrentWidget(self.question_page)
         reset_setter(self.answers.setter)
@@ -443,7 +443,7 @@ class DrillScreen(Screen):
         self.answers.show_verdict(feedback)
         if self.answers.currentWidget() is self.answers.setter:
             settle_setter(self.answers.setter)
-        self.hint_button.hide()
+        self.hint_button.setEnabled(False)  # (not hidden: the question under it would move up)
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
 
     def show_summary(self, summary: SessionSummary) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.drills.text import without_citations
@@ -24,6 +25,22 @@ class SteadyFeedbackPanel(FeedbackPanel):
     names it again ("Step 4 (MD 8.D(4)): …" reads "Step 4: …"); its other sections stay as words. Every
     link is in the citation colour.
     """
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.next_button.installEventFilter(self)
+        self._hold_button_width()
+
+    def _hold_button_width(self) -> None:
+        """At least the width of its button (a panel whose width comes from its layout's stretch alone,
+        ``keep_place``, would otherwise cut the button's words at a large text size)."""
+        m = self.layout().contentsMargins()
+        self.setMinimumWidth(self.next_button.minimumSizeHint().width() + m.left() + m.right())
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if watched is self.next_button and event.type() == QEvent.Type.FontChange:
+            self._hold_button_width()
+        return super().eventFilter(watched, event)
 
     def show_feedback(self, feedback, next_text: str = "Next question") -> None:
         super().show_feedback(feedback, next_text)
@@ -72,7 +89,12 @@ def settle_setter(setter) -> None:
         if len(tiles) == 2:
             if zone.property("plainTitle") is None:
                 zone.setProperty("plainTitle", zone.title.text())
-            zone.title.setText(f"{zone.name.upper()} hand: {Hand(tiles).describe()}")
+                # a longer title must not widen its hand (and move the question): its width is the zone's
+                policy = zone.title.sizePolicy()
+                policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+                zone.title.setSizePolicy(policy)
+            hand = Hand(tiles)
+            zone.title.setText(f"{zone.name.upper()}: {hand.describe() if hand.kind.is_pair else hand.value}")
 
 
 def reset_setter(setter) -> None:
