@@ -123,7 +123,8 @@ def test_the_main_window_opens_learn_from_drills_welcome_and_help(qtbot, tmp_pat
     assert window.current_key == "learn" and window.current_screen().family == "Tiles"
     window.show_welcome()
     dialog = window.welcome_dialog
-    learn = next(b for b in dialog.step_buttons if b.text() == "Learn first")
+    learn = dialog.learn_buttons[0]
+    assert learn.text() == "Learn first"
     learn.click()
     assert window.current_key == "learn" and window.current_screen().family == "Tiles"
     assert SUGGESTED_PATHS["paigow"][0].skill == "tile-id"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.drills.text import without_citations
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
-from trainer.ui.drill_widgets import FeedbackPanel, ev_text
+from trainer.ui.drill_widgets import FeedbackPanel, ev_text, set_font
 from trainer.ui.theme import theme_named
 
 class SteadyFeedbackPanel(FeedbackPanel):
@@ -28,6 +28,9 @@ class SteadyFeedbackPanel(FeedbackPanel):
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
+        set_font(self.citation, 1.3, bold=True)  # one section now: "Citation: 621a.3(c)" on one line
+        for label in (self.explanation, self.citation):  # (read from the top, however tall the panel)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.next_button.installEventFilter(self)
         self._hold_button_width()
 
@@ -50,7 +53,7 @@ class SteadyFeedbackPanel(FeedbackPanel):
         if rule:
             why = why.replace(f" ({rule[0]})", "")
         self.explanation.setText(html.escape(words(why)).replace("\n", "<br>"))
-        set_citations(self.citation, rule, self.ctx, colour, lead="Rule: ")
+        set_citations(self.citation, rule, self.ctx, colour)
         given = f"You answered: {feedback.given}" + (f" — {feedback.mistake}" if feedback.mistake else "")
         if feedback.ev_difference:
             given += "\n" + ev_text(feedback.ev_difference)

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QComboBox, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from trainer.drills.clock import ThinkingClock
 from trainer.drills.learn import FlashcardDeck, family_of, families, flashcard_answer, flashcards, learn_page, weak_keys
-from trainer.rules.errors import TrainerError, UnknownNameError
+from trainer.rules.errors import TrainerError
 from trainer.ui.drill_widgets import Screen, make_label, refresh_fonts, set_font
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.learn_widgets import FlashcardView, section_widget
 from trainer.ui.progress_link import current_trainee, shared_store
 from trainer.ui.theme import Theme
+from trainer.ui.thinking import watch_thinking
 
 
 class LearnScreen(Screen):
@@ -41,6 +40,7 @@ class LearnScreen(Screen):
         self.deck: FlashcardDeck | None = None
         self.family = ""
         self._build()
+        watch_thinking(self, self.clock)
         self.ctx.profileChanged.connect(lambda _: self.reload())
         self.ctx.traineeChanged.connect(lambda _: self.show_family(self.family))
         self.restyle()
@@ -98,7 +98,7 @@ class LearnScreen(Screen):
         """The page of a family, or of a skill's family (the Drills screen's selected skill)."""
         try:
             family = skill_or_family if skill_or_family in families(self.ctx.profile) else family_of(skill_or_family)
-        except (UnknownNameError, TrainerError):
+        except TrainerError:  # (an unknown skill)
             family = self.pages.itemData(0)
         if self.pages.findData(family) < 0:  # another game's skill: this game's first page
             family = self.pages.itemData(0)
@@ -140,7 +140,7 @@ class LearnScreen(Screen):
 
     # -- flashcards ---------------------------------------------------------------------------------
     def show_flashcards(self) -> None:
-        if self.deck is None or self.deck.current is None and not self.deck.reviewed:
+        if self.deck is None or (self.deck.current is None and not self.deck.reviewed):  # (no cards)
             return
         self.stack.setCurrentWidget(self.flashcard)
         self._next_card()

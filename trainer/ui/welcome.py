@@ -60,6 +60,8 @@ class WelcomeDialog(QDialog):
         path = QGroupBox("Where to begin — a suggested path")
         self.path_lay = QVBoxLayout(path)
         self.step_buttons: list[QPushButton] = []
+        #: "Learn first" beside each step that drills a skill
+        self.learn_buttons: list[QPushButton] = []
         self._path_game = ""
         self._show_path()
         self.profile.currentIndexChanged.connect(self._show_path)
@@ -84,12 +86,12 @@ class WelcomeDialog(QDialog):
         if game.id == self._path_game:
             return
         self._path_game = game.id
-        for button in self.step_buttons:
+        for button in self.step_buttons + self.learn_buttons:
             button.hide()
             button.deleteLater()
         while self.path_lay.count():  # (the rows the buttons sat in)
             self.path_lay.takeAt(0).layout().deleteLater()
-        self.step_buttons = []
+        self.step_buttons, self.learn_buttons = [], []
         for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
             button = QPushButton(f"{number}. {step.title} — {step.why}")
             button.setAccessibleName(f"Begin with step {number}: {step.title}")
@@ -105,7 +107,7 @@ class WelcomeDialog(QDialog):
                 learn.setAccessibleName(f"Learn step {number} first: {step.title}")
                 learn.clicked.connect(lambda _=False, s=step: self.choose(s, learn=True))
                 row.addWidget(learn)
-                self.step_buttons.append(learn)
+                self.learn_buttons.append(learn)
 
     def _apply(self) -> bool:
         """Save the choices: the profile, and the trainee (created if new). False if the name is refused."""
