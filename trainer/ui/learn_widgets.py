@@ -44,6 +44,7 @@ class TileFace(QWidget):
         self.theme = theme
         self.scale = scale
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        set_font(self, 1.3)  # (its size follows the screen's text size and zoom)
         self.setAccessibleName(f"Tile {tile}")
 
     def sizeHint(self) -> QSize:  # noqa: N802
@@ -80,7 +81,7 @@ class TileCardView(QWidget):
             cells = (f"<b>{card.tile}</b> {copies}", card.name, card.chinese_name, str(card.spots),
                      f"{card.rank} of 17", f"{card.partner}: {escape(card.pair)}, {card.pair_rank} of 20", str(card.counts), gee)
             for col, text in enumerate(cells, start=1):
-                label = make_label("", 1.2, wrap=col == 6)
+                label = make_label("", 1.2)
                 label.setTextFormat(Qt.TextFormat.RichText)
                 label.setText(text)
                 grid.addWidget(label, row, col)
@@ -255,7 +256,7 @@ class ChartView(QWidget):
         super().__init__(parent)
         grid = QGridLayout(self)
         grid.setSpacing(2)
-        grid.addWidget(make_label(chart.corner, 1.1, bold=True), 0, 0)
+        grid.addWidget(make_label(chart.corner, 1.1, bold=True, wrap=True), 0, 0)
         for col, head in enumerate(chart.columns, start=1):
             grid.addWidget(self._cell(head, bold=True), 0, col)
         weak_style = ("background: #ffd54f; color: #1a1a1a; border: 3px solid #b00020;")
@@ -280,7 +281,7 @@ class ChartView(QWidget):
     def _cell(text: str, bold: bool = False) -> QLabel:
         label = make_label(text, 1.3, bold=bold)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setMinimumWidth(label.fontMetrics().horizontalAdvance("D ●") + 16)
+        label.setMinimumWidth(max(label.fontMetrics().horizontalAdvance(t) for t in (text, "D ●")) + 16)
         return label
 
 

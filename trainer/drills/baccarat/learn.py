@@ -51,7 +51,7 @@ def _banker_chart(profile: Any, weak: frozenset[str]) -> Section:
     thirds: tuple[int | None, ...] = (None, *range(10))
     rows = tuple(range(8))
     return Section("When the Banker's Hand draws (Table 1: Banker 3-6)", chart=Chart(
-        corner="Banker \\ Player's third card",
+        corner="Banker's count; the Player's third card →",
         rows=tuple(f"Banker {b}" for b in rows),
         columns=tuple("stood" if t is None else str(t) for t in thirds),
         cells=tuple(tuple(banker_cell(b, t) for t in thirds) for b in rows),
