@@ -132,3 +132,35 @@ def test_the_main_window_opens_learn_from_drills_welcome_and_help(qtbot, tmp_pat
     help_learn = next(a for a in window.menuBar().actions() if a.text() == "&Help").menu().actions()
     next(a for a in help_learn if "Learn" in a.text()).trigger()
     assert window.current_key == "learn"
+
+
+@pytest.mark.parametrize("profile", ["pa-2019", "pa-631a"])
+def test_every_learn_page_fits_1280x720_at_the_projector_text_size(qtbot, profile, tmp_path):
+    """No page scrolls sideways and no wrapped text is cut, at the classroom's largest text (as test_ui_fit)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from tests.test_ui_fit import _cut, _settle
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow
+    from trainer.ui.scaling import apply_text_size
+
+    app = QApplication.instance()
+    apply_text_size(app, "projector")
+    try:
+        window = MainWindow(AppContext(seed=3, profile=profile, data=tmp_path / "d"),
+                            QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        window.finish_startup()
+        screen = window.show_screen("learn")
+        for family in families(profile):
+            screen.show_family(family)
+            _settle(window, (1280, 720))
+            assert (window.width(), window.height()) == (1280, 720), family
+            cut = [(label.text()[:40], _cut(label)) for label in screen.findChildren(QLabel)
+                   if label.wordWrap() and label.isVisible() and _cut(label)]
+            assert cut == [], family
+    finally:
+        apply_text_size(app, "normal")

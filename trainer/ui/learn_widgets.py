@@ -69,23 +69,26 @@ class TileCardView(QWidget):
         grid = QGridLayout(self)
         grid.setHorizontalSpacing(18)
         colour = citation_colour(theme)
-        heads = [("Tile", ()), ("Name", ()), ("Traditional name", ()), ("Spots", ())]
+        heads = [("Tile", ()), ("Name · traditional name", ()), ("Spots", ())]
         heads += [(c.text, c.citations) for c in section.columns]
         for col, (text, cites) in enumerate(heads, start=1):
             link = f"<br>{citations_html(cites, ctx.profile, colour, lead='')}" if cites else ""
             grid.addWidget(linked_label(f"<b>{escape(text)}</b>{link}", ctx, 1.15), 0, col)
+        pairs = 1 + heads.index(next(h for h in heads if h[0] == section.columns[1].text))
         for row, card in enumerate(section.tiles, start=1):
             grid.addWidget(TileFace(card.tile, theme, 3.2), row, 0)
             gee = " or ".join(map(str, card.gee_joon)) or "—"
             copies = "×2" if card.copies == 2 else "×1"
-            cells = (f"<b>{card.tile}</b> {copies}", card.name, card.chinese_name, str(card.spots),
-                     f"{card.rank} of 17", f"{card.partner}: {escape(card.pair)}, {card.pair_rank} of 20", str(card.counts), gee)
+            cells = (f"<b>{card.tile}</b> {copies}", f"{card.name} · {card.chinese_name}", str(card.spots),
+                     f"{card.rank} of 17", f"{card.partner}: {escape(card.pair)}, {card.pair_rank} of 20",
+                     str(card.counts), gee)
             for col, text in enumerate(cells, start=1):
-                label = make_label("", 1.2)
+                label = make_label("", 1.2, wrap=col in (2, pairs))  # (the long ones wrap: the card fits a 1280 screen)
                 label.setTextFormat(Qt.TextFormat.RichText)
                 label.setText(text)
                 grid.addWidget(label, row, col)
-        grid.setColumnStretch(len(heads), 1)
+        grid.setColumnStretch(2, 1)
+        grid.setColumnStretch(pairs, 2)
 
 
 class WalkthroughView(QFrame):
@@ -279,7 +282,7 @@ class ChartView(QWidget):
 
     @staticmethod
     def _cell(text: str, bold: bool = False) -> QLabel:
-        label = make_label(text, 1.3, bold=bold)
+        label = make_label(text, 1.2, bold=bold)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setMinimumWidth(max(label.fontMetrics().horizontalAdvance(t) for t in (text, "D ●")) + 16)
         return label
