@@ -294,7 +294,7 @@ def test_the_game_is_switched_from_the_main_window(qtbot, trainee_ctx):
     assert window.current_key == "baccarat-table"  # the table of the game in play
     assert isinstance(window.current_screen(), BaccaratTableScreen)
     visible = {k for k, a in window.screen_actions.items() if a.isVisible()}
-    assert visible == {"baccarat-table", "drills", "progress", "exam", "baccarat-dealer", "rulebook", "class"}
+    assert visible == {"baccarat-table", "drills", "learn", "progress", "exam", "baccarat-dealer", "rulebook", "class"}
     dealer = window.show_screen("dealer")  # a name: this game's screen of that name
     assert isinstance(dealer, BaccaratDealerScreen)
     window.profile_by_name["pa-631a-ez"].trigger()  # a Baccarat profile: the screens follow it

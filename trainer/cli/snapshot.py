@@ -24,7 +24,7 @@ from trainer.rules.errors import TrainerError
 ORDER = 60
 
 #: Screens that --move applies to; the others show no sequence of moves.
-MOVE_SCREENS = ("table", "scene", "drills", "dealer", "player")
+MOVE_SCREENS = ("table", "scene", "drills", "dealer", "player", "learn")
 #: A deal or a round has far fewer moves; the player's seat plays a whole hand per move (~20 ms each).
 MAX_MOVE, MAX_PLAYER_HANDS = 1000, 50
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
@@ -42,11 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dice", metavar="N", help="the dice, e.g. 3,2,4, or a total 3-18 (default: rolled from the seed)")
     p.add_argument("--bank", metavar="SEAT", help="a player bank at seat1..seat6 (default: house bank)")
     p.add_argument("--move", type=integer(0, MAX_MOVE), metavar="K", help="table: moves of the plan done (0 = before the first; default: all); dealer: the "
-                        "trainee's actions done; player: hands played; drills: a style animation after K moves")
+                        "trainee's actions done; player: hands played; drills: a style animation after K moves; learn: the K-th page "
+                        "(past the last page: the first page's flashcard, its answer shown)")
     p.add_argument("--size", default="1920x1080", metavar="WxH", help="image size (default 1920x1080)")
     p.add_argument("--theme", default="light", choices=("light", "dark"))
     p.add_argument("--screen", default="table", metavar="S",
-                   help="scene = the table alone; table, drills, progress, exam, dealer, player (Pai Gow), "
+                   help="scene = the table alone; table, drills, learn, progress, exam, dealer, player (Pai Gow), "
                         "rulebook = the main window showing that screen")
     p.add_argument("--game", metavar="G", help="paigow or baccarat (default: the profile's game, else paigow)")
     p.add_argument("--text-size", default="normal", choices=("normal", "large", "projector"),

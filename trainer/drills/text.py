@@ -44,6 +44,20 @@ def plain_words(text: str, profile: object | None = None) -> str:
         text = pattern.sub(words, text)
     return text
 
+def without_citations(explanation: str, citations: Sequence[str]) -> str:
+    """An explanation without the ``(…citations…)`` a drill's draft ends it with, for a screen that shows
+    the citations once, as links (``trainer.drills.common.draft``).
+
+    >>> without_citations("6-6 is Teen (621a.3(h), spec N1).", ("621a.3(h)", "spec N1"))
+    '6-6 is Teen.'
+    """
+    tail = f" ({', '.join(citations)})"
+    for stop in (".", ""):
+        if explanation.endswith(tail + stop):
+            return explanation[: -len(tail + stop)] + stop
+    return explanation
+
+
 #: How to type each kind of answer, by ``AnswerKind`` value (this module is the CLI's words, imported
 #: without the drills' model).
 _KIND_HELP = {

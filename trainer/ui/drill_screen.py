@@ -5,7 +5,8 @@ verdict; :class:`DrillController` hands everything to a :class:`trainer.drills.s
 which checks each answer and records it in the progress store as it is given. The widgets decide
 nothing: an unreadable answer comes back from the drill as a parse error and is shown inline.
 
-Keys: Enter starts; 1-9 choose; typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
+Keys: Enter starts; L (before or after a session) opens the Learn page of the skill's family; 1-9 choose;
+typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
 the verdict; Esc ends the session.
 
@@ -24,7 +25,7 @@ import time
 from html import escape
 from typing import Any, Callable
 
-from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
+from trainer.drills.clock import ThinkingClock
 from trainer.drills.mastery import trainee_mastery
 from trainer.drills.registry import item_title, offered_skills, profile_in_game
 from trainer.drills.session import DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text
@@ -42,12 +44,13 @@ from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.answers import AnswerPanel
-from trainer.ui.widgets.feedback import FeedbackPanel
 from trainer.ui.widgets.labels import make_label
 from trainer.ui.widgets.question import QuestionView
 from trainer.ui.widgets.screen import Screen
+from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_marks, reset_setter, settle_setter
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
+from trainer.ui.thinking import watch_thinking
 
 NEXT_UP = ""
 """Skill choice meaning "what to practise next" (the spaced-repetition list over every skill)."""
@@ -71,6 +74,8 @@ class DrillController(QObject):
         self.length = 0
         #: Seconds since some fixed point, for the time limit; tests replace it before starting.
         self.clock: Callable[[], float] = time.monotonic
+        #: The current question's thinking time (paused by the screen while the question is out of sight).
+        self.thinking = ThinkingClock(lambda: self.clock())
 
     @property
     def running(self) -> bool:
@@ -117,7 +122,9 @@ class DrillController(QObject):
         if self.over:
             self.end()
             return
-        self.questionReady.emit(self.session.next_question())
+        question = self.session.next_question()
+        self.thinking.start()
+        self.questionReady.emit(question)
 
     def check_time(self) -> None:
         """End the session once its time limit has passed (the screen's ticker asks)."""
@@ -130,8 +137,9 @@ class DrillController(QObject):
         if self.session.expired:  # answered after the time ran out: not counted
             self.end()
             return
-        feedback = judge(lambda: self.session.answer(raw), self.parseError)
-        if feedback is not None:
+        feedback = judge(lambda: self.session.answer(raw, ms=self.thinking.elapsed_ms()), self.parseError)
+        if feedback is not None:  # (an unreadable answer: the question's time goes on)
+            self.thinking.stop()
             self.judged.emit(feedback)
 
     def hint(self) -> None:
@@ -235,15 +243,17 @@ class SummaryView(QWidget):
 class DrillScreen(Screen):
     """Set-up bar, then the question / verdict / summary pages (see the module docstring)."""
 
+    #: Open the Learn page of a skill's family (the main window shows the Learn screen).
+    learnRequested = Signal(str)
+
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.setObjectName("drill-screen")
         adopt_saved_trainee(ctx)
         self.controller = DrillController(ctx, self)
+        watch_thinking(self, self.controller.thinking)
         self.weakest_skill = ""
-        self._clock = QElapsedTimer()
         self._target_ms = 0
-        self._answered_ms: int | None = None
         self._build()
         self._wire()
         self.reload_skills()
@@ -286,13 +296,16 @@ class DrillScreen(Screen):
         set_font(self.start_button, 1.3, bold=True)
         self.end_button = QPushButton("End  (Esc)")
         set_font(self.end_button, 1.3)
+        self.learn_button = QPushButton("Learn  (L)")
+        self.learn_button.setToolTip("The Learn page of the selected skill's family: learn before you practise")
+        set_font(self.learn_button, 1.3)
         self.trainee_label = make_label("", 1.3, bold=True)
         skill_label = QLabel("&Skill:")
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
         bar = FlowLayout()  # wraps rather than widen the window at a large text size
         for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.until_due,
-                  self.minutes, self.start_button, self.end_button, self.trainee_label):
+                  self.minutes, self.start_button, self.end_button, self.learn_button, self.trainee_label):
             bar.addWidget(w)
 
         self.status = make_label("", 1.3, name="drill-status", wrap=True)  # (wraps beside the progress bar)
@@ -326,7 +339,8 @@ class DrillScreen(Screen):
         self.answers = AnswerPanel()
         self.hint_label = make_label("", 1.4, name="hint", wrap=True)
         self.hint_label.hide()
-        self.feedback = FeedbackPanel(self.ctx)
+        self.feedback = SteadyFeedbackPanel(self.ctx)
+        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
         left = QVBoxLayout()
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)
@@ -368,6 +382,7 @@ class DrillScreen(Screen):
         self.hint_button.clicked.connect(c.hint)
         self.start_button.clicked.connect(self.start)
         self.end_button.clicked.connect(c.end)
+        self.learn_button.clicked.connect(self.learn)
         self.timed.toggled.connect(self._mode_changed)
         self.until_due.toggled.connect(lambda on: self.length.setEnabled(not on))
         self.summary.practise.clicked.connect(self.practise_missed)
@@ -424,7 +439,7 @@ class DrillScreen(Screen):
         self.minutes.setEnabled(timed)
 
     def _set_running(self, running: bool) -> None:
-        for w in (self.skill, self.practice, self.timed, self.until_due, self.start_button):
+        for w in (self.skill, self.practice, self.timed, self.until_due, self.start_button, self.learn_button):
             w.setEnabled(not running)
         self.length.setEnabled(not running and not self.until_due.isChecked())
         self.minutes.setEnabled(not running and self.timed.isChecked())
@@ -469,7 +484,8 @@ class DrillScreen(Screen):
             due = shared_store(self.ctx).next_up(name, [s.id for s in skills_for(self.ctx.profile)], limit=5)
             items = "".join(f"<li>{skill_named(d.skill).title}"
                             f"{' — ' + item_title(d.item) if d.item else ''} <i>({d.reason})</i></li>" for d in due)
-            text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>.</p>"
+            text = (f"<h2>Drills for {name}</h2><p>Choose a skill and a mode, then press <b>Enter</b>; "
+                    "<b>L</b> opens its Learn page first.</p>"
                     f"<p>What to practise next:</p><ul>{items}</ul>")
         self.welcome.setText(text)
         self.pages.setCurrentWidget(self.welcome)
@@ -501,13 +517,14 @@ class DrillScreen(Screen):
         self.hint_label.hide()
         practice = session is not None and session.mode == "practice"
         self.hint_button.setVisible(practice and bool(question.hint))
+        self.hint_button.setEnabled(True)
         self.feedback.hide()
         self.pages.setCurrentWidget(self.question_page)
+        reset_setter(self.answers.setter)
         self.answers.show_question(question, POSITIONS)
+        reserve_marks(self.answers.choices)
         self.animation.show_question(question, self.question)  # after the answers: it fits their height
         self._target_ms = skill_named(question.skill).target_ms
-        self._answered_ms = None
-        self._clock.start()
         self._tick.start()
         self._update_clock()
 
@@ -523,11 +540,12 @@ class DrillScreen(Screen):
         self.hint_label.show()
 
     def show_feedback(self, feedback) -> None:
-        self._answered_ms = self._clock.elapsed()  # the question's time stops; a time limit keeps ticking
-        self._update_clock()
+        self._update_clock()  # the question's time has stopped; a time limit keeps ticking
         self.answers.show_verdict(feedback)
         self._show_progress()
-        self.hint_button.hide()
+        if self.answers.currentWidget() is self.answers.setter:
+            settle_setter(self.answers.setter)
+        self.hint_button.setEnabled(False)  # (not hidden: the question under it would move up)
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
 
     def show_summary(self, summary: SessionSummary) -> None:
@@ -544,12 +562,12 @@ class DrillScreen(Screen):
 
     def _update_clock(self) -> None:
         session = self.controller.session
-        if not self._clock.isValid() or session is None:
+        if session is None:
             return
         if session.expired:
             self.controller.check_time()  # ends the session: the summary replaces this page
             return
-        ms = self._clock.elapsed() if self._answered_ms is None else self._answered_ms
+        ms = self.controller.thinking.elapsed_ms()
         left = session.time_left()
         countdown = "" if left is None else f"Time left {clock_text(left)}   ·   "
         if session.mode == "timed":
@@ -562,6 +580,10 @@ class DrillScreen(Screen):
         if self.controller.last is not None and self.controller.last.summary().missed:
             self._set_running(True)
             self.controller.practise_missed()
+
+    def learn(self) -> None:
+        """The Learn page of the selected skill's family ("what to practise next": the first family's)."""
+        self.learnRequested.emit(self.skill.currentData() or "")
 
     def _escape(self) -> None:
         if self.controller.running:
@@ -577,6 +599,8 @@ class DrillScreen(Screen):
             self.start()
         elif page is self.summary and key == Qt.Key.Key_P:
             self.practise_missed()
+        elif page in (self.welcome, self.summary) and key == Qt.Key.Key_L:
+            self.learn()
         elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()

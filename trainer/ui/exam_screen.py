@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from trainer.drills import AnswerParseError, POSITIONS, by_game, skill_named, skills_for
 from trainer.drills.exam import MAX_QUESTIONS, ExamResult, ExamSession, ExamSpec, build_exam
+from trainer.drills.clock import elapsed_text
 from trainer.drills.session import clock_text
 from trainer.rules.errors import TrainerError
 from trainer.drills.games import game_of_profile, games
@@ -292,7 +293,7 @@ class ResultView(QWidget):
         self.headline.setText(f"{result.score} of {result.total}  ({result.percent:.0f}%)  —  {verdict}")
         colour = "#2e9d5b" if result.passed else "#d93a3a"
         self.headline.setStyleSheet(f"color: {colour};")
-        used = clock_text(result.elapsed_s or 0)
+        used = elapsed_text(result.elapsed_s or 0)  # (as the printed report: whole seconds elapsed)
         limit = result.spec.time_limit_s
         self.details.setText(
             f"Pass mark {result.spec.pass_percent}% · time used {used}" + (f" of {clock_text(limit)}" if limit else "")
@@ -564,7 +565,7 @@ class ExamScreen(Screen):
             return
         remaining = self.session.remaining_s
         if remaining is None:
-            self.countdown.setText(f"Time used {clock_text(self.session.elapsed_s)}")
+            self.countdown.setText(f"Time used {elapsed_text(self.session.elapsed_s)}")
             return
         self.countdown.setText(f"Time left {clock_text(remaining)}")
         self.countdown.setStyleSheet("color: #d93a3a;" if remaining < 60 else "")

@@ -321,6 +321,7 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         for title, key, slot in (("&Getting started", "F1", lambda: self.show_help("start")),
                                  ("G&lossary", "Shift+F1", lambda: self.show_help("glossary")),
+                                 ("&Learn before you drill", "", lambda: self.learn()),
                                  ("&Welcome…", "", self.show_welcome),
                                  ("&About", "", self._about)):
             act = QAction(title, self)
@@ -394,6 +395,9 @@ class MainWindow(QMainWindow):
         if hasattr(screen, "practiseRequested") and not getattr(screen, "_practise_hooked", False):
             screen.practiseRequested.connect(self.practise)
             screen._practise_hooked = True
+        if hasattr(screen, "learnRequested") and not getattr(screen, "_learn_hooked", False):
+            screen.learnRequested.connect(self.learn)
+            screen._learn_hooked = True
         self.current_key = key
         return screen
 
@@ -402,6 +406,12 @@ class MainWindow(QMainWindow):
         drills = self.show_screen("drills")
         if hasattr(drills, "start_skill"):
             drills.start_skill(skill)
+
+    def learn(self, skill: str = "") -> None:
+        """Open the Learn screen at the page of ``skill``'s family (a family's name too; "": as it was)."""
+        screen = self.show_screen("learn")
+        if skill and hasattr(screen, "show_learn"):
+            screen.show_learn(skill)
 
     def open_rule(self, link: str) -> None:
         """Show the rule book at ``link`` (a citation link clicked on any screen)."""
@@ -495,6 +505,7 @@ class MainWindow(QMainWindow):
 
         dialog = WelcomeDialog(self.ctx, self)
         dialog.stepChosen.connect(self.begin_step)
+        dialog.learnChosen.connect(lambda step: self.learn(step.skill))
         dialog.finished.connect(lambda _: self.store.setValue("app/welcomed", True))
         dialog.open()
         self.welcome_dialog = dialog

@@ -125,7 +125,9 @@ def _percent(correct: int, total: int) -> str:
 def _minutes(seconds: float | None) -> str:
     if seconds is None:
         return "—"
-    m, s = divmod(round(seconds), 60)
+    from trainer.drills.clock import elapsed_seconds
+
+    m, s = divmod(elapsed_seconds(seconds), 60)  # (as the exam screen: whole seconds elapsed)
     return f"{m} min {s:02d} s"
 
 

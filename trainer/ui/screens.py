@@ -40,6 +40,8 @@ SCREENS: tuple[ScreenSpec, ...] = (
                "watch a shoe prepared and its rounds dealt, step by step, with each step's section."),
     ScreenSpec("drills", "Drills", "Ctrl+2", "trainer.ui.drill_screen",
                summary="questions of one skill, or what to practise next."),
+    ScreenSpec("learn", "Learn", "Ctrl+8", "trainer.ui.learn_screen",
+               summary="each family's facts with their sections, worked examples and flashcards: learn before you drill."),
     ScreenSpec("progress", "Progress", "Ctrl+3", "trainer.ui.progress_screen",
                summary="accuracy and speed per skill; what is due."),
     ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen",

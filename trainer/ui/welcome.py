@@ -23,6 +23,8 @@ class WelcomeDialog(QDialog):
     """Name, jurisdiction, and the suggested path as buttons; Escape or "Later" just closes it."""
 
     stepChosen = Signal(object)
+    #: "Learn first" beside a step that drills a skill: the Learn page of its family.
+    learnChosen = Signal(object)
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +61,8 @@ class WelcomeDialog(QDialog):
         path = QGroupBox("Where to begin — a suggested path")
         self.path_lay = QVBoxLayout(path)
         self.step_buttons: list[QPushButton] = []
+        #: "Learn first" beside each step that drills a skill
+        self.learn_buttons: list[QPushButton] = []
         self._path_game = ""
         self._show_path()
         self.profile.currentIndexChanged.connect(self._show_path)
@@ -83,10 +87,12 @@ class WelcomeDialog(QDialog):
         if game.id == self._path_game:
             return
         self._path_game = game.id
-        for button in self.step_buttons:
+        for button in self.step_buttons + self.learn_buttons:
             button.hide()
             button.deleteLater()
-        self.step_buttons = []
+        while self.path_lay.count():  # (the rows the buttons sat in)
+            self.path_lay.takeAt(0).layout().deleteLater()
+        self.step_buttons, self.learn_buttons = [], []
         known = self._mastery(game.id)
         for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
             mastery = f"   ({known[step.skill].text})" if step.skill in known else ""
@@ -95,8 +101,16 @@ class WelcomeDialog(QDialog):
             button.setAccessibleDescription(step.why)
             button.setStyleSheet("text-align: left; padding: 6px 10px;")
             button.clicked.connect(lambda _=False, s=step: self.choose(s))
-            self.path_lay.addWidget(button)
+            row = QHBoxLayout()
+            row.addWidget(button, 1)
+            self.path_lay.addLayout(row)
             self.step_buttons.append(button)
+            if step.skill:  # learn before the first practise
+                learn = QPushButton("Learn first")
+                learn.setAccessibleName(f"Learn step {number} first: {step.title}")
+                learn.clicked.connect(lambda _=False, s=step: self.choose(s, learn=True))
+                row.addWidget(learn)
+                self.learn_buttons.append(learn)
 
     def _mastery(self, game: str) -> dict:
         """The current trainee's mastery of the path's skills (none before a trainee is saved)."""
@@ -133,10 +147,10 @@ class WelcomeDialog(QDialog):
             return False
         return True
 
-    def choose(self, step: Step) -> None:
+    def choose(self, step: Step, learn: bool = False) -> None:
         if self._apply():
             self.accept()
-            self.stepChosen.emit(step)
+            (self.learnChosen if learn else self.stepChosen).emit(step)
 
     def _later(self) -> None:
         if self._apply():

@@ -22,7 +22,7 @@ import time
 from functools import cached_property, lru_cache
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills import skill_named
+from trainer.drills.clock import ThinkingClock, elapsed_text
 from trainer.drills.dealer_round import DealerRound, RoundSummary, RoundTask
 from trainer.drills.paigow.dealer_round import RoundSpec, playable
 from trainer.drills.model import AnswerKind, Feedback
@@ -39,7 +40,6 @@ from trainer.ui.answering import judge
 from trainer.ui.scaling import refresh_fonts, set_font, zoom_of
 from trainer.ui.widgets.answers import AnswerPanel, position_label
 from trainer.ui.widgets.choices import set_style
-from trainer.ui.widgets.feedback import FeedbackPanel
 from trainer.ui.widgets.labels import WholeLabel, make_label
 from trainer.ui.widgets.question import QuestionView
 from trainer.ui.widgets.screen import Screen, add_page
@@ -50,7 +50,9 @@ from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
+from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
 from trainer.ui.theme import Theme, theme_named
+from trainer.ui.thinking import watch_thinking
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
@@ -63,8 +65,7 @@ RANDOM = "random"
 
 def clock(ms: float) -> str:
     """``1:05`` for 65,000 ms."""
-    seconds = int(ms // 1000)
-    return f"{seconds // 60}:{seconds % 60:02d}"
+    return elapsed_text(ms / 1000)
 
 
 def seconds(ms: float | None) -> str:
@@ -121,6 +122,8 @@ class DealerController(QObject):
         self.recording = True
         #: Seconds since some fixed point, for the answer times; tests may replace it.
         self.clock: Callable[[], float] = time.monotonic
+        #: The current action's thinking time (paused by the screen: a demonstration, out of sight).
+        self.thinking = ThinkingClock(lambda: self.clock())
 
     # -- the round
     def start(self, seed: int | None = None, **options: Any) -> None:
@@ -177,6 +180,13 @@ class DealerController(QObject):
     def current(self) -> RoundTask | None:
         return self.round.current if self.round else None
 
+    def round_ms(self) -> int:
+        """The round's thinking time so far: its answers' times (as its summary totals them) and the
+        current action's; 0 before a round."""
+        if self.round is None:
+            return 0
+        return sum(a.ms for a in self.round.history) + (self.thinking.elapsed_ms() if self.thinking.running else 0)
+
     def done_steps(self, index: int) -> int:
         """Round steps done when task ``index`` is asked (``len(tasks)``: the whole round)."""
         assert self.round is not None
@@ -198,14 +208,16 @@ class DealerController(QObject):
             self.finished.emit(self.round.summary())
         else:
             self.round.shown()
+            self.thinking.start()
             self.taskReady.emit(self.round.current)
 
     def answer(self, raw: Any) -> None:
         task = self.current
         if task is None or self.round is None:
             return
-        feedback = judge(lambda: self.round.answer(raw), self.parseError)
+        feedback = judge(lambda: self.round.answer(raw, ms=self.thinking.elapsed_ms()), self.parseError)
         if feedback is not None:
+            self.thinking.stop()
             self.judged.emit(feedback, task)
 
     def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
@@ -336,13 +348,11 @@ class DealerScreen(Screen):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         adopt_saved_trainee(ctx)
         self.controller = self.controller_type(ctx, self)
+        watch_thinking(self, self.controller.thinking)
         self.demo = False
         self._then: Callable[[], None] | None = None
         self._target = 0
         self._resume = 0
-        self._elapsed = QElapsedTimer()
-        self._action = QElapsedTimer()
-        self._action_ms: int | None = None
         self._target_ms = 0
         # built and styled at zoom 1 (no size yet): a first size at zoom 1 need not style it all again
         self.setProperty("fontZoom", 1.0)
@@ -485,9 +495,9 @@ class DealerScreen(Screen):
     # the feedback on a mistake and the summary are shown only after an action: built then, so that
     # the screen's first open does not wait for them
     @cached_property
-    def feedback(self) -> FeedbackPanel:
+    def feedback(self) -> SteadyFeedbackPanel:
         """The wrong action stopped: the right one, its citation, Enter goes on."""
-        feedback = FeedbackPanel(self.ctx)
+        feedback = SteadyFeedbackPanel(self.ctx)
         feedback.next_button.setText("Go on  (Enter / Space)")
         feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         feedback.nextRequested.connect(self.go_on)
@@ -571,7 +581,6 @@ class DealerScreen(Screen):
         self.pane.set_timeline(self.controller.table.timeline, self.pane.heading, 0)
         self.last.clear()
         self.pages.setCurrentWidget(self.play_page)
-        self._elapsed.start()
         self._tick.start()
         self._update_status()
         self.play_to(self.controller.done_steps(0), self.controller.next)
@@ -584,14 +593,13 @@ class DealerScreen(Screen):
             self.question.strip.set_content([])
         self.action.setCurrentWidget(self.answer_page)
         positions = tuple(q.choices) if q.kind is AnswerKind.POSITION else ()
+        reset_setter(self.answers.setter)
         self.answers.show_question(q, positions)
         self.table_hint.setText(_TABLE_HINTS.get(q.skill, _TABLE_HINTS.get(q.kind.value, "")))
         self._wrap_choices()
         self._fit_strip()
         self._update_status()
         self._target_ms = skill_named(q.skill).target_ms
-        self._action_ms = None
-        self._action.start()
 
     def _wrap_choices(self) -> None:
         """Long choices (the remedies of irregularities) on several lines, a little smaller: a button
@@ -622,7 +630,6 @@ class DealerScreen(Screen):
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
-        self._action_ms = self._action.elapsed()
         self._update_status()
         done = self.controller.done_after(task)
         if feedback.correct:
@@ -631,6 +638,8 @@ class DealerScreen(Screen):
             return
         self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
         self.answers.show_verdict(feedback)
+        if self.answers.currentWidget() is self.answers.setter:
+            settle_setter(self.answers.setter)
         self.feedback.show_feedback(feedback, "Go on")
         self.feedback.expected.setText(words(f"You: {feedback.given}   ·   Correct: {feedback.expected}"))
         set_linked(self.feedback.given, feedback.mistake, self.ctx)
@@ -668,12 +677,13 @@ class DealerScreen(Screen):
                             f"{len(r.tasks)}")
 
     def _update_clock(self) -> None:
-        """The round's time, and this action's against the skill's fluent time."""
-        if not self._elapsed.isValid():
+        """The round's thinking time (what its summary totals), and this action's against the skill's fluent
+        time; paused during a demonstration and while the screen is out of sight."""
+        if self.controller.round is None:
             return
-        text = f"Round {clock(self._elapsed.elapsed())}"
-        if self._action.isValid() and self.pages.currentWidget() is self.play_page:
-            ms = self._action.elapsed() if self._action_ms is None else self._action_ms
+        text = f"Round {clock(self.controller.round_ms())}"
+        if self._target_ms and self.pages.currentWidget() is self.play_page:
+            ms = self.controller.thinking.elapsed_ms()
             text = f"This action {ms / 1000:.1f} s (fluent {self._target_ms / 1000:.0f} s)   ·   {text}"
         self.clock_label.setText(text)
 
@@ -714,6 +724,7 @@ class DealerScreen(Screen):
         if on == self.demo or self.controller.table is None:
             return
         self.demo = on
+        (self.controller.thinking.pause if on else self.controller.thinking.resume)("demonstration")
         self.demo_button.blockSignals(True)
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
