@@ -69,8 +69,21 @@ def _payouts(profile: Any, weak: frozenset[str]) -> Section:
         Fact("A winning Banker's Hand wager is paid 1 to 1 less a 5% vigorish." if not profile.ez else
              "On this EZ Baccarat table a winning Banker's Hand wager is paid 1 to 1 with no vigorish.",
              (profile.cite("ez") if profile.ez else profile.cite("vigorish"),)),
-    ), examples=examples(("bac-banker-payout", "bac-tie-payout", "bac-dragon-bonus", "bac-ez-insurance",
+    ) + (_ez_facts(profile) if profile.ez else ()), examples=examples(("bac-banker-payout", "bac-tie-payout", "bac-dragon-bonus", "bac-ez-insurance",
                           "bac-house-money"), profile, per_skill=1))
+
+
+def _ez_facts(profile: Any) -> tuple[Fact, ...]:
+    """An EZ Baccarat table's calls and insurance wagers (631a.1, 631a.8(a)(1),(5),(6), 631a.13(f),(g))."""
+    return (
+        Fact("A Dragon 7 is a Banker's Hand of 7 in three cards against a Player's Hand of less: the dealer calls "
+             "\"Dragon 7\", and a Banker's Hand wager pushes and is returned.",
+             (profile.cite("dragon_7_def"), profile.cite("banker"), profile.cite("result"))),
+        Fact("A Panda 8 is a Player's Hand of 8 in three cards against a Banker's Hand of less: the dealer calls "
+             "\"Panda 8\".", (profile.cite("panda_8_def"), profile.cite("result"))),
+        Fact("A winning Dragon 7 Insurance Wager is paid 40 to 1; a winning Panda 8 Insurance Wager 25 to 1.",
+             (profile.cite("dragon_7_pays"), profile.cite("panda_8_pays"))),
+    )
 
 
 @cards_for(GAME, "Baccarat hands")
