@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from trainer.rules.chips import DOLLAR_CHIPS, QUARTER_CHIPS
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.money import ROUNDINGS
 from trainer.rules.profiles import Registry, RuleBook
@@ -28,7 +29,7 @@ from trainer.rules.profiles import Registry, RuleBook
 #: Sections of 58 Pa. Code ch. 631a, by rule key.
 SECTIONS_631A = {
     "table": "631a.2(a)", "vig_boxes": "631a.2(b)(8)", "marker_buttons": "631a.2(c)",
-    "discard_bucket": "631a.2(e)", "decks": "631a.3(a)", "new_decks": "631a.3(b)",
+    "discard_bucket": "631a.2(e)", "value_chips": "631a.8(b)", "decks": "631a.3(a)", "new_decks": "631a.3(b)",
     "inspect": "631a.4(a)", "spread": "631a.4(b)", "wash": "631a.4(c)", "shuffle": "631a.5(a)",
     "cut_offer": "631a.5(b)", "cut": "631a.5(c)", "second_cover": "631a.5(d)", "recut": "631a.5(e)",
     "burn": "631a.5(f)", "value": "631a.6(a)", "point_count": "631a.6(b)", "shoe": "631a.7(a)",
@@ -98,6 +99,8 @@ class BaccaratProfile(RuleBook):
     third_card_remedy: str = "discard"
     #: Range of playing cards the dealer leaves under the second cover card (631a.5(d): at least 14; spec B5).
     second_cover_depth: tuple[int, int] = (14, 20)
+    #: The table's chip denominations in cents: 25¢ only where a vigorish is taken (``trainer.rules.chips``).
+    chips: tuple[int, ...] = QUARTER_CHIPS
 
     def __post_init__(self) -> None:
         if self.decks not in DECK_OPTIONS:
@@ -145,7 +148,8 @@ _TITLE = "Pennsylvania, 58 Pa. Code ch. 631a"
 _SOURCE = "pa-58-631a-baccarat.md"
 PROFILES: Registry[BaccaratProfile] = Registry("Baccarat profile", (
     BaccaratProfile("pa-631a", f"{_TITLE} (Baccarat)", _SOURCE, "", SECTIONS_631A),
-    BaccaratProfile("pa-631a-ez", f"{_TITLE} (EZ Baccarat table)", _SOURCE, "", SECTIONS_631A, ez=True),
+    BaccaratProfile("pa-631a-ez", f"{_TITLE} (EZ Baccarat table)", _SOURCE, "", SECTIONS_631A, ez=True,
+                    chips=DOLLAR_CHIPS),
 ), "pa-631a")
 DEFAULT_PROFILE = PROFILES.default
 
