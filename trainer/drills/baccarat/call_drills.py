@@ -70,7 +70,7 @@ def call_aloud(rng: random.Random, setup: Setup) -> Draft:
            "(631a.11(a)), the dealer instructs each hand in turn to draw or stand and calls its new count "
            "(631a.10(b), 631a.11); last the result with the final counts (631a.12(a)). The call: "
            + ", ".join(answer) + ".")
-    cites = [p.cite("announce"), p.cite("instruct"), p.cite("player_rule"), p.cite("banker_rule"), p.cite("result")]
+    cites = [p.cite("announce"), p.cite("instruct"), p.cite("player_rule"), p.cite("banker_rule"), p.cite("result"), "spec B29"]
     if wanted == "natural":
         cites.insert(2, p.cite("natural"))
     prompt = (f"Calling the game. First four cards: Player {format_cards(cards[:2])}, Banker {format_cards(cards[2:4])}. "

@@ -26,7 +26,7 @@ def _banker(rng: random.Random, p: BaccaratProfile) -> Draft:
     if p.ez or p.vig_collection == "deferred":
         why = ("An EZ Baccarat table takes no vigorish" if p.ez else
                "This table marks the vigorish in the seat's box and collects it later, so the win is paid in full")
-        cites = [p.cite("banker_pays")] + ([p.cite("ez")] if p.ez else [p.cite("vig_deferred")])
+        cites = [p.cite("banker_pays")] + ([p.cite("ez")] if p.ez else [p.cite("vig_deferred")]) + ["spec B28"]
         return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins. {PAY}", wager,
                            f"{why}: 1 to 1, {format_cents(wager)}", cites, "banker", p.chips, wager_cents=wager)
     if p.vig_rounding == "exact":
@@ -35,7 +35,7 @@ def _banker(rng: random.Random, p: BaccaratProfile) -> Draft:
     return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins; the vigorish is taken from the "
                        f"payout. {PAY}", wager - vig,
                        f"1 to 1 is {format_cents(wager)}, less the 5% vigorish {format_cents(vig)}: "
-                       f"{format_cents(wager - vig)}", [p.cite("banker_pays"), p.cite("vig_at_payout")],
+                       f"{format_cents(wager - vig)}", [p.cite("banker_pays"), p.cite("vig_at_payout"), "spec B28"],
                        "banker-net", p.chips, wager_cents=wager)
 
 
@@ -59,7 +59,7 @@ def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
     wager = 100 * rng.randint(1, 60) if odds > 1 else wager_amount(rng)
     paid = wager * odds
     return chips_draft(f"A {format_cents(wager)} {name} wins{': ' + how if how else ''}. {PAY}", paid,
-                       f"{odds} to 1 on {format_cents(wager)} is {format_cents(paid)}", [p.cite(rule)], item,
+                       f"{odds} to 1 on {format_cents(wager)} is {format_cents(paid)}", [p.cite(rule), "spec B28"], item,
                        p.chips, wager_cents=wager)
 
 
@@ -70,5 +70,5 @@ def bac_pay_chips(rng: random.Random, setup: Setup) -> Draft:
     p = setup.profile
     case = rng.choice(("banker", "banker", "odds", "odds", "odds", "color"))
     if case == "color":
-        return color_change(rng, p.chips, [p.cite("value_chips")])
+        return color_change(rng, p.chips, [p.cite("value_chips"), "spec B28"])
     return _banker(rng, p) if case == "banker" else _odds(rng, p)

@@ -29,7 +29,7 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
     tables = paytables_for(p)
     case = rng.choice(("win", "win", "side", "color") if tables else ("win", "win", "color"))
     if case == "color":
-        return color_change(rng, p.chips, [p.cite("wagers")])
+        return color_change(rng, p.chips, [p.cite("wagers"), "spec S1"])
     if case == "side":
         table = rng.choice(tables)
         line = rng.choice(table.lines)
@@ -37,7 +37,7 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
         paid = line.payout(wager)
         return chips_draft(f"A {format_cents(wager)} {table.label} Wager wins: {line.wording}, {line.odds}. {PAY}",
                            paid, f"{line.odds} on {format_cents(wager)} is {format_cents(paid)}",
-                           [table.citation], table.wager, p.chips, wager_cents=wager)
+                           [table.citation, "spec S5"], table.wager, p.chips, wager_cents=wager)
     rounding = rng.choice(p.vig_roundings)
     wager = wager_amount(rng)
     if rounding == "exact":
@@ -46,5 +46,5 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
     return chips_draft(f"A {format_cents(wager)} Pai Gow Wager wins; the vigorish ({ROUNDING_WORDS[rounding]}) is "
                        f"taken from the payout. {PAY}", wager - vig,
                        f"{vig_explanation(wager, rounding)}; {format_cents(wager)} less {format_cents(vig)} is "
-                       f"{format_cents(wager - vig)}", [p.cite("win"), p.cite("vigorish")], f"win-{rounding}", p.chips,
-                       wager_cents=wager)
+                       f"{format_cents(wager - vig)}", [p.cite("win"), p.cite("vigorish"), "spec S2"], f"win-{rounding}", p.chips,
+                       wager_cents=wager, rounding=rounding)

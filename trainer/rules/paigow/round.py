@@ -612,7 +612,7 @@ class _RoundBuilder:
                                 zero_zero_to_banker=p.zero_zero_to_banker)
         if p.bank_bound_by_house_way and self.take_violation():
             chosen = _wrong_setting(tiles, right, p)
-        self.step(where, "set", p.cite("dealer_vs_bank"), f"The bank sets {chosen} face down (JQ8)")
+        self.step(where, "set", p.cite("dealer_vs_bank"), f"The bank sets {chosen} face down")  # JQ8
         if p.bank_bound_by_house_way and not same_rank(chosen, right, zero_zero_to_banker=p.zero_zero_to_banker):
             self.step(DEALER, "reset", irregularity_citation(Irregularity.HOUSE_WAY_VIOLATION, p),
                       f"The bank's hands are not set by the house way: reset to {right} and the round completed")
