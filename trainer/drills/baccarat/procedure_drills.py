@@ -241,11 +241,15 @@ _OPENING: dict[str, tuple[str, str, tuple[str, ...], str, str]] = {  # item: (si
 }
 
 
+_OCCASIONS = ("The table opens for the day.", "After \"last hand\" and one more hand the cards are replaced.",
+              "The floorperson brings new cards to the table.")
+
+
 def _opening(rng: random.Random, p: BaccaratProfile) -> Draft:
     item = rng.choice(tuple(_OPENING))
     situation, answer, wrong, rule, why = _OPENING[item]
     text = situation.format(n=rng.choice(("six", "seven", "eight")))
-    return draft(text[:1].upper() + text[1:], AnswerKind.CHOICE, answer, why, [p.cite(rule)], item,
+    return draft(f"{rng.choice(_OCCASIONS)} {text[:1].upper() + text[1:]}", AnswerKind.CHOICE, answer, why, [p.cite(rule)], item,
                  choices=tuple(rng.sample((answer, *wrong), 1 + len(wrong))))
 
 
