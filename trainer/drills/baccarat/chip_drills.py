@@ -40,7 +40,7 @@ def _banker(rng: random.Random, p: BaccaratProfile) -> Draft:
 
 
 def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
-    """A winning wager paid at odds: (name, odds, how it won, section, item) drawn from what the table offers."""
+    """A winning wager paid at odds, drawn from the wagers the table offers (name, odds, how it won, rule, item)."""
     offered = [("wager on the Player's Hand", 1, "", "player_pays", "player"),
                ("Tie Wager", p.tie_pays, "the hands tie", "tie_pays", f"tie-{p.tie_pays}")]
     if p.tie_pays == 8:  # 631a.13(b): "at least 8 to 1"; a table may post 9 to 1 (reading B12)
