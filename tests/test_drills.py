@@ -137,6 +137,21 @@ def _dealer_task(q: Question):
 
 
 #: For every skill, the answer recomputed from the question's data with the engine.
+def _pay_chips(q: Question) -> str:
+    """The fewest chips for the payout, the payout from the settlement engine (issue 31)."""
+    from trainer.rules.chips import fewest_chips
+
+    if q.item.startswith("win-"):
+        won = settle_pai_gow(q.data["wager_cents"], Outcome.WIN, q.data["rounding"])
+        amount = won.payout_cents - won.vig_cents  # paid net of the vigorish
+    elif q.item.startswith("color"):
+        amount = q.data["amount_cents"]
+    else:
+        to, per = map(int, re.search(r"(\d+) to (\d+)", q.prompt).groups())
+        amount = q.data["wager_cents"] * to // per
+    return str(fewest_chips(amount, q.data["chips"]))
+
+
 ENGINE = {
     "tile-id": _tile_id, "tile-compare": _tile_compare, "hand-compare": _hand_compare, "round-score": _round_score,
     "house-way": _house_way, "optimal-setting": _optimal,
@@ -144,7 +159,7 @@ ENGINE = {
     "pai-gow-payout": _pai_gow_payout, "pair-fortunes": _pair_fortunes, "dice-wagers": _dice_wagers,
     "table-settlement": _table, "dice-start": _dice_start, "delivery-tile": _delivery_tile,
     "style-name": lambda q: style_name(q.data["style"], profile_named(q.profile)),
-    "style-animation": _style_animation,
+    "style-animation": _style_animation, "pay-chips": _pay_chips,
 } | {skill: _dealer_task for skill in DEALER_SKILLS}
 
 CASES = [(p, s.id) for p in PROFILES for s in skills_for(p)]

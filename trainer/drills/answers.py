@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
+from trainer.rules.chips import Breakdown, chip_name, fewest_chips, parse_breakdown
 from trainer.rules.errors import NotationError, quoted
 from trainer.rules.paigow.hands import Hand, rank_key
 from trainer.rules.money import format_cents, parse_money
@@ -115,12 +116,77 @@ def _parse_setting(raw: Any, question: Question) -> tuple[tuple[Tile, ...], tupl
     return parse_placement(raw, question.data["tiles"])
 
 
+def _parse_chips(raw: Any, question: Question) -> Breakdown:
+    """A typed breakdown (``2x100 4x5 3x0.25``) of the table's chips (``data["chips"]``)."""
+    try:
+        given = raw if isinstance(raw, Breakdown) else parse_breakdown(str(raw))
+    except NotationError as exc:
+        raise AnswerParseError(str(exc)) from None
+    table = question.data["chips"]
+    foreign = [d for d, _ in given.stacks if d not in table]
+    if foreign:
+        raise AnswerParseError(f"{chip_name(foreign[0])} is not one of the chips to give here: "
+                               f"{', '.join(chip_name(c) for c in table)}")
+    return given
+
+
+def judge_chips(question: Question, given: Breakdown) -> tuple[bool, str]:
+    """(correct, mistake): any breakdown of the amount with the fewest chips is right."""
+    amount = question.data["amount_cents"]
+    if given.total != amount:
+        return False, f"these chips make {format_cents(given.total)}, not {format_cents(amount)}"
+    fewest = fewest_chips(amount, question.data["chips"]).chips
+    if given.chips != fewest:
+        return False, f"the right amount, but in {given.chips} chips: it can be paid in {fewest}"
+    return True, ""
+
+
+def split_call(raw: Any, choices: Sequence[str]) -> tuple[str, ...]:
+    """A call as its phrases: typed, separated by commas (or semicolons), or a phrase bank's numbers
+    (``3 1 4`` or ``3, 1, 4``, numbered from 1 as the terminal shows them), or a sequence."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if re.fullmatch(r"\d+(?:[\s,]+\d+)*", text) and choices:
+            digits = re.findall(r"\d+", text)
+            bad = [n for n in digits if len(n) > 3 or not 1 <= int(n) <= len(choices)]
+            if bad:
+                shown = bad[0] if len(bad[0]) <= 3 else quoted(bad[0])
+                raise AnswerParseError(f"phrase {shown} is not one of 1-{len(choices)}")
+            numbers = [int(n) for n in digits]
+            return tuple(choices[n - 1] for n in numbers)
+        phrases = tuple(p.strip() for p in re.split(r"[,;]", text))
+    elif isinstance(raw, Sequence):
+        phrases = tuple(str(p).strip() for p in raw)
+    else:
+        raise AnswerParseError("a call is its phrases, separated by commas")
+    if not all(phrases):
+        raise AnswerParseError("an empty phrase: separate the phrases by single commas")
+    return phrases
+
+
+def judge_call(question: Question, given: tuple[str, ...]) -> tuple[bool, str]:
+    """(correct, mistake): each phrase checked in order against the phrases the text allows there
+    (``data["accepted"]``); the first wrong or missing one is named with its section
+    (``data["sections"]``)."""
+    accepted, sections = question.data["accepted"], question.data["sections"]
+    for i, wanted in enumerate(accepted):
+        if i >= len(given):
+            return False, f"phrase {i + 1} missing: \"{wanted[0]}\" ({sections[i]})"
+        if normalize_text(given[i]) not in {normalize_text(w) for w in wanted}:
+            return False, f"phrase {i + 1}: \"{given[i]}\", the call is \"{wanted[0]}\" ({sections[i]})"
+    if len(given) > len(accepted):
+        return False, f"phrase {len(accepted) + 1}: \"{given[len(accepted)]}\" - the call was over"
+    return True, ""
+
+
 _PARSERS: dict[AnswerKind, Callable[[Any, Question | None, Sequence[str]], Any]] = {
     AnswerKind.CHOICE: lambda raw, q, choices: _parse_choice(raw, choices),
     AnswerKind.MONEY: lambda raw, q, choices: _parse_money(raw),
     AnswerKind.POSITION: lambda raw, q, choices: parse_position(raw),
     AnswerKind.NUMBER: lambda raw, q, choices: _parse_number(raw),
     AnswerKind.TEXT: lambda raw, q, choices: str(raw).strip(),
+    AnswerKind.CHIPS: lambda raw, q, choices: _parse_chips(raw, q),  # type: ignore[arg-type]
+    AnswerKind.CALL: lambda raw, q, choices: split_call(raw, choices),
     AnswerKind.SETTING: lambda raw, q, choices: _parse_setting(raw, q),  # type: ignore[arg-type]
 }
 
@@ -157,6 +223,8 @@ def format_value(kind: AnswerKind, value: Any) -> str:
     if kind is AnswerKind.SETTING and not isinstance(value, str):
         high, low = value
         return f"{' '.join(map(str, high))} / {' '.join(map(str, low))}"
+    if kind is AnswerKind.CALL and not isinstance(value, str):
+        return ", ".join(value)
     return str(value)
 
 
@@ -225,6 +293,12 @@ def _faces(tiles: Sequence[Tile]) -> tuple[str, ...]:
     return tuple(sorted(map(str, tiles)))
 
 
+#: The kinds judged by more than equality: (correct, mistake) from the question and the parsed answer.
+_JUDGES: dict[AnswerKind, Callable[[Question, Any], tuple[bool, str]]] = {
+    AnswerKind.SETTING: judge_setting, AnswerKind.CHIPS: judge_chips, AnswerKind.CALL: judge_call,
+}
+
+
 def check(question: Question, answer: Any) -> Feedback:
     """Judge ``answer`` (typed text or a value, see ``trainer.drills.model``) for ``question``.
 
@@ -238,8 +312,8 @@ def check(question: Question, answer: Any) -> Feedback:
         part_results = tuple(_same(p.kind, p.answer, g) for p, g in zip(question.parts, given))
         correct = all(part_results)
         given_text = "; ".join(format_value(p.kind, g) for p, g in zip(question.parts, given))
-    elif question.kind is AnswerKind.SETTING:
-        correct, mistake = judge_setting(question, given)
+    elif question.kind in _JUDGES:
+        correct, mistake = _JUDGES[question.kind](question, given)
         given_text = format_value(question.kind, given)
     else:
         correct = _same(question.kind, question.answer, given) or given in question.data.get("accepted", ())

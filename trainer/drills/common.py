@@ -7,6 +7,7 @@ import random
 from typing import Any, Callable, Sequence, TypeVar
 
 from trainer.drills.model import AnswerKind, Draft
+from trainer.rules.money import format_cents
 
 T = TypeVar("T")
 
@@ -46,3 +47,36 @@ def wager_amount(rng: random.Random) -> int:
     if rng.random() < 0.6:
         return 500 * rng.randint(2, 100)
     return 100 * rng.randint(5, 300)
+
+
+def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: str, chips: Sequence[int],
+                **data: Any) -> Draft:
+    """A pay-with-chips question: the key is the fewest-chips breakdown of ``amount`` from the table's
+    ``chips`` (any breakdown with as few chips is accepted, ``answers.judge_chips``); ``why`` says how
+    the amount is reached, the key's breakdown is added to it."""
+    from trainer.rules.chips import fewest_chips
+
+    key = fewest_chips(amount, chips)
+    return draft(prompt, AnswerKind.CHIPS, str(key),
+                 f"{why.rstrip('.')}; with the fewest chips, {format_cents(amount)} is {key}.", cites, item,
+                 data={"amount_cents": amount, "chips": list(chips), **data},
+                 hint="As many of the largest chip as fit, then the next smaller.")
+
+
+def color_change(rng: random.Random, chips: Sequence[int], cites: Sequence[str]) -> Draft:
+    """Color up (a pile of small chips for the fewest chips) or color down (one chip for the fewest
+    chips no larger than a named one): the casino's procedure; the regulation asks for value chips only."""
+    from trainer.rules.chips import Breakdown, chip_name
+
+    if rng.random() < 0.5:
+        small = sorted(chips)[:4]
+        pile = Breakdown.of({c: rng.randint(3, 24) for c in rng.sample(small, rng.randint(2, 3))})
+        return chips_draft(f"A player leaving the table hands in {pile} to color up. Which chips does the "
+                           "dealer give, in the fewest chips?", pile.total,
+                           f"The pile is worth {format_cents(pile.total)}", cites, "color-up", chips, pile=str(pile))
+    big = rng.choice([c for c in chips if c >= 2500])
+    ceiling = rng.choice([c for c in chips if 100 <= c < big])
+    return chips_draft(f"A player hands in one {chip_name(big)} chip and asks for chips of {chip_name(ceiling)} or "
+                       "less. Which chips does the dealer give, in the fewest chips?", big,
+                       f"Colored down, the {chip_name(big)} chip is paid in chips of {chip_name(ceiling)} and below",
+                       cites, "color-down", [c for c in chips if c <= ceiling])

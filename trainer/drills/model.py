@@ -15,6 +15,8 @@ POSITION   ``dealer``, ``seat1``..``seat6``, dead  ``"Seat 3"``, ``"3"``, ``"dea
 NUMBER     an int                                  ``"12"`` or an int
 TEXT       free text (str)                         compared without case, spaces or hyphens
 MULTI      tuple of the parts' answers             a sequence, one entry per part
+CHIPS      a breakdown ``"2 × $100, 3 × $0.25"``   ``"2x100 3x0.25"``: any with the fewest chips
+CALL       the phrases in order (tuple of str)     ``"Player 5, Banker 3, ..."`` or a sequence
 =========  ======================================  ==========================================
 """
 
@@ -40,6 +42,8 @@ class AnswerKind(enum.Enum):
     NUMBER = "number"
     TEXT = "text"
     MULTI = "multi"
+    CHIPS = "chips"
+    CALL = "call"
 
 
 class AnswerParseError(TrainerError):
@@ -52,6 +56,10 @@ class AnswerParseError(TrainerError):
     def __init__(self, message: str, part: int | None = None) -> None:
         super().__init__(message if part is None else f"part {part + 1}: {message}")
         self.part = part
+
+
+#: The kinds whose answer is a tuple (a list in JSON).
+_SEQUENCES = (AnswerKind.MULTI, AnswerKind.CALL)
 
 
 @dataclass(frozen=True)
@@ -127,7 +135,7 @@ class Question:
         d = asdict(self)
         d.update(kind=self.kind.value, citations=list(self.citations), choices=list(self.choices),
                  parts=[p.to_dict() for p in self.parts], data=dict(self.data),
-                 answer=list(self.answer) if self.kind is AnswerKind.MULTI else self.answer)
+                 answer=list(self.answer) if self.kind in _SEQUENCES else self.answer)
         return d
 
     @classmethod
@@ -136,7 +144,7 @@ class Question:
         return cls(
             skill=d["skill"], item=d["item"], seed=int(d["seed"]), profile=d["profile"],
             house_way=d.get("house_way", "regulatory"), prompt=d["prompt"], kind=kind,
-            answer=tuple(d["answer"]) if kind is AnswerKind.MULTI else d["answer"],
+            answer=tuple(d["answer"]) if kind in _SEQUENCES else d["answer"],
             explanation=d["explanation"], citations=tuple(d["citations"]), choices=tuple(d.get("choices", ())),
             parts=tuple(Part.from_dict(p) for p in d.get("parts", ())), hint=d.get("hint", ""),
             data=dict(d.get("data", {})), typed_prompt=d.get("typed_prompt", ""),

@@ -65,6 +65,8 @@ _KIND_HELP = {
     "money": "type an amount, e.g. 12.50",
     "position": "type dealer, seat1..seat6 or dead",
     "number": "type a whole number",
+    "chips": "type each stack as count x chip, e.g. 2x100 2x25 4x5 3x0.25",
+    "call": "type the phrases in order separated by commas, or their numbers, e.g. 3 1 4",
 }
 
 
@@ -91,7 +93,7 @@ def render_question(q: Question, *, typed: bool = False) -> str:
     from trainer.drills.model import AnswerKind
 
     lines = [q.typed_prompt or q.prompt]
-    if q.kind is AnswerKind.CHOICE:
+    if q.kind in (AnswerKind.CHOICE, AnswerKind.CALL):
         lines += _choices(q.choices, numbered=typed)
     elif q.choices:  # e.g. the positions a count may reach, the hands left to expose: shown on paper too
         lines.append(f"  (one of: {', '.join(q.choices)})")

@@ -12,7 +12,8 @@ def _setup(profile, house_way: str | None):
 
 GAME = Game(
     id="baccarat", title="Baccarat", profiles=PROFILES, drill_package=__name__,
-    drill_modules=("hand_drills", "payout_drills", "table_drills", "dealer_round"),
+    drill_modules=("hand_drills", "payout_drills", "chip_drills", "table_drills", "dealer_round",
+                   "call_drills", "procedure_drills"),
     groups=("Baccarat hands", "Baccarat payouts", "Baccarat shoe", "Calling the game"),
     setup=_setup, skill_prefix="bac-",
 )

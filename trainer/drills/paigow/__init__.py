@@ -27,7 +27,7 @@ def _warm_up(profile: Profile) -> None:
 GAME = Game(
     id="paigow", title="Pai Gow tiles", profiles=REGISTRY,
     drill_package=__name__,
-    drill_modules=("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "side_wager_drills",
+    drill_modules=("tile_drills", "hand_drills", "house_way_drills", "payout_drills", "chip_drills", "side_wager_drills",
                    "table_drills", "dealing_drills", "dealer_round"),
     groups=("Tiles", "Hands", "House way", "Payouts", "Dealing", "Dealer's seat"),
     setup=_setup,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from trainer.rules.chips import DOLLAR_CHIPS, QUARTER_CHIPS
 from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.money import ROUNDINGS
 from trainer.rules.profiles import Registry, RuleBook
@@ -28,8 +29,8 @@ from trainer.rules.profiles import Registry, RuleBook
 #: Sections of 58 Pa. Code ch. 631a, by rule key.
 SECTIONS_631A = {
     "table": "631a.2(a)", "vig_boxes": "631a.2(b)(8)", "marker_buttons": "631a.2(c)",
-    "discard_bucket": "631a.2(e)", "decks": "631a.3(a)", "new_decks": "631a.3(b)",
-    "inspect": "631a.4(a)", "spread": "631a.4(b)", "wash": "631a.4(c)", "shuffle": "631a.5(a)",
+    "discard_bucket": "631a.2(e)", "value_chips": "631a.8(b)", "decks": "631a.3(a)", "new_decks": "631a.3(b)",
+    "inspect": "631a.4(a)", "spread": "631a.4(b)", "wash": "631a.4(c)", "preinspected": "631a.4(d)", "shuffle": "631a.5(a)",
     "cut_offer": "631a.5(b)", "cut": "631a.5(c)", "second_cover": "631a.5(d)", "recut": "631a.5(e)",
     "burn": "631a.5(f)", "value": "631a.6(a)", "point_count": "631a.6(b)", "shoe": "631a.7(a)",
     "shoe_offer": "631a.7(b)", "curator": "631a.7(c)", "dealer_curator": "631a.7(d)",
@@ -40,7 +41,7 @@ SECTIONS_631A = {
     "cards_call": "631a.9(b)", "deal": "631a.9(c)", "squeeze": "631a.9(d)",
     "squeeze_banker_aside": "631a.9(d)(1)", "squeeze_player": "631a.9(d)(2)",
     "squeeze_banker": "631a.9(d)(3)", "squeeze_player_third": "631a.9(d)(4)",
-    "squeeze_banker_third": "631a.9(d)(5)", "squeeze_tie": "631a.9(d)(6)", "squeeze_none": "631a.9(d)(7)",
+    "squeeze_banker_third": "631a.9(d)(5)", "squeeze_tie": "631a.9(d)(6)", "squeeze_none": "631a.9(d)(7)", "squeeze_delay": "631a.9(f)",
     "house_money_settle": "631a.9(e)(1)", "house_money_add": "631a.9(e)(1)(i)",
     "house_money_resume": "631a.9(e)(2)", "announce": "631a.10(a)", "instruct": "631a.10(b)",
     "one_card": "631a.10(c)", "cover_card": "631a.10(d)", "natural": "631a.11(a)",
@@ -98,6 +99,8 @@ class BaccaratProfile(RuleBook):
     third_card_remedy: str = "discard"
     #: Range of playing cards the dealer leaves under the second cover card (631a.5(d): at least 14; spec B5).
     second_cover_depth: tuple[int, int] = (14, 20)
+    #: The table's chip denominations in cents: 25¢ only where a vigorish is taken (``trainer.rules.chips``).
+    chips: tuple[int, ...] = QUARTER_CHIPS
 
     def __post_init__(self) -> None:
         if self.decks not in DECK_OPTIONS:
@@ -145,7 +148,8 @@ _TITLE = "Pennsylvania, 58 Pa. Code ch. 631a"
 _SOURCE = "pa-58-631a-baccarat.md"
 PROFILES: Registry[BaccaratProfile] = Registry("Baccarat profile", (
     BaccaratProfile("pa-631a", f"{_TITLE} (Baccarat)", _SOURCE, "", SECTIONS_631A),
-    BaccaratProfile("pa-631a-ez", f"{_TITLE} (EZ Baccarat table)", _SOURCE, "", SECTIONS_631A, ez=True),
+    BaccaratProfile("pa-631a-ez", f"{_TITLE} (EZ Baccarat table)", _SOURCE, "", SECTIONS_631A, ez=True,
+                    chips=DOLLAR_CHIPS),
 ), "pa-631a")
 DEFAULT_PROFILE = PROFILES.default
 

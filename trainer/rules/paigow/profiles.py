@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from trainer.rules.chips import QUARTER_CHIPS
 from trainer.rules.profiles import Registry, RuleBook
 
 #: Slugs of the ten delivery styles (spec D6), the default first.
@@ -121,6 +122,8 @@ class Profile(RuleBook):
     #: returns to the dealer" (10.8(c), JQ19); elsewhere it goes round the seats only.
     bank_rotation_returns_to_dealer: bool = False
     default_house_way: str = "regulatory"
+    #: The table's chip denominations in cents, 25¢ for the vigorish (``trainer.rules.chips``).
+    chips: tuple[int, ...] = QUARTER_CHIPS
 
 
     def cite_item(self, rule: str, n: int) -> str:
