@@ -25,6 +25,8 @@ from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
 from trainer.ui.paigow.player import SPEEDS, speed_label
+from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
 from trainer.ui.transport import paint_transport, set_symbol, transport_button
@@ -33,7 +35,7 @@ from trainer.ui.when_shown import when_shown
 #: The keyboard map, shown in the Keys button's tooltip.
 KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
         ("Home / End", "start / end"), ("R", "replay"), ("N", "new shoe"), ("V", "show faces"),
-        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"))
+        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"), ("O", "show the folded options"))
 
 #: The table variants offered: (label, profile options).
 VARIANTS = (("profile's table", {}), ("vig at payout", {"vig_collection": "at-payout"}),
@@ -95,14 +97,12 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.setCheckable(True)
         self.demo_button.setToolTip("Full screen, large captions, keyboard control (M; Esc leaves)")
         self.options = QWidget()
-        bar = QHBoxLayout(self.options)
+        bar = FlowLayout(self.options)  # wraps rather than widen the window (a larger text size)
         bar.setContentsMargins(0, 0, 0, 0)
         for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats),
                               ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
-            if label:
-                bar.addWidget(QLabel(label))
-            bar.addWidget(widget)
-        bar.addStretch(1)
+            bar.addWidget(group(QLabel(label), widget) if label else widget)
+        self.fold = OptionFold(self, self.options)
 
         SP = QStyle.StandardPixmap
         p = self.player
@@ -132,6 +132,7 @@ class BaccaratTableScreen(QWidget):
         transport.addWidget(self.speed)
         transport.addWidget(self.slider, 1)
         transport.addWidget(self.position)
+        transport.addWidget(self.fold.button)
         transport.addWidget(keys)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
@@ -207,7 +208,7 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.blockSignals(True)
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
-        self.options.setVisible(not on)
+        self.fold.set_hidden(on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
         for w in (self.speed, self.position):  # the transport, readable from the back of the room
             font = w.font()
@@ -235,7 +236,7 @@ class BaccaratTableScreen(QWidget):
             K.Key_Home: lambda: p.goto(0), K.Key_End: p.to_end, K.Key_R: p.replay,
             K.Key_N: lambda: self.seed.setValue((self.seed.value() * 7919 + 104_729) % 1_000_000),
             K.Key_V: self.faces.toggle, K.Key_M: lambda: self.set_demo(not self.demo),
-            K.Key_Escape: lambda: self.set_demo(False),
+            K.Key_Escape: lambda: self.set_demo(False), K.Key_O: self.fold.toggle,
         }.get(key)
         if action is None:
             return False

@@ -48,6 +48,7 @@ from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, curre
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.theme import Theme, theme_named
@@ -418,7 +419,9 @@ class DealerScreen(Screen):
         self.last = make_label("", 1.3, bold=True, name="dealer-last")
         self.clock_label = make_label("", 1.3, bold=True)
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
-        for w in (self.status, self.last, self.trainee_label, self.clock_label):
+        self.fold = OptionFold(self, self.options)
+        set_font(self.fold.button, 1.15)
+        for w in (self.fold.button, self.status, self.last, self.trainee_label, self.clock_label):
             flow.addWidget(w)
 
         self.pages = QStackedWidget()
@@ -439,6 +442,7 @@ class DealerScreen(Screen):
         self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
         side = QScrollArea()
         row.addWidget(side, 3)
+        self.side_scroll = side
         self.side = self._build_side()
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # the narration fills the right column (docked before the column joins the screen: after its
@@ -709,8 +713,10 @@ class DealerScreen(Screen):
         self.demo_button.blockSignals(True)
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
-        for w in (self.options, self.side, self.status, self.last, self.trainee_label, self.clock_label):
+        # the table takes the whole width (issue 29): the answers' column goes with the options
+        for w in (self.side_scroll, self.status, self.last, self.trainee_label, self.clock_label):
             w.setVisible(not on)
+        self.fold.set_hidden(on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
         self.pane.counted = on
         self.pane.dock_caption(on, self.side.layout())

@@ -24,6 +24,7 @@ from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import theme_named
@@ -37,7 +38,7 @@ KEYS = (
     ("+ / −  (↑ / ↓)", "speed"), ("1–9, 0", "style"), ("Alt+1–0", "right-hand style"),
     ("S", "side by side"), ("D", "new dice"), ("N", "new woodpile"), ("V", "show faces"),
     ("R", "replay"), ("Home / End", "start / end"), ("F", "full screen"), ("M", "demonstration mode"),
-    ("Esc", "leave full screen"),
+    ("Esc", "leave full screen"), ("O", "show the folded options"),
 )
 
 
@@ -203,7 +204,9 @@ class TableScreen(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
 
-        bar = FlowLayout()  # wraps onto a second line rather than widen the window (large text sizes)
+        self.options = QWidget()
+        bar = FlowLayout(self.options)  # wraps onto a second line rather than widen the window (large text sizes)
+        bar.setContentsMargins(0, 0, 0, 0)
         self._secondary = []
         for label, widget, secondary in (
             ("Style", self.style_box, False), ("", self.style2_box, False), ("Dice", self.dice, False),
@@ -252,6 +255,8 @@ class TableScreen(QWidget):
         transport.addWidget(self.speed_box)
         transport.addWidget(self.slider, 1)
         transport.addWidget(self.position)
+        self.fold = OptionFold(self, self.options)
+        transport.addWidget(self.fold.button)
         transport.addWidget(self.help)
 
         panes = QHBoxLayout()
@@ -260,7 +265,7 @@ class TableScreen(QWidget):
         self._pane_row = panes
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
-        lay.addLayout(bar)
+        lay.addWidget(self.options)
         lay.addWidget(self.error)
         lay.addLayout(panes, 1)
         lay.addLayout(transport)
@@ -550,7 +555,7 @@ class TableScreen(QWidget):
             K.Key_End: lambda: self._each(lambda p: p.to_end()),
             K.Key_F: self.toggle_full_screen, K.Key_F11: self.toggle_full_screen,
             K.Key_M: lambda: self.set_demo(not self.demo),
-            K.Key_Escape: self._escape,
+            K.Key_Escape: self._escape, K.Key_O: self.fold.toggle,
         }
         action = actions.get(key)
         if action is None:

@@ -1,0 +1,67 @@
+"""The classroom on any screen (issue 29): at Projector on a projector's 1280x720 or 1024x768, the felt
+fills its share of the window (28% on both tables, 24% on both dealer screens), every felt keeps its
+seat numbers, wager names, hand labels and odds (scaled, never left out), and nothing widens the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from tests.test_ui_fit import _settle, _table_texts, _views, sized_window  # noqa: F401 - a fixture
+from trainer.ui.felt import felt_share
+
+#: (game's table screen, dealer screen, profile)
+GAMES = {"paigow": ("table", "dealer", "pa-2019"), "baccarat": ("baccarat-table", "baccarat-dealer", "pa-631a-ez")}
+#: The felt's least share of the window on a table screen and on a dealer screen (issue 29).
+TABLE_SHARE, DEALER_SHARE = 0.28, 0.24
+#: What each game's felt always says (its seat numbers, its wagers' and hands' names, its odds).
+MUST_SAY = {
+    "paigow": {"1", "2", "3", "4", "5", "6", "DEAD HAND", "DEALER", "WOODPILE"},
+    "baccarat": {*map(str, range(1, 13)), "TIE", "PLAYER", "BANKER"},
+}
+
+
+def _open(window, key: str):
+    screen = window.show_screen(key)
+    if hasattr(screen, "prepare_snapshot"):
+        screen.prepare_snapshot(seed=5, move=None)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_projector_felt_fills_its_share_and_keeps_every_label(qtbot, sized_window, monkeypatch, game, size):
+    table, dealer, profile = GAMES[game]
+    window = sized_window("projector", size, profile=profile)
+    for key, least in ((table, TABLE_SHARE), (dealer, DEALER_SHARE)):
+        _open(window, key)
+        _settle(window, size)
+        assert (window.width(), window.height()) == size, key  # nothing widens the window
+        views = _views(window)
+        assert len(views) == 1, key
+        share = felt_share(views[0])
+        assert share >= least, f"{key} at {size}: the felt fills {share:.0%} of the window"
+        drawn = _table_texts(monkeypatch, views[0])
+        said = {text.strip() for text, _ in drawn}
+        missing = MUST_SAY[game] - said
+        assert not missing, f"{key} at {size}: {sorted(missing)} left out"
+        # scaled to their room, never left out; a chip's value may be tinier (its colour says it)
+        tiny = sorted({(text, round(px, 1)) for text, px in drawn if px < 5 and not text.startswith("$")})
+        assert not tiny, f"{key} at {size}: drawn too small to see: {tiny[:12]}"
+        if game == "baccarat":  # the odds and the EZ inscription (631a.2(b)(3), (6)(ii))
+            assert any("TIE 8 TO 1" in text for text in said), (key, size)
+            assert any("DRAGON" in text for text in said), (key, size)
+
+
+def test_options_fold_at_projector_on_a_small_window_and_open_with_o(qtbot, sized_window):
+    """The option bar folds behind "Options" at Projector on a 1280x720 window (its height goes to
+    the felt), O shows it, and it is simply there on a 1920x1080 window."""
+    window = sized_window("projector", (1280, 720))
+    screen = window.show_screen("table")
+    _settle(window, (1280, 720))
+    assert screen.fold.button.isVisible() and not screen.options.isVisible()
+    assert screen.handle_key(0x4F)  # O
+    assert screen.options.isVisible()
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert screen.options.isVisible() and not screen.fold.button.isVisible()
