@@ -196,9 +196,10 @@ def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
     the odds are never left out (631a.2(b)(3), (6)(ii)).
     """
     for shrink in SHRINKS:
-        stacked = _stacked(lines, scale, bottom, shrink)
-        if stacked is not None:
-            return stacked
+        for wrap in (True, False):  # a line on two where that draws it larger, else each on one
+            stacked = _stacked(lines, scale, bottom, shrink, wrap)
+            if stacked is not None:
+                return stacked
     return []
 
 
@@ -206,15 +207,16 @@ def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
 SHRINKS = (1.0, 0.85, 0.72, 0.6, 0.5, 0.42, 0.35, 0.3, 0.25, 0.2)
 
 
-def _stacked(lines, scale: float, bottom: float, shrink: float) -> list[Label] | None:
+def _stacked(lines, scale: float, bottom: float, shrink: float, wrap: bool) -> list[Label] | None:
     """``lines`` placed top down (see :func:`middle_lines`), or None if one of them does not fit."""
     out = []
     y = L.LOGO_Y
     for text, px in lines:
         label = None
         for top in (y + k * 4.0 for k in range(int(max(0.0, bottom - y) / 4) + 1)):
-            label = next(filter(None, (_middle_line(form, px, scale, top, bottom, shrink)
-                                       for form in (text, _wrapped(text)))), None)
+            # on one line or two, whichever draws it larger
+            label = max(filter(None, (_middle_line(form, px, scale, top, bottom, shrink)
+                                      for form in (text, _wrapped(text))[:1 + wrap])), key=_px, default=None)
             if label:
                 break
         if label is None:

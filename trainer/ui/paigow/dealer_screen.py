@@ -615,6 +615,9 @@ class DealerScreen(Screen):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_strip()
+        # a 4:3 window: the table is as wide as it can be drawn, so it takes two thirds (issue 29)
+        window = self.window()
+        self.play_page.layout().setStretch(0, 5 if window.width() >= 1.5 * window.height() else 6)
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
