@@ -635,8 +635,8 @@ class DealerScreen(Screen):
         set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
-        self.feedback.setFocus()
         self.play_to(done, lambda: None)  # the table shows the right action; Enter goes on
+        self.feedback.setFocus()  # after the narration took the keys (issue 29: never stuck)
 
     def go_on(self) -> None:
         """Narrate the steps up to the next action (or the end), then ask it."""
