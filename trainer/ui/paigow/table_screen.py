@@ -279,6 +279,11 @@ class TableScreen(QWidget):
         for w in self.transport_buttons():
             w.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             w.installEventFilter(self)
+        # a box chosen with the mouse gives the keys back to the table: Space steps it, never reopens
+        # the box (issue 29)
+        for box in (self.style_box, self.style2_box, self.bank_box, self.speed_box):
+            box.activated.connect(lambda _: self.primary.view.setFocus())
+            box.installEventFilter(self)
 
         self.style_box.currentIndexChanged.connect(lambda _: self.rebuild())
         self.style2_box.currentIndexChanged.connect(lambda _: self.rebuild())
@@ -522,9 +527,13 @@ class TableScreen(QWidget):
 
     def eventFilter(self, watched, event) -> bool:
         """A focused transport button keeps Space and Tab; every other key is the screen's (an
-        arrow would otherwise move the focus instead of stepping)."""
-        if event.type() == QEvent.Type.KeyPress and event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Tab,
-                                                                         Qt.Key.Key_Backtab):
+        arrow would otherwise move the focus instead of stepping). A focused box keeps its keys but
+        Space, which steps the table (it never opens the box's list)."""
+        if event.type() != QEvent.Type.KeyPress:
+            return super().eventFilter(watched, event)
+        if isinstance(watched, QComboBox):
+            return event.key() == Qt.Key.Key_Space and self.handle_key(event.key(), event.modifiers())
+        if event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
             return self.handle_key(event.key(), event.modifiers())
         return super().eventFilter(watched, event)
 
