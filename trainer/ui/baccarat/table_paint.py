@@ -192,15 +192,13 @@ def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
     """The house's name and the payout odds, ``(text, px)`` each, from ``L.LOGO_Y`` down to ``bottom``.
 
     Each line as low as it must to fit the middle's width (it narrows upwards), on two lines if it
-    must; where not all fit (a larger text size on a small felt), all of them smaller together:
-    the odds are never left out (631a.2(b)(3), (6)(ii)).
+    must; where not all fit (a larger text size on a small felt), all of them smaller together, the
+    smallest as large as can be: the odds are never left out (631a.2(b)(3), (6)(ii)).
     """
-    for shrink in SHRINKS:
-        for wrap in (True, False):  # a line on two where that draws it larger, else each on one
-            stacked = _stacked(lines, scale, bottom, shrink, wrap)
-            if stacked is not None:
-                return stacked
-    return []
+    # each line on two where that draws it larger, or each on one: whichever draws the smallest line largest
+    stacks = [stacked for shrink in SHRINKS for wrap in (True, False)
+              if (stacked := _stacked(lines, scale, bottom, shrink, wrap)) is not None]
+    return max(stacks, key=lambda stack: min(map(_px, stack)), default=[])
 
 
 #: The sizes the middle's lines are tried at, from their own down (the last fits any table shown).
