@@ -68,3 +68,32 @@ def test_options_fold_at_projector_on_a_small_window_and_open_with_o(qtbot, size
     window.resize(1920, 1080)
     QApplication.processEvents()
     assert screen.options.isVisible() and not screen.fold.button.isVisible()
+
+
+@pytest.mark.parametrize("text_size", ["normal", "projector"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_long_wrong_answer_wraps_and_never_widens_the_window(qtbot, sized_window, game, text_size):
+    """A wrong answer: the status line says so in one line (the answers are in the verdict), "Go on" is in
+    sight; the longest right answer wraps on the status line; the window stays 1280 px wide (issue 29)."""
+    _, dealer, profile = GAMES[game]
+    size = (1280, 720)
+    window = sized_window(text_size, size, profile=profile)
+    screen = _open(window, dealer)
+    c = screen.controller
+    while c.current.question.kind.value not in ("choice", "money"):
+        c.answer(c.current.question.answer)
+    q = c.current.question
+    c.answer(q.answer + 100 if q.kind.value == "money" else next(x for x in q.choices if x != q.answer))
+    assert screen.action.currentWidget() is screen.feedback
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    button, seen = screen.feedback.next_button, screen.side_scroll.viewport()
+    box = button.rect().translated(button.mapTo(seen, button.rect().topLeft()))
+    assert button.isVisible() and seen.rect().contains(box), (box, seen.rect())  # in sight, not scrolled off
+    assert window.rect().contains(seen.rect().translated(seen.mapTo(window, seen.rect().topLeft())))
+    assert screen.last.height() < 2 * screen.last.fontMetrics().height()  # one line: the table stays
+    remedy = "the hand is void and every wager is returned to the player who placed it " * 3
+    screen._say_last(f"✔ Correct: {remedy}", "#2e9d5b")  # the longest right answer: wrapped, read whole
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    assert screen.last.height() >= screen.last.heightForWidth(screen.last.width())

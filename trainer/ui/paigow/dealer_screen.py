@@ -415,9 +415,10 @@ class DealerScreen(Screen):
 
         status_row = QWidget()
         layout.addWidget(status_row)
-        self.status = make_label("", 1.3, bold=True, name="dealer-status")
-        self.last = make_label("", 1.3, bold=True, name="dealer-last")
-        self.clock_label = make_label("", 1.3, bold=True)
+        # wrapped: a long verdict never widens the window (issue 29)
+        self.status = make_label("", 1.3, bold=True, name="dealer-status", wrap=True)
+        self.last = make_label("", 1.3, bold=True, name="dealer-last", wrap=True)
+        self.clock_label = make_label("", 1.3, bold=True, wrap=True)
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
         self.fold = OptionFold(self, self.options)
         set_font(self.fold.button, 1.15)
@@ -628,7 +629,9 @@ class DealerScreen(Screen):
             self._say_last(f"✔ Correct: {feedback.expected}", "#2e9d5b")
             self.play_to(done, self.go_on)
             return
-        self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
+        # (the answers, which may be long, are in the verdict beside the table: the status line stays one
+        # line, and the table does not move, issue 29)
+        self._say_last("✘ Wrong: the right action is beside the table", "#d93a3a")
         self.answers.show_verdict(feedback)
         self.feedback.show_feedback(feedback, "Go on")
         self.feedback.expected.setText(words(f"You: {feedback.given}   ·   Correct: {feedback.expected}"))
@@ -637,6 +640,8 @@ class DealerScreen(Screen):
         self.action.setCurrentWidget(self.feedback)
         self.play_to(done, lambda: None)  # the table shows the right action; Enter goes on
         self.feedback.setFocus()  # after the narration took the keys (issue 29: never stuck)
+        # "Go on" in sight, never below the fold (once the column's layout has taken the verdict)
+        QTimer.singleShot(0, lambda: self.side_scroll.ensureWidgetVisible(self.feedback.next_button))
 
     def go_on(self) -> None:
         """Narrate the steps up to the next action (or the end), then ask it."""
