@@ -97,3 +97,33 @@ def test_a_long_wrong_answer_wraps_and_never_widens_the_window(qtbot, sized_wind
     _settle(window, size)
     assert (window.width(), window.height()) == size
     assert screen.last.height() >= screen.last.heightForWidth(screen.last.width())
+
+
+def test_the_step_counter_says_the_captions_step(qtbot, shown, trainee_ctx):
+    """A step being played: the transport's count and the caption name the same step (issue 29:
+    "step 6 of 114" beside "5/114" no more), on both games' tables."""
+    from PySide6.QtCore import Qt
+
+    from trainer.ui.baccarat.table_screen import BaccaratTableScreen
+    from trainer.ui.paigow.table_screen import TableScreen
+
+    for screen in (shown(TableScreen(trainee_ctx)), shown(BaccaratTableScreen(trainee_ctx))):
+        pane = getattr(screen, "pane", None) or screen.primary
+        pane.player.goto(4)
+        qtbot.keyClick(pane.view, Qt.Key.Key_Space)  # the fifth step starts
+        assert pane.player.animating
+        assert screen.position.text().startswith(f"{pane.player.shown} / ")
+        assert f"step {pane.player.shown} of" in pane.caption.title.text()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_new_round_clears_the_last_rounds_question(qtbot, sized_window, game):
+    _, dealer, profile = GAMES[game]
+    window = sized_window("normal", (1280, 720), profile=profile)
+    screen = _open(window, dealer)
+    assert screen.question.prompt.text()
+    screen.speed.setCurrentIndex(0)  # the table narrates up to the first question
+    screen.new_round(7)
+    assert screen._then is not None  # the table narrates the round's start: no question yet
+    assert screen.question.prompt.text() == "" and screen.skill_label.text() == ""  # the last round's is gone
+    assert not screen.answers.isEnabled()

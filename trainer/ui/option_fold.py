@@ -30,7 +30,8 @@ class OptionFold(QObject):
         self.button.setAccessibleName("Options")
         self.button.toggled.connect(self._apply)
         self.button.setVisible(False)
-        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys to the screen
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys to the screen (the
+        # table screens take it out of the Tab order too: their O key is it)
         #: the screen hides the bar itself (demonstration mode): neither bar nor button shows
         self.hidden = False
         screen.installEventFilter(self)

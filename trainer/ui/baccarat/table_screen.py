@@ -63,6 +63,7 @@ class BaccaratTableScreen(QWidget):
         self.player = self.pane.player
         self._build()
         self.player.stepChanged.connect(self._sync)
+        self.player.captionChanged.connect(self._sync)  # a step started: its number, as the caption's
         self.player.playingChanged.connect(self._sync)
         self.player.speedChanged.connect(self._sync)
         ctx.themeChanged.connect(self._set_theme)
@@ -140,7 +141,7 @@ class BaccaratTableScreen(QWidget):
         lay.addWidget(self.pane, 1)
         lay.addLayout(transport)
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
-        for w in (self.squeeze, self.faces, self.demo_button, self.slider, *self.tools):
+        for w in (self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for box in (self.seed, self.rounds, self.seats):
             box.valueChanged.connect(lambda _: self.rebuild())
@@ -194,7 +195,7 @@ class BaccaratTableScreen(QWidget):
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
         self.slider.blockSignals(False)
-        self.position.setText(f"{p.index} / {len(p)}   {speed_label(p.speed)}")
+        self.position.setText(f"{p.shown} / {len(p)}   {speed_label(p.speed)}")  # the caption's step (issue 29)
         self.speed.blockSignals(True)
         self.speed.setCurrentIndex(SPEEDS.index(p.speed) if p.speed in SPEEDS else SPEEDS.index(1.0))
         self.speed.blockSignals(False)

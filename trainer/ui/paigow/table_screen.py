@@ -146,6 +146,7 @@ class TableScreen(QWidget):
         self._build()
         self._paint_icons()
         self.primary.player.stepChanged.connect(self._sync_transport)
+        self.primary.player.captionChanged.connect(self._sync_transport)  # a step started: its number, as the caption's
         self.primary.player.playingChanged.connect(self._sync_transport)
         self.primary.player.speedChanged.connect(self._sync_transport)
         ctx.themeChanged.connect(self.set_theme)
@@ -272,7 +273,7 @@ class TableScreen(QWidget):
         # a click leaves the keys to the screen. Named, not found: findChildren would bring the boxes'
         # inner views into Python, and PySide6 would build their types before the first paint (issue 15)
         for w in (self.new_pile, self.prelude, self.reveal, self.side, self.demo_button, self.dice.random,
-                  self.slider, self.help):
+                  self.slider, self.help, self.fold.button):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # the transport is reachable with Tab (Space presses the focused one; the other keys still
         # reach the screen), never focused by a click, so a click leaves the keys to the screen
@@ -460,7 +461,7 @@ class TableScreen(QWidget):
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
         self.slider.blockSignals(False)
-        self.position.setText(f"{p.index} / {len(p)}   {speed_label(p.speed)}")
+        self.position.setText(f"{p.shown} / {len(p)}   {speed_label(p.speed)}")  # the caption's step (issue 29)
 
     def _slider_changed(self, value: int) -> None:
         if not self.slider.isSliderDown():
