@@ -127,3 +127,21 @@ def test_a_new_round_clears_the_last_rounds_question(qtbot, sized_window, game):
     assert screen._then is not None  # the table narrates the round's start: no question yet
     assert screen.question.prompt.text() == "" and screen.skill_label.text() == ""  # the last round's is gone
     assert not screen.answers.isEnabled()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_dealer_screens_boxes_show_their_names_whole(qtbot, sized_window, game):
+    """No "third disclos" nor "EZ Baccar": every option box is as wide as its longest choice, and the
+    window keeps its width at Projector on 1024x768 (issue 29)."""
+    from PySide6.QtWidgets import QComboBox
+
+    _, dealer, profile = GAMES[game]
+    size = (1024, 768)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, dealer)
+    screen.fold.button.setChecked(True)  # the options, unfolded
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    for box in screen.options.findChildren(QComboBox):
+        widest = max(box.fontMetrics().horizontalAdvance(box.itemText(i)) for i in range(box.count()))
+        assert box.width() >= widest + 10, (box.accessibleName(), box.width(), widest)

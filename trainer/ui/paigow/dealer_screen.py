@@ -360,8 +360,8 @@ class DealerScreen(Screen):
         self.co_bank = QCheckBox("Co-bank")
         self.irregularity = QComboBox()
         self.irregularity.setAccessibleName("Irregularity")
-        self.irregularity.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.irregularity.setMinimumContentsLength(12)
+        # as wide as its longest name: none cut ("third disclos", issue 29); the options' bar wraps
+        self.irregularity.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.irregularity.addItem("none", None)
         self.irregularity.addItem("random", RANDOM)
         for kind in Irregularity:
