@@ -145,3 +145,19 @@ def test_the_dealer_screens_boxes_show_their_names_whole(qtbot, sized_window, ga
     for box in screen.options.findChildren(QComboBox):
         widest = max(box.fontMetrics().horizontalAdvance(box.itemText(i)) for i in range(box.count()))
         assert box.width() >= widest + 10, (box.accessibleName(), box.width(), widest)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_demonstration_mode_uses_the_whole_width_and_wraps_its_caption(qtbot, sized_window, game):
+    """The dealer screens' demonstration: the table's pane spans the screen (no empty answers'
+    column: it was 62%), the caption's heading and words wrap, none cut (issue 29)."""
+    _, dealer, profile = GAMES[game]
+    size = (1920, 1080)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, dealer)
+    screen.set_demo(True)
+    _settle(window, size)
+    assert screen.pane.width() >= 0.95 * screen.width(), (screen.pane.width(), screen.width())
+    caption = screen.pane.caption
+    for label in (caption.title, caption.caption, caption.citation):
+        assert label.wordWrap() and label.height() >= label.heightForWidth(label.width()), label.text()
