@@ -9,10 +9,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 
 from trainer.rules.money import format_cents
+from trainer.ui import drill_screen
 from trainer.ui.baccarat.dealer_screen import BaccaratDealerScreen
 from trainer.ui.paigow.dealer_screen import DealerScreen
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.paigow.table_screen import TableScreen
+from trainer.ui.progress_link import shared_store
 
 CTX_SEED = 21
 
@@ -29,7 +31,7 @@ def _focused():
     return widget
 
 
-def _key(qtbot, key, text: str = "") -> None:
+def _key(qtbot, key) -> None:
     qtbot.keyClick(_focused(), key)
 
 
@@ -88,6 +90,28 @@ def test_a_whole_dealer_round_with_the_keyboard_alone(qtbot, shown, trainee_ctx,
     assert r.finished and wrong_done
     assert screen.pages.currentWidget() is screen.summary
     assert sum(1 for a in r.history if not a.feedback.correct) == 1
+
+
+def test_a_drill_session_with_the_keyboard_alone(qtbot, shown, trainee_ctx):
+    """A short session of the Drills screen: started with Enter, each question answered with its
+    number key (one wrong), each verdict left with Space or Enter, to the session's end."""
+    screen = shown(drill_screen.create_screen(trainee_ctx))
+    screen.select_skill("tile-compare")
+    screen.length.setValue(4)
+    screen.welcome.setFocus()
+    _key(qtbot, Qt.Key.Key_Return)  # start
+    session = screen.controller.session
+    assert screen.controller.running
+    continues = iter((Qt.Key.Key_Space, Qt.Key.Key_Return) * 4)
+    for n in range(4):
+        q = session.current
+        assert q is not None, n
+        index = list(q.choices).index(q.answer)
+        _key(qtbot, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if n == 1 else index))
+        assert screen.feedback.isVisible()
+        _key(qtbot, next(continues))
+    assert not screen.controller.running  # the session's end, with what was missed
+    assert [a.correct for a in shared_store(trainee_ctx).answers("Ana")].count(False) == 1
 
 
 def test_space_steps_the_table_after_a_style_chosen_with_the_mouse(qtbot, shown, trainee_ctx):
