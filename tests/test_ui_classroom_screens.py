@@ -161,3 +161,23 @@ def test_demonstration_mode_uses_the_whole_width_and_wraps_its_caption(qtbot, si
     caption = screen.pane.caption
     for label in (caption.title, caption.caption, caption.citation):
         assert label.wordWrap() and label.height() >= label.heightForWidth(label.width()), label.text()
+
+
+@pytest.mark.parametrize("seats", range(10, 15))
+def test_the_shoe_never_covers_the_curators_seat_number(qtbot, seats):
+    """The shoe offered to a player lies on the rail beside the seat's number, never over it (issue 29)."""
+    from PySide6.QtGui import QPainterPath, QTransform
+
+    from trainer.ui.baccarat import table_layout as L
+    from trainer.ui.baccarat.table_items import ShoeItem
+    from trainer.ui.baccarat.table_paint import cell_label
+
+    layout = L.TableLayout(seats, ())
+    for seat in range(1, seats + 1):
+        x, y, turn = layout.shoe_spot(f"seat{seat}")
+        shoe = QPainterPath()
+        shoe.addRect(-ShoeItem.W / 2, -ShoeItem.H / 2, ShoeItem.W, ShoeItem.H)
+        shoe = QTransform().translate(x, y).rotate(turn).map(shoe)
+        number = QPainterPath()
+        number.addPolygon(cell_label(layout.cells[f"seat{seat}"], 1.0).polygon())
+        assert not shoe.intersects(number), seat

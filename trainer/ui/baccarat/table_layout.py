@@ -213,11 +213,11 @@ class TableLayout:
         return x + w / 2, y + h / 2
 
     def shoe_spot(self, holder: str) -> tuple[float, float, float]:
-        """Where the shoe lies and its turn: with the dealer, or at seat ``seat{k}``'s number (the curator)."""
+        """Where the shoe lies and its turn: with the dealer, or beside seat ``seat{k}``'s number (the
+        curator): on the rail at the seat's edge, so the number stays readable (issue 29)."""
         if holder.startswith("seat"):
             cell = self.cells[holder]
-            a = (cell.a1 + cell.a2) / 2
-            x, y = oval_point(a, BAND_OUT + 0.01)  # on the rail in front of the curator
+            x, y = oval_point(cell.a1, BAND_OUT + 0.01)
             return x, y, cell.rotation + 180.0
         return SHOE[0], SHOE[1], 0.0
 
