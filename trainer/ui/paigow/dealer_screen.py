@@ -486,6 +486,9 @@ class DealerScreen(Screen):
         """The wrong action stopped: the right one, its citation, Enter goes on."""
         feedback = FeedbackPanel(self.ctx)
         feedback.next_button.setText("Go on  (Enter / Space)")
+        # "Go on" under the verdict, not under a long explanation: in sight in a short column (issue 29)
+        lay = feedback.layout()
+        lay.insertItem(1, lay.takeAt(lay.count() - 1))
         feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         feedback.nextRequested.connect(self.go_on)
         return add_page(self.action, feedback)
