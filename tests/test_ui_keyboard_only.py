@@ -19,44 +19,42 @@ from trainer.ui.progress_link import shared_store
 CTX_SEED = 21
 
 
-def _focused():
-    """The widget the window's keys go to (the offscreen platform activates no window: the window's
-    own focus widget, which is what gets the keys once it is active)."""
+def _focused(screen):
+    """The widget the screen's window gives the keys to (the offscreen platform activates no window:
+    the window's own focus widget, which is what gets the keys once it is active)."""
     widget = QApplication.focusWidget()
-    if widget is None or not widget.isVisible():  # (or a closed list's, which never gives it back)
-        windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.isWindow()
-                   and not w.windowFlags() & Qt.WindowType.Popup & ~Qt.WindowType.Window]
-        widget = windows[0].focusWidget() if len(windows) == 1 else None
+    if widget is None or not widget.isVisible() or widget.window() is not screen.window():
+        widget = screen.window().focusWidget()  # (a closed list's focus is never given back offscreen)
     assert widget is not None, "no widget has the keyboard"
     return widget
 
 
-def _key(qtbot, key) -> None:
-    qtbot.keyClick(_focused(), key)
+def _key(qtbot, screen, key) -> None:
+    qtbot.keyClick(_focused(screen), key)
 
 
-def _type(qtbot, text: str) -> None:
-    qtbot.keyClicks(_focused(), text)
+def _type(qtbot, screen, text: str) -> None:
+    qtbot.keyClicks(_focused(screen), text)
 
 
-def _answer(qtbot, q, wrong: bool) -> None:
+def _answer(qtbot, screen, q, wrong: bool) -> None:
     """The current question answered with the keys only (``wrong``: a wrong one)."""
     kind = q.kind.value
     if kind in ("choice", "position"):
         index = list(q.choices).index(q.answer)
-        _key(qtbot, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if wrong else index))
+        _key(qtbot, screen, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if wrong else index))
     elif kind in ("money", "number"):
         value = q.answer + (100 if wrong else 0)
-        _type(qtbot, format_cents(value) if kind == "money" else str(value))
-        _key(qtbot, Qt.Key.Key_Return)
+        _type(qtbot, screen, format_cents(value) if kind == "money" else str(value))
+        _key(qtbot, screen, Qt.Key.Key_Return)
     elif kind == "setting":
         tiles, free = q.data["tiles"], list(range(len(q.data["tiles"])))
         for face in q.answer.split(" / ")[0].split():
             index = next(i for i in free if tiles[i] == face)
             free.remove(index)
-            _key(qtbot, Qt.Key.Key_1 + index)
-            _key(qtbot, Qt.Key.Key_H)
-        _key(qtbot, Qt.Key.Key_Return)
+            _key(qtbot, screen, Qt.Key.Key_1 + index)
+            _key(qtbot, screen, Qt.Key.Key_H)
+        _key(qtbot, screen, Qt.Key.Key_Return)
     else:
         raise AssertionError(f"unexpected answer kind {kind}")
 
@@ -72,21 +70,21 @@ def test_a_whole_dealer_round_with_the_keyboard_alone(qtbot, shown, trainee_ctx,
         if r.finished:
             break
         while screen._then is not None:  # Space skips the table's narration
-            _key(qtbot, Qt.Key.Key_Space)
+            _key(qtbot, screen, Qt.Key.Key_Space)
         q = screen.controller.current.question
         wrong = not wrong_done and q.kind.value in ("choice", "money")
         answered = len(r.history)
-        _answer(qtbot, q, wrong)
+        _answer(qtbot, screen, q, wrong)
         assert len(r.history) == answered + 1, f"the keys did not answer {q.prompt!r}"
         if wrong:
             wrong_done = True
             assert screen.action.currentWidget() is screen.feedback
-            assert _focused() is screen.feedback, "the table's narration took the keys from the verdict"
-            _key(qtbot, next(continues))  # Enter (or Space) goes on: the table narrates up to the next action
+            assert _focused(screen) is screen.feedback, "the table's narration took the keys from the verdict"
+            _key(qtbot, screen, next(continues))  # Enter (or Space) goes on: the table narrates up to the next action
             going_on = screen._then == screen.controller.next or screen.action.currentWidget() is not screen.feedback
             assert going_on, "stuck on the wrong answer"
     while screen._then is not None:
-        _key(qtbot, Qt.Key.Key_Space)
+        _key(qtbot, screen, Qt.Key.Key_Space)
     assert r.finished and wrong_done
     assert screen.pages.currentWidget() is screen.summary
     assert sum(1 for a in r.history if not a.feedback.correct) == 1
@@ -99,7 +97,7 @@ def test_a_drill_session_with_the_keyboard_alone(qtbot, shown, trainee_ctx):
     screen.select_skill("tile-compare")
     screen.length.setValue(4)
     screen.welcome.setFocus()
-    _key(qtbot, Qt.Key.Key_Return)  # start
+    _key(qtbot, screen, Qt.Key.Key_Return)  # start
     session = screen.controller.session
     assert screen.controller.running
     continues = iter((Qt.Key.Key_Space, Qt.Key.Key_Return) * 4)
@@ -107,9 +105,9 @@ def test_a_drill_session_with_the_keyboard_alone(qtbot, shown, trainee_ctx):
         q = session.current
         assert q is not None, n
         index = list(q.choices).index(q.answer)
-        _key(qtbot, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if n == 1 else index))
+        _key(qtbot, screen, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if n == 1 else index))
         assert screen.feedback.isVisible()
-        _key(qtbot, next(continues))
+        _key(qtbot, screen, next(continues))
     assert not screen.controller.running  # the session's end, with what was missed
     assert [a.correct for a in shared_store(trainee_ctx).answers("Ana")].count(False) == 1
 
@@ -128,6 +126,6 @@ def test_space_steps_the_table_after_a_style_chosen_with_the_mouse(qtbot, shown,
     player = screen.primary.player
     before = player.index
     for _ in range(2):  # the first Space starts the step, the second completes it
-        _key(qtbot, Qt.Key.Key_Space)
+        _key(qtbot, screen, Qt.Key.Key_Space)
         assert not any(w.view().isVisible() for w in screen.findChildren(QComboBox)), "Space opened a box"
     assert player.index == before + 1

@@ -450,6 +450,8 @@ class DealerScreen(Screen):
         # action in the Tab order)
         self.pane.dock_caption(False, self.side.layout())
         _scrolling(self.side, side)
+        for w in (self.side, side.viewport()):  # "Go on" kept in sight as the column changes
+            w.installEventFilter(self)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
 
@@ -646,8 +648,12 @@ class DealerScreen(Screen):
         self.action.setCurrentWidget(self.feedback)
         self.play_to(done, lambda: None)  # the table shows the right action; Enter goes on
         self.feedback.setFocus()  # after the narration took the keys (issue 29: never stuck)
-        # "Go on" in sight, never below the fold (once the column's layout has taken the verdict)
-        QTimer.singleShot(0, lambda: self.side_scroll.ensureWidgetVisible(self.feedback.next_button))
+        self._go_on_in_sight()
+
+    def _go_on_in_sight(self) -> None:
+        """"Go on" in sight, never below the fold: now, and whenever the column's layout changes
+        (``eventFilter``: the column or its view resized while the verdict shows)."""
+        self.side_scroll.ensureWidgetVisible(self.feedback.next_button, 10, 10)
 
     def go_on(self) -> None:
         """Narrate the steps up to the next action (or the end), then ask it."""
@@ -776,6 +782,10 @@ class DealerScreen(Screen):
 
     # -- mouse and keys ------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if watched is not self.pane.view.viewport():  # the answers' column, or its view
+            if event.type() == QEvent.Type.Resize and self.action.currentWidget() is self._built("feedback"):
+                self._go_on_in_sight()
+            return False
         if (event.type() == QEvent.Type.MouseButtonPress and not self.demo and self._then is None
                 and event.button() == Qt.MouseButton.LeftButton and self.answers.isEnabled()):
             return self.click_table(self.pane.view.mapToScene(event.position().toPoint()))
