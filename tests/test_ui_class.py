@@ -204,6 +204,7 @@ def test_an_instructor_adds_a_class_and_its_trainees(trainee_ctx, shown):
     store.create_trainee("Bo")
     view = shown(ClassScreen(trainee_ctx))
     assert view.class_box.count() == 0 and view.message.text().startswith("No classes yet")
+    assert "New class…" in view.message.text() and "--create" not in view.message.text()  # the button, issue 29
     assert not view.create_class("Evening", "Mr Kim", "pw1", "pw2")
     assert view.message.text() == "⚠ the two passwords differ: the class was not added"
     assert view.create_class("Evening", "Mr Kim", "pw1", "pw1")

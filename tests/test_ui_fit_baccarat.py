@@ -1,5 +1,5 @@
-"""Baccarat's felt in the classroom: no text under the Projector's 24 px on the table screen and on
-calling the game at 1920x1080, and no chips over an area's name, at Normal and Projector."""
+"""Baccarat's felt in the classroom: every text scaled to its room, never left out, on the table
+screen and on calling the game at 1920x1080, and no chips over an area's name, at Normal and Projector."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QApplication
 
-from tests.test_ui_fit import _settle, _table_texts, _views, sized_window  # noqa: F401 - a fixture
+from tests.test_ui_fit import FLOOR_PX, _settle, _table_texts, _views, sized_window  # noqa: F401 - a fixture
 from trainer.rules.baccarat.profiles import profile_named
 from trainer.ui.baccarat.table_paint import cell_path, printed_labels
 from trainer.ui.baccarat.table_scene import BaccaratScene, Frame
@@ -18,7 +18,7 @@ SIZE = (1920, 1080)
 
 
 def _check_views(window, monkeypatch, what: str) -> list[str]:
-    """Every text each visible table view draws is at least 24 px tall on screen; the texts drawn."""
+    """Every text each visible table view draws is at least FLOOR_PX tall on screen; the texts drawn."""
     _settle(window, SIZE)
     views = _views(window)
     assert views, what
@@ -26,16 +26,17 @@ def _check_views(window, monkeypatch, what: str) -> list[str]:
     for view in views:
         view.grab()  # the cards' pictures (their corner indices are the card's print) drawn and kept
         drawn = _table_texts(monkeypatch, view)
-        assert [(t, round(px, 1)) for t, px in drawn if px < 23.5] == [], what
+        assert [(t, round(px, 1)) for t, px in drawn if px < FLOOR_PX and not t.startswith("$")] == [], what
         texts += [t for t, _ in drawn]
     return texts
 
 
 @pytest.mark.parametrize("profile", ["pa-631a", "pa-631a-ez"])  # five and six rows of areas
-def test_projector_1920x1080_no_baccarat_table_text_under_24px(qtbot, sized_window, monkeypatch, profile):
+def test_projector_1920x1080_baccarat_labels_scaled_never_left_out(qtbot, sized_window, monkeypatch, profile):
     """The table screen through a shoe's preparation and its first round, and calling the game (with a
-    call to the table on its banner): every marking, badge and banner drawn is 24 px or more, or left
-    out; the seat numbers, the main wagers (short), the hands and the main odds are still there."""
+    call to the table on its banner): every marking, badge and banner drawn, none under FLOOR_PX (issue
+    29: scaled to its room, never left out); the seat numbers, the main wagers (short), the hands and
+    the main odds are there."""
     window = sized_window("projector", SIZE, profile=profile)
     table = window.show_screen("baccarat-table")
     steps = len(table.player)

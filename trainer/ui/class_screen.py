@@ -190,8 +190,7 @@ class ClassScreen(Screen):
         self.class_box.clear()
         self.class_box.addItems(names)
         if not names:
-            self.say("No classes yet. An instructor adds one with: paigow-trainer class --create NAME "
-                     "--instructor WHO")
+            self.say("No classes yet. An instructor adds one with New class… (Ctrl+N).")  # the button beside it
         self.sign_out()
 
     def sign_out(self) -> None:

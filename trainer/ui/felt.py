@@ -5,7 +5,8 @@ layout differs. An unrotated view copies the cached pixels without going through
 transform (a plain blit), which is most of a frame's cost otherwise.
 
 The labels both games print on the felt and on their items are sized here too (:func:`font`,
-:func:`font_to_fit`, :func:`legible`): never smaller on screen than the application's text.
+:func:`font_to_fit`, :func:`legible`): as large as the application's text where their box allows,
+else as large as their box allows, never left out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Callable, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QWidget
 
 from trainer.ui.scaling import min_text_px
 from trainer.ui.theme import Theme
@@ -45,16 +46,11 @@ def font(px: float, p: QPainter | float, bold: bool = True) -> QFont:
 
 def legible(f: QFont, p: QPainter | float) -> bool:
     """Whether a label in ``f`` is drawn at least as large as the application's text on screen (always,
-    at Normal). A Pai Gow label that would be smaller (fitted to its box, or on a thumbnail table) is
-    left out: a small table at Projector shows fewer names, never tiny ones."""
+    at Normal). It chooses between a name's forms (whole, else a dealer's abbreviation); a felt's
+    marking is never left out for being smaller (issue 29: a class must read every seat and wager),
+    only the chips' tags and badges of a thumbnail table are."""
     scale = p if isinstance(p, float) else device_scale(p)
     return not min_text_px() or f.pixelSize() * scale >= min_text_px() - 0.5
-
-
-def draw_label(p: QPainter, rect: QRectF, flags, text: str) -> None:
-    """``p.drawText`` in the painter's font, if it is :func:`legible`."""
-    if legible(p.font(), p):
-        p.drawText(rect, flags, text)
 
 
 def font_to_fit(px: float, p: QPainter, rect: QRectF, text: str, bold: bool = True) -> QFont:
@@ -144,3 +140,19 @@ class TableItem(QGraphicsObject):
     @property
     def theme(self):
         return self.table.theme
+
+
+def felt_share(view: QWidget) -> float:
+    """The share of ``view``'s window that its table covers on screen (the classroom bar of issue 29:
+    at least 28% on a table screen, 24% on a dealer screen, at 1280x720 and 1024x768 Projector): the
+    view's pixels that are not its letterbox (the window colour the scene paints around the felt,
+    sampled at the corner of the table's rectangle, outside its oval), over the window's."""
+    import numpy as np
+
+    image = view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(image.constBits(), np.uint32, image.width() * image.height())
+    corner = view.mapFromScene(view.sceneRect().topLeft())
+    letterbox = image.pixel(max(0, corner.x()) + 1, max(0, corner.y()) + 1) & 0xFFFFFF
+    table = int(np.count_nonzero((pixels & 0xFFFFFF) != letterbox))
+    window = view.window()
+    return table / (window.width() * window.height())

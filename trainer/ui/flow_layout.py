@@ -8,7 +8,7 @@ A *group* (``group(label, widget)``) keeps a label with its control on one line.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLayout, QLayoutItem, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizePolicy, QWidget
 
 
 class FlowLayout(QLayout):
@@ -79,7 +79,9 @@ class FlowLayout(QLayout):
         for item in self._items:
             if item.isEmpty():
                 continue
-            hint = item.sizeHint().boundedTo(QSize(area.width(), 1 << 20)) if area.width() > 0 else item.sizeHint()
+            hint = _hint(item).boundedTo(QSize(area.width(), 1 << 20)) if area.width() > 0 else _hint(item)
+            if item.hasHeightForWidth():  # a wrapping text: as tall as it is at the width it gets
+                hint.setHeight(item.heightForWidth(hint.width()))
             if lines[-1] and x + hint.width() > area.width():
                 lines.append([])
                 x = 0
@@ -95,6 +97,16 @@ class FlowLayout(QLayout):
                 x += hint.width() + self._spacing
             y += height + self._spacing
         return y - self._spacing - rect.y() + m.bottom()
+
+
+def _hint(item: QLayoutItem) -> QSize:
+    """The item's size hint; a wrapping label's on one line (Qt's wraps it where there is room)."""
+    label = item.widget()
+    if isinstance(label, QLabel) and label.wordWrap() and label.text():
+        m = label.contentsMargins()
+        one_line = label.fontMetrics().boundingRect(label.text()).width() + m.left() + m.right() + 2 * label.margin() + 4
+        return QSize(one_line, item.sizeHint().height())
+    return item.sizeHint()
 
 
 def group(*widgets: QWidget) -> QWidget:

@@ -3,8 +3,8 @@
 One number scales every text of the app: the application font (menus, tab bar, toolbars, status
 bar, every widget without a font of its own) is the platform's size times the preset; the screens'
 own sizes are multiples of the application font (:func:`scaled_font`), and the table
-scene never draws a label smaller on screen than ``min_text_px`` (at Projector the application font,
-at Large Normal's). The
+scene draws its labels as large as ``min_text_px`` where their room allows (at Projector the
+application font, at Large Normal's), smaller where it does not: never left out (issue 29). The
 Projector preset makes the application font 24 px at least: readable from the back of a room.
 
 Changing the size sets the application font, re-applies the screens' scaled fonts and calls
@@ -70,9 +70,9 @@ def text_px() -> int:
 
 
 def min_text_px() -> int:
-    """The smallest a label on the table is drawn on screen (one that would be smaller is left out).
-    At Projector, the application font's pixel size (24 px at least: read from the back of a room);
-    at Large, Normal's application font (a felt too small for larger names keeps its names rather
+    """The size a label on the table grows to on screen where its room allows (else it is written
+    short, then smaller: never left out). At Projector, the application font's pixel size (24 px at
+    least: read from the back of a room); at Large, Normal's application font (a felt too small for larger names keeps its names rather
     than lose them); at Normal, 0: the table's labels scale with the table (a small table, e.g. a
     drill's animation, keeps its proportions)."""
     if _current.factor <= 1:

@@ -160,8 +160,7 @@ class BaccaratDealerScreen(DealerScreen):
 def _combo(name: str, items: list[tuple[str, Any]]) -> QComboBox:
     box = QComboBox()
     box.setAccessibleName(name)
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(6)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # no name cut ("EZ Baccar", issue 29)
     for label, value in items:
         box.addItem(label, value)
     return box

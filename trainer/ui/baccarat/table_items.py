@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTran
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
-from trainer.ui.felt import Table, TableItem, device_scale, draw_label, font_to_fit
+from trainer.ui.felt import Table, TableItem, device_scale, font_to_fit
 from trainer.ui.theme import CHIPS
 
 
@@ -113,9 +113,9 @@ def paint_chip(p: QPainter, centre: QPointF, value: int, r: float = CHIP_R) -> N
     p.setPen(QColor(ink))
     text = format_cents(value).replace(".00", "").replace("$0.", ".")
     face = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
-    # the value where it is legible (left out at a larger text size: the colour says it)
+    # the value as large as the chip's face allows (never left out: the class reads it)
     p.setFont(font_to_fit(r * (0.62 if value < 100000 else 0.5), p, face.adjusted(2, 2, -2, -2), text))
-    draw_label(p, face, Qt.AlignmentFlag.AlignCenter, text)
+    p.drawText(face, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ChipStackItem(TableItem):
@@ -190,11 +190,11 @@ class MarkerItem(TableItem):
         p.setBrush(QColor("#ffd54a"))
         p.drawEllipse(QPointF(0, 0), 19, 19)
         p.setPen(QColor("#1b1b1b"))
-        # its words where they are legible (a larger text size leaves the button: the tooltip says it)
+        # its words as large as the button allows (never left out)
         for px, box, text in ((9, QRectF(-19, -15, 38, 12), "VIG"),
                               (12, QRectF(-19, -4, 38, 16), format_cents(self.cents).lstrip("$"))):
             p.setFont(font_to_fit(px, p, box, text))
-            draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ShoeItem(TableItem):
@@ -246,7 +246,7 @@ class ShoeItem(TableItem):
         p.setPen(QColor("#f1f1ec"))
         count = QRectF(body.left(), body.top() - 1, self.W, 14)
         p.setFont(font_to_fit(12, p, count, f"{self.left}"))
-        draw_label(p, count, Qt.AlignmentFlag.AlignCenter, f"{self.left}")
+        p.drawText(count, Qt.AlignmentFlag.AlignCenter, f"{self.left}")
 
 
 class StackItem(TableItem):
@@ -353,7 +353,7 @@ class BadgeItem(_TextItem):
         p.setPen(QPen(QColor("#000000"), 2.5))
         p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#000000"))
-        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.text)
+        p.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class BannerItem(_TextItem):
@@ -371,4 +371,4 @@ class BannerItem(_TextItem):
         p.drawRoundedRect(self.boundingRect().adjusted(2, 2, -2, -2), 14, 14)
         p.setPen(QColor(self.theme.count_glow))
         p.setFont(font_to_fit(26, p, self.boundingRect().adjusted(8, 2, -8, -2), self.text))
-        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

@@ -46,9 +46,11 @@ TITLES = {
     "dragon-7": "DRAGON 7", "panda-8": "PANDA 8", "house-money": "HOUSE MONEY",
 }
 MAIN_WAGERS = ("banker", "player", "tie")
-#: A main wager's name where its whole name does not fit at a larger text size (View → Text size), as
-#: the shoe's scorecards write them; a side wager's name that does not fit is left out.
-SHORT_TITLES = {"banker": "B", "player": "P"}
+#: An area's name where its whole name does not fit at a larger text size (View → Text size): the main
+#: wagers as the shoe's scorecards write them, the side wagers as dealers call them on a busy table
+#: (Dragon 7, Panda 8, the Dragon Bonus on Player or Banker, House Money). Never left out (issue 29).
+SHORT_TITLES = {"banker": "B", "player": "P", "dragon-7": "D7", "panda-8": "P8", "dragon-bonus-player": "DB-P",
+                "dragon-bonus-banker": "DB-B", "house-money": "HM"}
 #: The strip on the inner side of each wager area where its chips stand; the name is printed in the
 #: rest, towards the rail, so chips never cover it.
 CHIPS_DEPTH = 30.0
@@ -211,11 +213,11 @@ class TableLayout:
         return x + w / 2, y + h / 2
 
     def shoe_spot(self, holder: str) -> tuple[float, float, float]:
-        """Where the shoe lies and its turn: with the dealer, or at seat ``seat{k}``'s number (the curator)."""
+        """Where the shoe lies and its turn: with the dealer, or beside seat ``seat{k}``'s number (the
+        curator): on the rail at the seat's edge, so the number stays readable (issue 29)."""
         if holder.startswith("seat"):
             cell = self.cells[holder]
-            a = (cell.a1 + cell.a2) / 2
-            x, y = oval_point(a, BAND_OUT + 0.01)  # on the rail in front of the curator
+            x, y = oval_point(cell.a1, BAND_OUT + 0.01)
             return x, y, cell.rotation + 180.0
         return SHOE[0], SHOE[1], 0.0
 

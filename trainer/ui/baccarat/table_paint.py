@@ -6,8 +6,9 @@ holds is :mod:`trainer.ui.baccarat.table_layout`; the odds written on it are giv
 (from the table's options), so the layout shows exactly the wagers offered (631a.2(b)(3)).
 
 Every marking grows with the text size (View → Text size) as far as its room: one that would be drawn
-smaller on screen than the application's text is left out (or, for a main wager or a hand, written
-short), never shrunk: at Projector no text of the felt is under 24 px.
+smaller on screen than the application's text is written short (a dealer's abbreviation, see
+``Cell.titles``), else drawn as large as its room allows: never left out (issue 29: a class reads every
+seat number, wager, hand and the odds).
 """
 
 from __future__ import annotations
@@ -99,8 +100,7 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
     """Every marking of the felt drawn at ``scale`` device pixels per unit: the dealer's side, the
     areas' names and seat numbers, the hands, the vigorish boxes' numbers, the house's name and odds."""
     labels = _dealer_side_labels(scale)
-    labels += [label for cell in layout.cells.values()
-               if (label := cell_label(cell, scale) or (cell.wager is None and _number_over(layout, cell, scale)))]
+    labels += [cell_label(cell, scale) for cell in layout.cells.values()]
     hands = hand_titles(scale)
     labels += hands
     if layout.vig_boxes:
@@ -111,10 +111,13 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
 
 
 def _fitted(text: str, px: float, scale: float, rect: QRectF, flags=ALIGN.AlignCenter,
-            transform: QTransform | None = None) -> Label | None:
-    """``text`` in the largest font up to ``px`` that fits ``rect``, or None if that is not legible."""
-    f = font_to_fit(px, scale, rect, text)
-    return Label(text, f, rect, flags, transform or QTransform()) if legible(f, scale) else None
+            transform: QTransform | None = None) -> Label:
+    """``text`` in the largest font up to ``px`` that fits ``rect``."""
+    return Label(text, font_to_fit(px, scale, rect, text), rect, flags, transform or QTransform())
+
+
+def _legible(labels: list[Label], scale: float) -> bool:
+    return all(legible(label.font, scale) for label in labels)
 
 
 def _dealer_side_labels(scale: float) -> list[Label | None]:
@@ -124,26 +127,29 @@ def _dealer_side_labels(scale: float) -> list[Label | None]:
     left = QRectF(30, top, L.DISCARD[0] - L.DISCARD_R - 40, height)
     right = QRectF(x + w + 10, top, L.SCENE_W - 30 - x - w - 10, height)
     cx, cy = L.DISCARD
-    sides = _all_or_none([[_fitted(left_text, 17, scale, left, ALIGN.AlignVCenter | ALIGN.AlignLeft),
+    sides = _first_legible([[_fitted(left_text, 17, scale, left, ALIGN.AlignVCenter | ALIGN.AlignLeft),
                            _fitted(right_text, 17, scale, right, ALIGN.AlignVCenter | ALIGN.AlignRight)]
-                          for left_text, right_text in (("◀  dealer's LEFT", "dealer's RIGHT  ▶"), ("◀ LEFT", "RIGHT ▶"))])
+                            for left_text, right_text in (("◀  dealer's LEFT", "dealer's RIGHT  ▶"), ("◀ LEFT", "RIGHT ▶"))],
+                           scale)
     return [*sides, _fitted("TABLE INVENTORY CONTAINER", 13, scale, QRectF(x, y + h - 18, w, 16)),
             _fitted("DISCARD", 11, scale, QRectF(cx - L.DISCARD_R, cy - 8, 2 * L.DISCARD_R, 16))]
 
 
-def _all_or_none(choices: list[list[Label | None]]) -> list[Label]:
-    """The first of ``choices`` (labels that go together) whose labels are all legible, else none."""
-    return next((list(labels) for labels in choices if all(labels)), [])
+def _first_legible(choices: list[list[Label]], scale: float) -> list[Label]:
+    """The first of ``choices`` (labels that go together, whole then short) whose labels are all
+    legible, else the last (the shortest, as large as its room allows): never none."""
+    return next((labels for labels in choices if _legible(labels, scale)), choices[-1])
 
 
-def cell_label(cell: L.Cell, scale: float) -> Label | None:
+def cell_label(cell: L.Cell, scale: float) -> Label:
     """A seat's number or an area's name (whole, else short), upright for the seat's player, in the
-    largest font up to the area's own that fits its name's box (clear of its chips); None where no
-    form of it is legible at ``scale``."""
+    largest font up to the area's own that fits its name's box (clear of its chips): the first form
+    legible at ``scale``, else the one drawn largest."""
     x, y, w, h = cell.label_box()
     box = QRectF(x, y, w, h)
     cx, cy = cell.centre()
     turn = QTransform().translate(cx, cy).rotate(cell.rotation)
+    best = []
     for forms in cell.titles():
         fitted = []
         for title in forms:
@@ -153,36 +159,24 @@ def cell_label(cell: L.Cell, scale: float) -> Label | None:
             else:
                 size = min(w * 0.9 / (0.72 * max(6, *map(len, lines))), h * 0.78 / (1.25 * len(lines)), 19.0)
             fitted.append(_fitted(title, size, scale, box.adjusted(3, 1, -3, -1), transform=turn))
-        best = max((label for label in fitted if label), key=lambda label: label.font.pixelSize(), default=None)
-        if best:
-            return best
-    return None
+        best.append(max(fitted, key=_px))
+    return next((label for label in best if legible(label.font, scale)), max(best, key=_px))
 
 
-def _number_over(layout: L.TableLayout, number: L.Cell, scale: float) -> Label | None:
-    """A seat's number too large for its own row (a larger text size on a small table), written over
-    its next row too where that row's names are left out (clear of their chips)."""
-    row = [c for c in layout.cells.values() if c.key.startswith(f"{number.key}.") and c.f_out == number.f_in]
-    if not row or any(cell_label(c, scale) for c in row):
-        return None
-    x, y, w, h = number.label_box()
-    cx, cy = number.centre()
-    return _fitted(number.title, 34, scale, QRectF(x, y, w, h + row[0].label_box()[3]).adjusted(3, 1, -3, -1),
-                   transform=QTransform().translate(cx, cy).rotate(number.rotation))
+def _px(label: Label) -> int:
+    return label.font.pixelSize()
 
 
 def hand_titles(scale: float) -> list[Label]:
     """The hands' names just above their card areas (the cards cover the areas): whole, else both short."""
-    return _all_or_none([[_hand_title(key, titles[key], scale) for key in L.HANDS]
-                         for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES)])
+    return _first_legible([[_hand_title(key, titles[key], scale) for key in L.HANDS]
+                           for titles in (L.HAND_TITLES, L.HAND_SHORT_TITLES)], scale)
 
 
-def _hand_title(key: str, text: str, scale: float) -> Label | None:
+def _hand_title(key: str, text: str, scale: float) -> Label:
     cx, cy = L.HANDS[key]
     room = QRectF(cx - L.HAND_W / 2 + 12, 0, L.HAND_W - 24, 60)
     f = font_to_fit(16, scale, room, text)
-    if not legible(f, scale):
-        return None
     h = QFontMetricsF(f).height()
     return Label(text, f, QRectF(room.left(), cy - L.HAND_H / 2 - h - 2, room.width(), h),
                  ALIGN.AlignLeft | ALIGN.AlignBottom)
@@ -198,24 +192,29 @@ def middle_lines(lines, scale: float, bottom: float) -> list[Label]:
     """The house's name and the payout odds, ``(text, px)`` each, from ``L.LOGO_Y`` down to ``bottom``.
 
     Each line as low as it must to fit the middle's width (it narrows upwards), on two lines if it
-    must; where not all fit (a larger text size), the odds first in their order, then the name.
+    must; where not all fit (a larger text size on a small felt), all of them smaller together, the
+    smallest as large as can be: the odds are never left out (631a.2(b)(3), (6)(ii)).
     """
-    kept: list[int] = []
-    for line in (*range(1, len(lines)), 0):
-        if _stacked([lines[k] for k in sorted([*kept, line])], scale, bottom) is not None:
-            kept.append(line)
-    return _stacked([lines[k] for k in sorted(kept)], scale, bottom) or []
+    # each line on two where that draws it larger, or each on one: whichever draws the smallest line largest
+    stacks = [stacked for shrink in SHRINKS for wrap in (True, False)
+              if (stacked := _stacked(lines, scale, bottom, shrink, wrap)) is not None]
+    return max(stacks, key=lambda stack: min(map(_px, stack)), default=[])
 
 
-def _stacked(lines, scale: float, bottom: float) -> list[Label] | None:
+#: The sizes the middle's lines are tried at, from their own down (the last fits any table shown).
+SHRINKS = (1.0, 0.85, 0.72, 0.6, 0.5, 0.42, 0.35, 0.3, 0.25, 0.2)
+
+
+def _stacked(lines, scale: float, bottom: float, shrink: float, wrap: bool) -> list[Label] | None:
     """``lines`` placed top down (see :func:`middle_lines`), or None if one of them does not fit."""
     out = []
     y = L.LOGO_Y
     for text, px in lines:
         label = None
         for top in (y + k * 4.0 for k in range(int(max(0.0, bottom - y) / 4) + 1)):
-            label = next(filter(None, (_middle_line(form, px, scale, top, bottom) for form in (text, _wrapped(text)))),
-                         None)
+            # on one line or two, whichever draws it larger
+            label = max(filter(None, (_middle_line(form, px, scale, top, bottom, shrink)
+                                      for form in (text, _wrapped(text))[:1 + wrap])), key=_px, default=None)
             if label:
                 break
         if label is None:
@@ -225,8 +224,8 @@ def _stacked(lines, scale: float, bottom: float) -> list[Label] | None:
     return out
 
 
-def _middle_line(text: str, px: float, scale: float, top: float, bottom: float) -> Label | None:
-    height = QFontMetricsF(font(px, scale)).height() * (text.count("\n") + 1) + 1
+def _middle_line(text: str, px: float, scale: float, top: float, bottom: float, shrink: float) -> Label | None:
+    height = QFontMetricsF(font(px, scale)).height() * shrink * (text.count("\n") + 1) + 1
     width = _middle_width(top) - 24
     return _fitted(text, px, scale, QRectF(L.CX - width / 2, top, width, height)) if top + height <= bottom else None
 

@@ -27,6 +27,7 @@ from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
 from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.player import SPEEDS, speed_label
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.theme import theme_named
@@ -36,7 +37,7 @@ from trainer.ui.when_shown import when_shown
 #: The keyboard map, shown in the Keys button's tooltip.
 KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
         ("Home / End", "start / end"), ("R", "replay"), ("N", "new shoe"), ("V", "show faces"),
-        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"))
+        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"), ("O", "show the folded options"))
 
 #: The table variants offered: (label, profile options).
 VARIANTS = (("profile's table", {}), ("vig at payout", {"vig_collection": "at-payout"}),
@@ -64,6 +65,7 @@ class BaccaratTableScreen(QWidget):
         self.player = self.pane.player
         self._build()
         self.player.stepChanged.connect(self._sync)
+        self.player.captionChanged.connect(self._sync)  # a step started: its number, as the caption's
         self.player.playingChanged.connect(self._sync)
         self.player.speedChanged.connect(self._sync)
         ctx.themeChanged.connect(self._set_theme)
@@ -107,6 +109,7 @@ class BaccaratTableScreen(QWidget):
         for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats), ("Decks", self.decks),
                               ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
             bar.addWidget(group(QLabel(label), widget) if label else widget)
+        self.fold = OptionFold(self, self.options)
 
         SP = QStyle.StandardPixmap
         p = self.player
@@ -136,6 +139,7 @@ class BaccaratTableScreen(QWidget):
         transport.addWidget(self.speed)
         transport.addWidget(self.slider, 1)
         transport.addWidget(self.position)
+        transport.addWidget(self.fold.button)
         transport.addWidget(keys)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
@@ -143,7 +147,7 @@ class BaccaratTableScreen(QWidget):
         lay.addWidget(self.pane, 1)
         lay.addLayout(transport)
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
-        for w in (self.squeeze, self.faces, self.demo_button, self.slider, *self.tools):
+        for w in (self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for box in (self.seed, self.rounds, self.seats, self.decks):
             box.valueChanged.connect(lambda _: self.rebuild())
@@ -197,7 +201,7 @@ class BaccaratTableScreen(QWidget):
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
         self.slider.blockSignals(False)
-        self.position.setText(f"{p.index} / {len(p)}   {speed_label(p.speed)}")
+        self.position.setText(f"{p.shown} / {len(p)}   {speed_label(p.speed)}")  # the caption's step (issue 29)
         self.speed.blockSignals(True)
         self.speed.setCurrentIndex(SPEEDS.index(p.speed) if p.speed in SPEEDS else SPEEDS.index(1.0))
         self.speed.blockSignals(False)
@@ -211,7 +215,7 @@ class BaccaratTableScreen(QWidget):
         self.demo_button.blockSignals(True)
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
-        self.options.setVisible(not on)
+        self.fold.set_hidden(on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
         for w in (self.speed, self.position):  # the transport, readable from the back of the room
             font = w.font()
@@ -239,7 +243,7 @@ class BaccaratTableScreen(QWidget):
             K.Key_Home: lambda: p.goto(0), K.Key_End: p.to_end, K.Key_R: p.replay,
             K.Key_N: lambda: self.seed.setValue((self.seed.value() * 7919 + 104_729) % 1_000_000),
             K.Key_V: self.faces.toggle, K.Key_M: lambda: self.set_demo(not self.demo),
-            K.Key_Escape: lambda: self.set_demo(False),
+            K.Key_Escape: lambda: self.set_demo(False), K.Key_O: self.fold.toggle,
         }.get(key)
         if action is None:
             return False

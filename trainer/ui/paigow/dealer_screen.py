@@ -48,6 +48,7 @@ from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, curre
 from trainer.ui.paigow.round_frames import RoundTable, round_table, spot_at
 from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
@@ -377,8 +378,8 @@ class DealerScreen(Screen):
         self.co_bank = QCheckBox("Co-bank")
         self.irregularity = QComboBox()
         self.irregularity.setAccessibleName("Irregularity")
-        self.irregularity.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.irregularity.setMinimumContentsLength(12)
+        # as wide as its longest name: none cut ("third disclos", issue 29); the options' bar wraps
+        self.irregularity.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.irregularity.addItem("none", None)
         self.irregularity.addItem("random", RANDOM)
         for kind in Irregularity:
@@ -432,11 +433,14 @@ class DealerScreen(Screen):
 
         status_row = QWidget()
         layout.addWidget(status_row)
-        self.status = make_label("", 1.3, bold=True, name="dealer-status")
-        self.last = make_label("", 1.3, bold=True, name="dealer-last")
-        self.clock_label = make_label("", 1.3, bold=True)
+        # wrapped: a long verdict never widens the window (issue 29)
+        self.status = make_label("", 1.3, bold=True, name="dealer-status", wrap=True)
+        self.last = make_label("", 1.3, bold=True, name="dealer-last", wrap=True)
+        self.clock_label = make_label("", 1.3, bold=True, wrap=True)
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
-        for w in (self.status, self.last, self.trainee_label, self.clock_label):
+        self.fold = OptionFold(self, self.options)
+        set_font(self.fold.button, 1.15)
+        for w in (self.fold.button, self.status, self.last, self.trainee_label, self.clock_label):
             flow.addWidget(w)
 
         self.pages = QStackedWidget()
@@ -457,12 +461,15 @@ class DealerScreen(Screen):
         self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
         side = QScrollArea()
         row.addWidget(side, 3)
+        self.side_scroll = side
         self.side = self._build_side()
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # the narration fills the right column (docked before the column joins the screen: after its
         # action in the Tab order)
         self.pane.dock_caption(False, self.side.layout())
         _scrolling(self.side, side)
+        for w in (self.side, side.viewport()):  # "Go on" kept in sight as the column changes
+            w.installEventFilter(self)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
 
@@ -499,6 +506,9 @@ class DealerScreen(Screen):
         """The wrong action stopped: the right one, its citation, Enter goes on."""
         feedback = SteadyFeedbackPanel(self.ctx)
         feedback.next_button.setText("Go on  (Enter / Space)")
+        # "Go on" under the verdict, not under a long explanation: in sight in a short column (issue 29)
+        lay = feedback.layout()
+        lay.insertItem(1, lay.takeAt(lay.count() - 1))
         feedback.setStyleSheet("QFrame#feedback { border: 3px solid #d93a3a; border-radius: 8px; }")  # wrong only
         feedback.nextRequested.connect(self.go_on)
         return add_page(self.action, feedback)
@@ -580,6 +590,9 @@ class DealerScreen(Screen):
         self.pane.heading = self.round_heading(dealt.spec)
         self.pane.set_timeline(self.controller.table.timeline, self.pane.heading, 0)
         self.last.clear()
+        self.skill_label.clear()  # the last round's question goes with it (issue 29: no stale picture)
+        self.question.clear()
+        self.answers.setEnabled(False)
         self.pages.setCurrentWidget(self.play_page)
         self._tick.start()
         self._update_status()
@@ -627,6 +640,9 @@ class DealerScreen(Screen):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_strip()
+        # a 4:3 window: the table is as wide as it can be drawn, so it takes two thirds (issue 29)
+        window = self.window()
+        self.play_page.layout().setStretch(0, 5 if window.width() >= 1.5 * window.height() else 6)
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
@@ -636,7 +652,9 @@ class DealerScreen(Screen):
             self._say_last(f"✔ Correct: {feedback.expected}", "#2e9d5b")
             self.play_to(done, self.go_on)
             return
-        self._say_last(f"✘ You: {feedback.given}   ·   Correct: {feedback.expected}", "#d93a3a")
+        # (the answers, which may be long, are in the verdict beside the table: the status line stays one
+        # line, and the table does not move, issue 29)
+        self._say_last("✘ Wrong: the right action is beside the table", "#d93a3a")
         self.answers.show_verdict(feedback)
         if self.answers.currentWidget() is self.answers.setter:
             settle_setter(self.answers.setter)
@@ -645,8 +663,14 @@ class DealerScreen(Screen):
         set_linked(self.feedback.given, feedback.mistake, self.ctx)
         self.feedback.given.setVisible(bool(feedback.mistake))
         self.action.setCurrentWidget(self.feedback)
-        self.feedback.setFocus()
         self.play_to(done, lambda: None)  # the table shows the right action; Enter goes on
+        self.feedback.setFocus()  # after the narration took the keys (issue 29: never stuck)
+        self._go_on_in_sight()
+
+    def _go_on_in_sight(self) -> None:
+        """"Go on" in sight, never below the fold: now, and whenever the column's layout changes
+        (``eventFilter``: the column or its view resized while the verdict shows)."""
+        self.side_scroll.ensureWidgetVisible(self.feedback.next_button, 10, 10)
 
     def go_on(self) -> None:
         """Narrate the steps up to the next action (or the end), then ask it."""
@@ -728,8 +752,10 @@ class DealerScreen(Screen):
         self.demo_button.blockSignals(True)
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
-        for w in (self.options, self.side, self.status, self.last, self.trainee_label, self.clock_label):
+        # the table takes the whole width (issue 29): the answers' column goes with the options
+        for w in (self.side_scroll, self.status, self.last, self.trainee_label, self.clock_label):
             w.setVisible(not on)
+        self.fold.set_hidden(on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
         self.pane.counted = on
         self.pane.dock_caption(on, self.side.layout())
@@ -775,6 +801,10 @@ class DealerScreen(Screen):
 
     # -- mouse and keys ------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if watched is not self.pane.view.viewport():  # the answers' column, or its view
+            if event.type() == QEvent.Type.Resize and self.action.currentWidget() is self._built("feedback"):
+                self._go_on_in_sight()
+            return False
         if (event.type() == QEvent.Type.MouseButtonPress and not self.demo and self._then is None
                 and event.button() == Qt.MouseButton.LeftButton and self.answers.isEnabled()):
             return self.click_table(self.pane.view.mapToScene(event.position().toPoint()))

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
-from trainer.ui.felt import Table, TableItem, device_scale, draw_label, font, font_to_fit, legible
+from trainer.ui.felt import Table, TableItem, device_scale, font, font_to_fit, legible
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.theme import chips_for
 from trainer.ui.paigow.tile_art import outline_pixmap, paint_die, tile_pixmap
@@ -169,7 +169,7 @@ class NumberItem(TableItem):
         p.setBrush(QColor("#101010"))
         p.drawRoundedRect(box, 10, 10)
         p.setPen(QColor(self.theme.count_glow))
-        draw_label(p, box, Qt.AlignmentFlag.AlignCenter, text)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class MarkerItem(TableItem):
@@ -196,7 +196,7 @@ class MarkerItem(TableItem):
         p.setBrush(QColor("#1f4fbf" if wager else self.theme.marker))
         p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#ffffff"))
-        draw_label(p, QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
+        p.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "$" if wager else "D")
 
 
 class GlowItem(TableItem):
@@ -283,7 +283,7 @@ class LabelItem(TableItem):
         # a stack's name grows no wider than the stack: neighbours' names never run together
         p.setFont(font_to_fit(20, p, QRectF(0, 0, L.STACK_PITCH - 2, 48), self.text))
         p.setPen(QColor(self.theme.label))
-        draw_label(p, self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
+        p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, self.text)
 
 
 class ChipsItem(TableItem):
@@ -456,7 +456,7 @@ class CentreItem(ChipsItem):
         p.drawRoundedRect(self._area, 16, 16)
         p.setPen(QColor(self.theme.chalk))
         p.setFont(font(17, p))
-        draw_label(p, self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        p.drawText(self._area.adjusted(0, 6, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
                    | Qt.TextFlag.TextDontClip, self.TITLE)
         self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
@@ -497,5 +497,5 @@ class DiceTotalItem(TableItem):
             x += s + gap
         p.setPen(QColor(self.theme.count_glow))
         p.setFont(font(64, p))
-        draw_label(p, QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip,
+        p.drawText(QRectF(x, -60, 250 - x, 120), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip,
                    f"= {sum(self.dice)}")

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.felt import font as _font
-from trainer.ui.felt import draw_label, font_to_fit
+from trainer.ui.felt import font_to_fit
 from trainer.ui.theme import Theme
 
 
@@ -54,7 +54,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setFont(_font(18, p))
     edge = QRectF(40, L.DEALER_EDGE, L.SCENE_W - 80, L.SCENE_H - L.DEALER_EDGE)
     for text, align in edge_labels(p.fontMetrics().horizontalAdvance, edge.width()):
-        draw_label(p, edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | align, text)
+        p.drawText(edge, _NO_CLIP | Qt.AlignmentFlag.AlignVCenter | align, text)
     _paint_direction(p, chalk)
     # tray (table inventory container)
     x, y, w, h = L.TRAY
@@ -69,7 +69,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     p.setBrush(QColor(th.rail).lighter(125))
     p.drawRoundedRect(box, 8, 8)
     p.setPen(QColor(th.label))
-    draw_label(p, box, wrap, "TABLE INVENTORY CONTAINER")
+    p.drawText(box, wrap, "TABLE INVENTORY CONTAINER")
     # spots and seats
     spot_fill = QColor(th.spot)
     for spot in L.SPOTS.values():
@@ -85,11 +85,11 @@ def paint_table(p: QPainter, th: Theme) -> None:
             p.setPen(QColor(th.label))
             p.setFont(_font(44, p))
             # the number names the seat: no "SEAT n" beside it, where the wagers' chips stand
-            draw_label(p, QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
+            p.drawText(QRectF(cx - 40, cy - 40, 80, 80), Qt.AlignmentFlag.AlignCenter, spot.key[-1])
         else:
             p.setPen(QColor(th.label))
             p.setFont(font_to_fit(22, p, QRectF(0, 0, 250, 60), spot.title))  # clear of the tray
-            draw_label(p, QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28),
+            p.drawText(QRectF(spot.label_x - 150, spot.label_y - 14, 300, 28),
                        _NO_CLIP | Qt.AlignmentFlag.AlignCenter, spot.title)
     # woodpile bed
     p.setPen(QPen(chalk, 1.5, Qt.PenStyle.DotLine))
@@ -100,7 +100,7 @@ def paint_table(p: QPainter, th: Theme) -> None:
     # the centre area named, beside its outline: never behind the stacks or the tiles laid out
     p.setPen(chalk)
     p.setFont(font_to_fit(17, p, QRectF(0, 0, 200, bed.height()), "WOODPILE"))
-    draw_label(p, QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
+    p.drawText(QRectF(bed.left() - 208, bed.top(), 200, bed.height()),
                _NO_CLIP | Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, "WOODPILE")
 
 

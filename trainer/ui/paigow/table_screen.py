@@ -25,6 +25,7 @@ from trainer.rules.paigow.positions import SEATS
 from trainer.ui.context import AppContext
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.paigow.player import SPEEDS, speed_label
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
 from trainer.ui.scaling import base_pt
 from trainer.ui.theme import theme_named
@@ -38,7 +39,7 @@ KEYS = (
     ("+ / −  (↑ / ↓)", "speed"), ("1–9, 0", "style"), ("Alt+1–0", "right-hand style"),
     ("S", "side by side"), ("D", "new dice"), ("N", "new woodpile"), ("V", "show faces"),
     ("R", "replay"), ("Home / End", "start / end"), ("F", "full screen"), ("M", "demonstration mode"),
-    ("Esc", "leave full screen"),
+    ("Esc", "leave full screen"), ("O", "show the folded options"),
 )
 
 
@@ -146,6 +147,7 @@ class TableScreen(QWidget):
         self._build()
         self._paint_icons()
         self.primary.player.stepChanged.connect(self._sync_transport)
+        self.primary.player.captionChanged.connect(self._sync_transport)  # a step started: its number, as the caption's
         self.primary.player.playingChanged.connect(self._sync_transport)
         self.primary.player.speedChanged.connect(self._sync_transport)
         ctx.themeChanged.connect(self.set_theme)
@@ -204,7 +206,9 @@ class TableScreen(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
 
-        bar = FlowLayout()  # wraps onto a second line rather than widen the window (large text sizes)
+        self.options = QWidget()
+        bar = FlowLayout(self.options)  # wraps onto a second line rather than widen the window (large text sizes)
+        bar.setContentsMargins(0, 0, 0, 0)
         self._secondary = []
         for label, widget, secondary in (
             ("Style", self.style_box, False), ("", self.style2_box, False), ("Dice", self.dice, False),
@@ -253,6 +257,8 @@ class TableScreen(QWidget):
         transport.addWidget(self.speed_box)
         transport.addWidget(self.slider, 1)
         transport.addWidget(self.position)
+        self.fold = OptionFold(self, self.options)
+        transport.addWidget(self.fold.button)
         transport.addWidget(self.help)
 
         panes = QHBoxLayout()
@@ -261,20 +267,25 @@ class TableScreen(QWidget):
         self._pane_row = panes
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
-        lay.addLayout(bar)
+        lay.addWidget(self.options)
         lay.addWidget(self.error)
         lay.addLayout(panes, 1)
         lay.addLayout(transport)
         # a click leaves the keys to the screen. Named, not found: findChildren would bring the boxes'
         # inner views into Python, and PySide6 would build their types before the first paint (issue 15)
         for w in (self.new_pile, self.prelude, self.reveal, self.side, self.demo_button, self.dice.random,
-                  self.slider, self.help):
+                  self.slider, self.help, self.fold.button):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # the transport is reachable with Tab (Space presses the focused one; the other keys still
         # reach the screen), never focused by a click, so a click leaves the keys to the screen
         for w in self.transport_buttons():
             w.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             w.installEventFilter(self)
+        # a box chosen with the mouse gives the keys back to the table: Space steps it, never reopens
+        # the box (issue 29)
+        for box in (self.style_box, self.style2_box, self.bank_box, self.speed_box):
+            box.activated.connect(lambda _: self.primary.view.setFocus())
+            box.installEventFilter(self)
 
         self.style_box.currentIndexChanged.connect(lambda _: self.rebuild())
         self.style2_box.currentIndexChanged.connect(lambda _: self.rebuild())
@@ -451,7 +462,7 @@ class TableScreen(QWidget):
         self.slider.setRange(0, len(p))
         self.slider.setValue(p.index)
         self.slider.blockSignals(False)
-        self.position.setText(f"{p.index} / {len(p)}   {speed_label(p.speed)}")
+        self.position.setText(f"{p.shown} / {len(p)}   {speed_label(p.speed)}")  # the caption's step (issue 29)
 
     def _slider_changed(self, value: int) -> None:
         if not self.slider.isSliderDown():
@@ -518,9 +529,13 @@ class TableScreen(QWidget):
 
     def eventFilter(self, watched, event) -> bool:
         """A focused transport button keeps Space and Tab; every other key is the screen's (an
-        arrow would otherwise move the focus instead of stepping)."""
-        if event.type() == QEvent.Type.KeyPress and event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Tab,
-                                                                         Qt.Key.Key_Backtab):
+        arrow would otherwise move the focus instead of stepping). A focused box keeps its keys but
+        Space, which steps the table (it never opens the box's list)."""
+        if event.type() != QEvent.Type.KeyPress:
+            return super().eventFilter(watched, event)
+        if isinstance(watched, QComboBox):
+            return event.key() == Qt.Key.Key_Space and self.handle_key(event.key(), event.modifiers())
+        if event.key() not in (Qt.Key.Key_Space, Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
             return self.handle_key(event.key(), event.modifiers())
         return super().eventFilter(watched, event)
 
@@ -551,7 +566,7 @@ class TableScreen(QWidget):
             K.Key_End: lambda: self._each(lambda p: p.to_end()),
             K.Key_F: self.toggle_full_screen, K.Key_F11: self.toggle_full_screen,
             K.Key_M: lambda: self.set_demo(not self.demo),
-            K.Key_Escape: self._escape,
+            K.Key_Escape: self._escape, K.Key_O: self.fold.toggle,
         }
         action = actions.get(key)
         if action is None:

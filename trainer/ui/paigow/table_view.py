@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout, QFrame, QGraphicsScene, QGraphicsView, QLabel, QSizePolicy, QVBoxLayout, QWidget,
+)
 
 from trainer.ui.paigow.player import Player
 from trainer.ui.scaling import base_pt
@@ -84,15 +86,19 @@ class CaptionBar(QFrame):
         self.setObjectName("captionBar")
         self.title = QLabel()
         self.caption = QLabel()
-        self.caption.setWordWrap(True)
         self.citation = QLabel()
+        for label in (self.title, self.caption, self.citation):  # wrapped, never cut nor widening (issue 29)
+            label.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(14, 8, 14, 10)
         lay.setSpacing(2)
         for w in (self.title, self.caption, self.citation):
             lay.addWidget(w)
+        lay.addStretch(1)  # beside the table, the words at its top
         self._scale = 1.0
+        #: beside the table (a wide pane, see ``TablePane.place_caption``): it may take the pane's height
+        self.aside = False
         self._theme: Theme | None = None
         self._ctx = None
         #: what the caption says before the first step (a screen without a Play control says its keys)
@@ -156,13 +162,13 @@ class CaptionBar(QFrame):
         pane = self.parentWidget()
         if pane is None or pane.height() < 100 or self.width() < 100:
             return
-        limit = pane.height() * self.MAX_SHARE
-        others = sum(w.sizeHint().height() for w in (self.title, self.citation)) + 26
+        limit = pane.height() * (1.0 if self.aside else self.MAX_SHARE)
+        width = max(50, self.width() - 30)
+        others = sum(max(0, w.heightForWidth(width)) for w in (self.title, self.citation)) + 26
         f = QFont(self.caption.font())
         size = self._size(17)
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
-        width = max(50, self.width() - 30)
-        least = base_pt()
+        least = base_pt() * (0.8 if self.aside else 1.0)  # a long caption beside the table: a little smaller
         while size > least:
             f.setPointSizeF(size)
             height = QFontMetrics(f).boundingRect(QRect(0, 0, width, 100000), flags, self.caption.text()).height()
@@ -194,7 +200,7 @@ class TablePane(QWidget):
         self.heading = ""
         #: whether the caption counts the steps (a screen with its own count of actions turns it off)
         self.counted = True
-        lay = QVBoxLayout(self)
+        lay = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         lay.addWidget(self.view, 1)
@@ -218,3 +224,35 @@ class TablePane(QWidget):
     def dock_caption(self, home: bool, elsewhere: QVBoxLayout | None = None) -> None:
         """The caption under the table (``home``), or at the end of another layout (a side column)."""
         (self.layout() if home or elsewhere is None else elsewhere).addWidget(self.caption)
+        self.place_caption()
+
+    #: Beside the table the caption takes at least this share of the pane's width, at most ASIDE_MAX.
+    ASIDE_MIN, ASIDE_MAX = 0.3, 0.42
+
+    def place_caption(self) -> None:
+        """The caption at home goes beside the table where that draws the table larger (a wide
+        window: 1280x720 at Projector), else under it, folded to its share (issue 29: the felt grows to
+        the space the window has). Beside it, the table takes the width its height allows."""
+        lay = self.layout()
+        home = self.caption.parentWidget() is self
+        w, h = self.width(), self.height()
+        rect = self.scene.sceneRect()
+        aside_w = min(self.ASIDE_MAX * w, max(self.ASIDE_MIN * w, w - h * rect.width() / rect.height() - 6))
+        under_h = min(self.caption.heightForWidth(w) if self.caption.hasHeightForWidth() else 0,
+                      CaptionBar.MAX_SHARE * h)
+        under = min(w / rect.width(), (h - under_h - 6) / rect.height())
+        beside = min((w - aside_w - 6) / rect.width(), h / rect.height())
+        aside = home and beside > under * 1.04 and w > 500
+        if aside:
+            self.caption.setFixedWidth(int(aside_w))
+        else:
+            self.caption.setMinimumWidth(0)
+            self.caption.setMaximumWidth(16777215)
+        if aside != self.caption.aside:
+            self.caption.aside = aside
+            lay.setDirection(QBoxLayout.Direction.LeftToRight if aside else QBoxLayout.Direction.TopToBottom)
+            self.caption._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.place_caption()

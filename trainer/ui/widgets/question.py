@@ -140,6 +140,11 @@ class QuestionView(QWidget):
         grow = QSizePolicy.Policy.Expanding if groups or dice else QSizePolicy.Policy.Maximum
         self.setSizePolicy(QSizePolicy.Policy.Preferred, grow)
 
+    def clear(self) -> None:
+        """No question (a new round, before its first): the last round's is not left standing."""
+        self.prompt.clear()
+        self.strip.set_content([])
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         """As tall as the question at its width (Qt measures it at the hint's width: a short prompt
         would take two lines there, and leave a gap under it)."""

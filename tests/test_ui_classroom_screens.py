@@ -1,0 +1,183 @@
+"""The classroom on any screen (issue 29): at Projector on a projector's 1280x720 or 1024x768, the felt
+fills its share of the window (28% on both tables, 24% on both dealer screens), every felt keeps its
+seat numbers, wager names, hand labels and odds (scaled, never left out), and nothing widens the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from tests.test_ui_fit import _settle, _table_texts, _views, sized_window  # noqa: F401 - a fixture
+from trainer.ui.felt import felt_share
+
+#: (game's table screen, dealer screen, profile)
+GAMES = {"paigow": ("table", "dealer", "pa-2019"), "baccarat": ("baccarat-table", "baccarat-dealer", "pa-631a-ez")}
+#: The felt's least share of the window on a table screen and on a dealer screen (issue 29).
+TABLE_SHARE, DEALER_SHARE = 0.28, 0.24
+#: What each game's felt always says (its seat numbers, its wagers' and hands' names, its odds).
+MUST_SAY = {
+    "paigow": {"1", "2", "3", "4", "5", "6", "DEAD HAND", "DEALER", "WOODPILE"},
+    "baccarat": {*map(str, range(1, 13)), "TIE", "PLAYER", "BANKER"},
+}
+
+
+def _open(window, key: str):
+    screen = window.show_screen(key)
+    if hasattr(screen, "prepare_snapshot"):
+        screen.prepare_snapshot(seed=5, move=None)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_projector_felt_fills_its_share_and_keeps_every_label(qtbot, sized_window, monkeypatch, game, size):
+    table, dealer, profile = GAMES[game]
+    window = sized_window("projector", size, profile=profile)
+    for key, least in ((table, TABLE_SHARE), (dealer, DEALER_SHARE)):
+        _open(window, key)
+        _settle(window, size)
+        assert (window.width(), window.height()) == size, key  # nothing widens the window
+        views = _views(window)
+        assert len(views) == 1, key
+        share = felt_share(views[0])
+        assert share >= least, f"{key} at {size}: the felt fills {share:.0%} of the window"
+        drawn = _table_texts(monkeypatch, views[0])
+        said = {text.strip() for text, _ in drawn}
+        missing = MUST_SAY[game] - said
+        assert not missing, f"{key} at {size}: {sorted(missing)} left out"
+        # scaled to their room, never left out; a chip's value may be tinier (its colour says it). The
+        # floor is what the EZ table's six lines of odds get on a 1024x768 dealer screen (3.7 px):
+        # drawn, not yet readable there (issue 29, open)
+        tiny = sorted({(text, round(px, 1)) for text, px in drawn if px < 3.5 and not text.startswith("$")})
+        assert not tiny, f"{key} at {size}: drawn too small to see: {tiny[:12]}"
+        if game == "baccarat":  # the odds and the EZ inscription (631a.2(b)(3), (6)(ii))
+            said = {" ".join(text.split()) for text in said}  # (a line of odds may be on two)
+            assert any("TIE 8 TO 1" in text for text in said), (key, size, sorted(said))
+            assert any("PUSHES ON A DRAGON 7" in text for text in said), (key, size, sorted(said))
+
+
+def test_options_fold_at_projector_on_a_small_window_and_open_with_o(qtbot, sized_window):
+    """The option bar folds behind "Options" at Projector on a 1280x720 window (its height goes to
+    the felt), O shows it, and it is simply there on a 1920x1080 window."""
+    window = sized_window("projector", (1280, 720))
+    screen = window.show_screen("table")
+    _settle(window, (1280, 720))
+    assert screen.fold.button.isVisible() and not screen.options.isVisible()
+    assert screen.handle_key(0x4F)  # O
+    assert screen.options.isVisible()
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert screen.options.isVisible() and not screen.fold.button.isVisible()
+
+
+@pytest.mark.parametrize("text_size", ["normal", "projector"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_long_wrong_answer_wraps_and_never_widens_the_window(qtbot, sized_window, game, text_size):
+    """A wrong answer: the status line says so in one line (the answers are in the verdict), "Go on" is in
+    sight; the longest right answer wraps on the status line; the window stays 1280 px wide (issue 29)."""
+    _, dealer, profile = GAMES[game]
+    size = (1280, 720)
+    window = sized_window(text_size, size, profile=profile)
+    screen = _open(window, dealer)
+    c = screen.controller
+    while c.current.question.kind.value not in ("choice", "money"):
+        c.answer(c.current.question.answer)
+    q = c.current.question
+    c.answer(q.answer + 100 if q.kind.value == "money" else next(x for x in q.choices if x != q.answer))
+    assert screen.action.currentWidget() is screen.feedback
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    button, seen = screen.feedback.next_button, screen.side_scroll.viewport()
+    box = button.rect().translated(button.mapTo(seen, button.rect().topLeft()))
+    assert button.isVisible() and seen.rect().contains(box), (box, seen.rect())  # in sight, not scrolled off
+    assert window.rect().contains(seen.rect().translated(seen.mapTo(window, seen.rect().topLeft())))
+    assert screen.last.height() < 2 * screen.last.fontMetrics().height()  # one line: the table stays
+    remedy = "the hand is void and every wager is returned to the player who placed it " * 3
+    screen._say_last(f"✔ Correct: {remedy}", "#2e9d5b")  # the longest right answer: wrapped, read whole
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    assert screen.last.height() >= screen.last.heightForWidth(screen.last.width())
+
+
+def test_the_step_counter_says_the_captions_step(qtbot, shown, trainee_ctx):
+    """A step being played: the transport's count and the caption name the same step (issue 29:
+    "step 6 of 114" beside "5/114" no more), on both games' tables."""
+    from PySide6.QtCore import Qt
+
+    from trainer.ui.baccarat.table_screen import BaccaratTableScreen
+    from trainer.ui.paigow.table_screen import TableScreen
+
+    for screen in (shown(TableScreen(trainee_ctx)), shown(BaccaratTableScreen(trainee_ctx))):
+        pane = getattr(screen, "pane", None) or screen.primary
+        pane.player.goto(4)
+        qtbot.keyClick(pane.view, Qt.Key.Key_Space)  # the fifth step starts
+        assert pane.player.animating
+        assert screen.position.text().startswith(f"{pane.player.shown} / ")
+        assert f"step {pane.player.shown} of" in pane.caption.title.text()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_new_round_clears_the_last_rounds_question(qtbot, sized_window, game):
+    _, dealer, profile = GAMES[game]
+    window = sized_window("normal", (1280, 720), profile=profile)
+    screen = _open(window, dealer)
+    assert screen.question.prompt.text()
+    screen.speed.setCurrentIndex(0)  # the table narrates up to the first question
+    screen.new_round(7)
+    assert screen._then is not None  # the table narrates the round's start: no question yet
+    assert screen.question.prompt.text() == "" and screen.skill_label.text() == ""  # the last round's is gone
+    assert not screen.answers.isEnabled()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_dealer_screens_boxes_show_their_names_whole(qtbot, sized_window, game):
+    """No "third disclos" nor "EZ Baccar": every option box is as wide as its longest choice, and the
+    window keeps its width at Projector on 1024x768 (issue 29)."""
+    from PySide6.QtWidgets import QComboBox
+
+    _, dealer, profile = GAMES[game]
+    size = (1024, 768)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, dealer)
+    screen.fold.button.setChecked(True)  # the options, unfolded
+    _settle(window, size)
+    assert (window.width(), window.height()) == size
+    for box in screen.options.findChildren(QComboBox):
+        widest = max(box.fontMetrics().horizontalAdvance(box.itemText(i)) for i in range(box.count()))
+        assert box.width() >= widest + 10, (box.accessibleName(), box.width(), widest)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_demonstration_mode_uses_the_whole_width_and_wraps_its_caption(qtbot, sized_window, game):
+    """The dealer screens' demonstration: the table's pane spans the screen (no empty answers'
+    column: it was 62%), the caption's heading and words wrap, none cut (issue 29)."""
+    _, dealer, profile = GAMES[game]
+    size = (1920, 1080)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, dealer)
+    screen.set_demo(True)
+    _settle(window, size)
+    assert screen.pane.width() >= 0.95 * screen.width(), (screen.pane.width(), screen.width())
+    caption = screen.pane.caption
+    for label in (caption.title, caption.caption, caption.citation):
+        assert label.wordWrap() and label.height() >= label.heightForWidth(label.width()), label.text()
+
+
+@pytest.mark.parametrize("seats", range(10, 15))
+def test_the_shoe_never_covers_the_curators_seat_number(qtbot, seats):
+    """The shoe offered to a player lies on the rail beside the seat's number, never over it (issue 29)."""
+    from PySide6.QtGui import QPainterPath, QTransform
+
+    from trainer.ui.baccarat import table_layout as L
+    from trainer.ui.baccarat.table_items import ShoeItem
+    from trainer.ui.baccarat.table_paint import cell_label
+
+    layout = L.TableLayout(seats, ())
+    for seat in range(1, seats + 1):
+        x, y, turn = layout.shoe_spot(f"seat{seat}")
+        shoe = QPainterPath()
+        shoe.addRect(-ShoeItem.W / 2, -ShoeItem.H / 2, ShoeItem.W, ShoeItem.H)
+        shoe = QTransform().translate(x, y).rotate(turn).map(shoe)
+        number = QPainterPath()
+        number.addPolygon(cell_label(layout.cells[f"seat{seat}"], 1.0).polygon())
+        assert not shoe.intersects(number), seat
