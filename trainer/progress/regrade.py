@@ -37,7 +37,7 @@ def _replayed(d: Any) -> Any:
     try:
         logged = Question.from_dict(d)
         made = generate(logged.skill, seed=logged.seed, profile=logged.profile, house_way=logged.house_way)
-    except (TrainerError, ValueError, KeyError, TypeError, OverflowError) as exc:
+    except (TrainerError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
         raise Unregradable(f"its question cannot be made again ({str(exc).splitlines()[0][:80]})") from None
     if made.item != logged.item or made.kind != logged.kind:
         raise Unregradable("its seed does not make its question (a full dealer round's action, or an edited file)")
@@ -87,14 +87,15 @@ def regrade_exam(e: dict[str, Any]) -> dict[str, Any]:
         asked = e["result"]["questions"]
         if len(asked) != len(exam.questions) or [q.get("index") for q in asked] != list(range(len(asked))):
             raise Unregradable("its questions are not its spec's")
-        result = grade(exam, [q.get("answer") for q in asked], [q.get("ms") for q in asked], elapsed_s=e["result"].get("elapsed_s"),
-                       timed_out=bool(e["result"].get("timed_out")))
+        result = grade(exam, [q.get("answer") for q in asked], [q.get("ms") for q in asked],
+                       elapsed_s=e["result"].get("elapsed_s"), timed_out=bool(e["result"].get("timed_out")))
+        # (inside the try: a forged spec, e.g. no pass mark, fails only when the result is written)
+        return {**e, "seed": spec.seed, "spec": spec.to_dict(), "score": result.score, "total": result.total,
+                "result": result.to_dict()}
     except Unregradable:
         raise
     except (TrainerError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
         raise Unregradable(f"it cannot be graded again ({str(exc).splitlines()[0][:80]})") from None
-    return {**e, "seed": spec.seed, "spec": spec.to_dict(), "score": result.score, "total": result.total,
-            "result": result.to_dict()}
 
 
 def regraded(answers: list[dict[str, Any]], exams: list[dict[str, Any]]

@@ -48,6 +48,7 @@ class SteadyFeedbackPanel(FeedbackPanel):
 
     def show_feedback(self, feedback, next_text: str = "Next question") -> None:
         super().show_feedback(feedback, next_text)
+        self._hold_button_width()  # the button's words now ("Go on" is narrower than "Next question")
         colour = citation_colour(theme_named(self.ctx.theme))
         rule = feedback.citations[:1]
         why = without_citations(feedback.explanation, feedback.citations)
