@@ -81,6 +81,9 @@ class TableView(QGraphicsView):
 class CaptionBar(QFrame):
     """The current move in words, its regulation section, and where we are in the round."""
 
+    #: A step is shown: its title, caption and citation (the presenter window shows the same).
+    stepShown = Signal(str, str, str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("captionBar")
@@ -103,6 +106,8 @@ class CaptionBar(QFrame):
         self._ctx = None
         #: what the caption says before the first step (a screen without a Play control says its keys)
         self.idle = "Ready: press Play (or Space to step)."
+        #: the title, caption and citation shown (``show_step``), for a window that mirrors this bar
+        self.step = ("", "", "")
 
     def link_to(self, ctx) -> None:
         """Show the citation as rule-book links, read under ``ctx``'s profile."""
@@ -137,6 +142,8 @@ class CaptionBar(QFrame):
         self.set_scale(self._scale)
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
+        self.step = (title, caption, citation)
+        self.stepShown.emit(title, caption, citation)
         self.title.setText(title)
         if not caption and not citation:  # before the first step (the rule book's links load at the first)
             self.caption.setText(self.idle)
