@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QScreen
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from trainer.rules.errors import TrainerError
-from trainer.ui.paigow.table_view import CaptionBar, TableView
+from trainer.ui.paigow.table_view import CaptionBar, TableView, place_caption
 from trainer.ui.theme import theme_named
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class PresenterWindow(QWidget):
         self.elsewhere = QLabel()  # a screen without a table: its name, large
         self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.elsewhere.setWordWrap(True)
-        lay = QVBoxLayout(self)
+        lay = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
         lay.setContentsMargins(8, 8, 8, 8)
         lay.setSpacing(6)
         lay.addWidget(self.elsewhere, 1)
@@ -99,6 +99,7 @@ class PresenterWindow(QWidget):
         self.caption.setVisible(pane is not None)
         if self.view is not None:
             self.view.setVisible(pane is not None)
+        self._place()
 
     def _mirror(self, scene) -> None:
         if self.view is None:
@@ -108,7 +109,18 @@ class PresenterWindow(QWidget):
             self.layout().insertWidget(0, self.view, 1)
         elif self.view.scene() is not scene:
             self.view.setScene(scene)
-        self.view.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._place()
+
+    def _place(self) -> None:
+        """The caption beside the table or under it, as in the table's pane; the table fitted."""
+        if self.view is not None and self.view.isVisibleTo(self):
+            rect = self.view.scene().sceneRect()
+            place_caption(self, rect, self.caption)
+            self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._place()
 
     def _follow(self, source: CaptionBar | None) -> None:
         """Repeat ``source``'s steps in this window's caption bar (and no longer the last one's)."""
