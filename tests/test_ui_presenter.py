@@ -180,3 +180,25 @@ def is_felt(colour) -> bool:
 def test_snapshot_present_shows_a_screen_of_the_app(qapp, tmp_path, capsys):
     assert main(["snapshot", "--present", "--screen", "scene", "--out", str(tmp_path / "x.png")]) == 2
     assert "--present shows a screen of the app" in capsys.readouterr().err
+
+
+def test_the_answer_waits_on_the_projector_until_the_instructor_reveals_it(qtbot, window):
+    """View → Hide the answer on the projector: the class sees each step's title, not what the dealer
+    did nor its section, until Reveal (Ctrl+Shift+V); turning it off shows the step held."""
+    from trainer.ui.presenter import HIDDEN
+
+    dealer = window.show_screen("dealer").presented_pane()
+    window.hide_answers_action.trigger()
+    presenter = window.present()
+    dealer.player.goto(3)
+    title, caption, citation = dealer.caption.step
+    assert caption and presenter.caption.step == (title, HIDDEN, "")
+    assert caption not in presenter.caption.caption.text() and not presenter.caption.citation.text()
+    window.reveal_action.trigger()
+    assert presenter.caption.step == (title, caption, citation)
+    dealer.player.goto(4)  # the next step is held again
+    assert presenter.caption.step[1] == HIDDEN
+    window.hide_answers_action.trigger()  # off: what was held shows, and the steps after it
+    assert presenter.caption.step == dealer.caption.step
+    dealer.player.goto(5)
+    assert presenter.caption.step == dealer.caption.step

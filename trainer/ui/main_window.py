@@ -284,6 +284,16 @@ class MainWindow(QMainWindow):
         self.presenter = None
         present_menu = view_menu.addMenu("&Present on")
         present_menu.aboutToShow.connect(lambda: self._fill_present_menu(present_menu))
+        # the class answers before it reads the answer: the projector's caption waits for Reveal
+        self.hide_answers_action = QAction("&Hide the answer on the projector", self, checkable=True)
+        self.hide_answers_action.setToolTip("The presenter window shows each step's caption only when you reveal it")
+        self.hide_answers_action.toggled.connect(self._hide_answers)
+        self.reveal_action = QAction("Re&veal the answer", self)
+        self._shortcuts.append((self.reveal_action, "Ctrl+Shift+V"))
+        self.reveal_action.triggered.connect(lambda: self.presenter is not None and self.presenter.reveal())
+        self.addAction(self.reveal_action)  # (its key works with the menus hidden too)
+        view_menu.addAction(self.hide_answers_action)
+        view_menu.addAction(self.reveal_action)
 
         file_menu = self.menuBar().addMenu("&File")
         quit_action = QAction("&Quit", self)
@@ -421,10 +431,15 @@ class MainWindow(QMainWindow):
 
             self.presenter = PresenterWindow(self.ctx, self)
             self.presenter.closed.connect(self._presenter_closed)
+            self.presenter.set_hide_answers(self.hide_answers_action.isChecked())
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
         self.presenter.place(None if screen is self.screen() else screen)
         return self.presenter
+
+    def _hide_answers(self, on: bool) -> None:
+        if self.presenter is not None:
+            self.presenter.set_hide_answers(on)
 
     def stop_presenting(self) -> None:
         if self.presenter is not None:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 #: The caption's scale on the projector: the demonstration mode's (``TableScreen.set_demo``).
 CAPTION_SCALE = 1.9
+#: What the projector's caption says of a step while the answers are hidden (``PresenterWindow.hide_answers``).
+HIDDEN = "? — the instructor reveals the answer"
 #: The presenter as a window beside the main one when there is no other screen to fill.
 WINDOW_SIZE = (960, 600)
 
@@ -71,6 +73,10 @@ class PresenterWindow(QWidget):
         self._source: CaptionBar | None = None
         #: the screen it fills (None: a window of its own)
         self.shown_on: QScreen | None = None
+        #: each new step's caption and section held back until :meth:`reveal` (the class answers first)
+        self.hide_answers = False
+        #: the step held back, shown by :meth:`reveal`
+        self.held: tuple[str, str, str] | None = None
         theme = theme_named(ctx.theme)
         self.caption = CaptionBar(self)
         self.caption.link_to(ctx)
@@ -127,11 +133,32 @@ class PresenterWindow(QWidget):
         if source is self._source:
             return
         if self._source is not None:
-            self._source.stepShown.disconnect(self.caption.show_step)
+            self._source.stepShown.disconnect(self.show_step)
         self._source = source
         if source is not None:
-            source.stepShown.connect(self.caption.show_step)
-            self.caption.show_step(*source.step)
+            source.stepShown.connect(self.show_step)
+            self.show_step(*source.step)
+
+    def show_step(self, title: str, caption: str, citation: str) -> None:
+        """The step's caption, or, while answers are hidden, its title alone until it is revealed."""
+        if self.hide_answers and (caption or citation):
+            self.held = (title, caption, citation)
+            self.caption.show_step(title, HIDDEN, "")
+        else:
+            self.held = None
+            self.caption.show_step(title, caption, citation)
+
+    def set_hide_answers(self, on: bool) -> None:
+        """Hide each new step's caption until the instructor reveals it (off: the held one shows)."""
+        self.hide_answers = on
+        if not on:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the step held back, its caption and section."""
+        if self.held is not None:
+            held, self.held = self.held, None
+            self.caption.show_step(*held)
 
     def place(self, screen: QScreen | None) -> None:
         """Full screen on ``screen``; None: a window of its own on the main window's screen."""
