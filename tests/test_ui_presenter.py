@@ -202,3 +202,26 @@ def test_the_answer_waits_on_the_projector_until_the_instructor_reveals_it(qtbot
     assert presenter.caption.step == dealer.caption.step
     dealer.player.goto(5)
     assert presenter.caption.step == dealer.caption.step
+
+
+def shown_area(view):
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+@pytest.mark.parametrize("game, screen", [("paigow", "table"), ("baccarat", "baccarat-table")])
+def test_zoom_shows_the_active_area_larger_and_the_whole_table_without_a_highlight(qtbot, window, game, screen):
+    window.ctx.set_game(game)
+    pane = window.show_screen(screen).presented_pane()
+    presenter = window.present()
+    presenter.resize(1280, 720)
+    window.zoom_action.trigger()
+    scene, view = pane.scene, presenter.view
+    lit = next(i for i in range(1, len(pane.player) + 1) if pane.player.timeline.frame_at(i).highlight)
+    pane.player.goto(lit)
+    spots = [scene.glows[k].sceneBoundingRect() for k in scene.frame.highlight if k in scene.glows]
+    area, table = shown_area(view), scene.sceneRect()
+    assert spots and all(area.adjusted(-1, -1, 1, 1).contains(spot.intersected(table)) for spot in spots), (area, table, spots)
+    assert area.width() < 0.8 * table.width()  # larger than on the whole table
+    window.zoom_action.trigger()  # off: the whole table again
+    area = shown_area(view)
+    assert area.adjusted(-2, -2, 2, 2).contains(table)

@@ -292,6 +292,11 @@ class MainWindow(QMainWindow):
         self._shortcuts.append((self.reveal_action, "Ctrl+Shift+V"))
         self.reveal_action.triggered.connect(lambda: self.presenter is not None and self.presenter.reveal())
         self.addAction(self.reveal_action)  # (its key works with the menus hidden too)
+        self.zoom_action = QAction("&Zoom the projector on the active area", self, checkable=True)
+        self.zoom_action.setToolTip("The presenter window shows the seat being paid, the hands being exposed, "
+                                    "larger; the whole table when nothing is highlighted")
+        self.zoom_action.toggled.connect(lambda on: self.presenter is not None and self.presenter.set_zoom(on))
+        view_menu.addAction(self.zoom_action)
         view_menu.addAction(self.hide_answers_action)
         view_menu.addAction(self.reveal_action)
 
@@ -432,6 +437,7 @@ class MainWindow(QMainWindow):
             self.presenter = PresenterWindow(self.ctx, self)
             self.presenter.closed.connect(self._presenter_closed)
             self.presenter.set_hide_answers(self.hide_answers_action.isChecked())
+            self.presenter.zoom = self.zoom_action.isChecked()
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
         self.presenter.place(None if screen is self.screen() else screen)

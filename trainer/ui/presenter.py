@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QScreen
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 CAPTION_SCALE = 1.9
 #: What the projector's caption says of a step while the answers are hidden (``PresenterWindow.hide_answers``).
 HIDDEN = "? — the instructor reveals the answer"
+#: Zoomed on the active area, the view still shows at least this share of the table's width and height.
+ZOOM_LEAST = 0.45
 #: The presenter as a window beside the main one when there is no other screen to fill.
 WINDOW_SIZE = (960, 600)
 
@@ -49,6 +51,23 @@ def screen_named(text: str) -> QScreen:
         if text.strip().lower() in (screen.name().lower(), str(number)):
             return screen
     raise TrainerError(f"no screen '{text}' (choose from: {', '.join(screen_label(n, s) for n, s in enumerate(screens, 1))})")
+
+
+def active_rect(scene) -> QRectF | None:
+    """The part of ``scene`` its frame highlights (the seat being paid, the hands being exposed), grown
+    to :data:`ZOOM_LEAST` of the table and kept on it; None when nothing is highlighted."""
+    frame, glows = getattr(scene, "frame", None), getattr(scene, "glows", {})
+    spots = [glows[key].sceneBoundingRect() for key in (frame.highlight if frame is not None else ()) if key in glows]
+    if not spots:
+        return None
+    rect, table = spots[0], scene.sceneRect()
+    for spot in spots[1:]:
+        rect = rect.united(spot)
+    rect = rect.intersected(table)  # (a glow's badge may reach past the table's edge)
+    w, h = max(rect.width() * 1.3, table.width() * ZOOM_LEAST), max(rect.height() * 1.3, table.height() * ZOOM_LEAST)
+    x = min(max(rect.center().x() - w / 2, table.left()), table.right() - w)
+    y = min(max(rect.center().y() - h / 2, table.top()), table.bottom() - h)
+    return QRectF(x, y, w, h)
 
 
 def pane_of(screen: QWidget | None) -> TablePane | None:
@@ -70,11 +89,13 @@ class PresenterWindow(QWidget):
         self.ctx = ctx
         #: the view of the mirrored scene, made with the first table shown
         self.view: TableView | None = None
-        self._source: CaptionBar | None = None
+        self._source: TablePane | None = None
         #: the screen it fills (None: a window of its own)
         self.shown_on: QScreen | None = None
         #: each new step's caption and section held back until :meth:`reveal` (the class answers first)
         self.hide_answers = False
+        #: the view fitted to the active area of each frame (``active_rect``), else to the whole table
+        self.zoom = False
         #: the step held back, shown by :meth:`reveal`
         self.held: tuple[str, str, str] | None = None
         theme = theme_named(ctx.theme)
@@ -95,7 +116,7 @@ class PresenterWindow(QWidget):
     def show_screen(self, screen: QWidget | None, title: str) -> None:
         """Mirror ``screen``'s table and caption, or say which screen the instructor is on."""
         pane = pane_of(screen)
-        self._follow(pane.caption if pane is not None else None)
+        self._follow(pane)
         if pane is None:
             self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
                                    "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
@@ -120,24 +141,37 @@ class PresenterWindow(QWidget):
     def _place(self) -> None:
         """The caption beside the table or under it, as in the table's pane; the table fitted."""
         if self.view is not None and self.view.isVisibleTo(self):
-            rect = self.view.scene().sceneRect()
-            place_caption(self, rect, self.caption)
-            self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            place_caption(self, self.view.scene().sceneRect(), self.caption)
+            self._fit()
+
+    def _fit(self, *_) -> None:
+        """The whole table in the view, or with :attr:`zoom` the active area of the frame shown."""
+        if self.view is not None:
+            scene = self.view.scene()
+            area = active_rect(scene) if self.zoom else None
+            self.view.fitInView(area or scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def set_zoom(self, on: bool) -> None:
+        self.zoom = on
+        self._fit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._place()
 
-    def _follow(self, source: CaptionBar | None) -> None:
-        """Repeat ``source``'s steps in this window's caption bar (and no longer the last one's)."""
+    def _follow(self, source: TablePane | None) -> None:
+        """Repeat ``source``'s steps in this window's caption bar and zoom on each frame it ends on
+        (and no longer the last pane's)."""
         if source is self._source:
             return
         if self._source is not None:
-            self._source.stepShown.disconnect(self.show_step)
+            self._source.caption.stepShown.disconnect(self.show_step)
+            self._source.player.stepChanged.disconnect(self._fit)
         self._source = source
         if source is not None:
-            source.stepShown.connect(self.show_step)
-            self.show_step(*source.step)
+            source.caption.stepShown.connect(self.show_step)
+            source.player.stepChanged.connect(self._fit)
+            self.show_step(*source.caption.step)
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         """The step's caption, or, while answers are hidden, its title alone until it is revealed."""
