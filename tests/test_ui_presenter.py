@@ -225,3 +225,25 @@ def test_zoom_shows_the_active_area_larger_and_the_whole_table_without_a_highlig
     window.zoom_action.trigger()  # off: the whole table again
     area = shown_area(view)
     assert area.adjusted(-2, -2, 2, 2).contains(table)
+
+
+def test_the_keyboard_alone_opens_the_presenter_reveals_the_answer_and_closes_it(qtbot, window):
+    """View (Alt+V) → Present on (P) → A window on this screen (A); Ctrl+Shift+V reveals; Esc closes."""
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.waitUntil(lambda: window.reveal_action.shortcut().toString() == "Ctrl+Shift+V")
+    window.hide_answers_action.setChecked(True)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
+    for key in (Qt.Key.Key_P, Qt.Key.Key_A):
+        qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None)
+        qtbot.keyClick(QApplication.activePopupWidget(), key)
+    qtbot.waitUntil(lambda: window.presenter is not None)
+    presenter = window.presenter
+    table = window.current_screen().presented_pane()
+    table.player.goto(2)
+    assert presenter.caption.step[1] != table.caption.step[1]  # held
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert presenter.caption.step == table.caption.step
+    qtbot.keyClick(presenter, Qt.Key.Key_Escape)
+    assert window.presenter is None
