@@ -287,15 +287,15 @@ class MainWindow(QMainWindow):
         # the class answers before it reads the answer: the projector's caption waits for Reveal
         self.hide_answers_action = QAction("&Hide the answer on the projector", self, checkable=True)
         self.hide_answers_action.setToolTip("The presenter window shows each step's caption only when you reveal it")
-        self.hide_answers_action.toggled.connect(self._hide_answers)
+        self.hide_answers_action.toggled.connect(lambda on: self._to_presenter("set_hide_answers", on))
         self.reveal_action = QAction("Re&veal the answer", self)
         self._shortcuts.append((self.reveal_action, "Ctrl+Shift+V"))
-        self.reveal_action.triggered.connect(lambda: self.presenter is not None and self.presenter.reveal())
+        self.reveal_action.triggered.connect(lambda: self._to_presenter("reveal"))
         self.addAction(self.reveal_action)  # (its key works with the menus hidden too)
         self.zoom_action = QAction("&Zoom the projector on the active area", self, checkable=True)
         self.zoom_action.setToolTip("The presenter window shows the seat being paid, the hands being exposed, "
                                     "larger; the whole table when nothing is highlighted")
-        self.zoom_action.toggled.connect(lambda on: self.presenter is not None and self.presenter.set_zoom(on))
+        self.zoom_action.toggled.connect(lambda on: self._to_presenter("set_zoom", on))
         view_menu.addAction(self.zoom_action)
         view_menu.addAction(self.hide_answers_action)
         view_menu.addAction(self.reveal_action)
@@ -437,15 +437,16 @@ class MainWindow(QMainWindow):
             self.presenter = PresenterWindow(self.ctx, self)
             self.presenter.closed.connect(self._presenter_closed)
             self.presenter.set_hide_answers(self.hide_answers_action.isChecked())
-            self.presenter.zoom = self.zoom_action.isChecked()
+            self.presenter.set_zoom(self.zoom_action.isChecked())
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
         self.presenter.place(None if screen is self.screen() else screen)
         return self.presenter
 
-    def _hide_answers(self, on: bool) -> None:
+    def _to_presenter(self, method: str, *args) -> None:
+        """A View menu choice for the presenter window, if it is open (else it takes it when opened)."""
         if self.presenter is not None:
-            self.presenter.set_hide_answers(on)
+            getattr(self.presenter, method)(*args)
 
     def stop_presenting(self) -> None:
         if self.presenter is not None:

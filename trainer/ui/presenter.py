@@ -40,7 +40,7 @@ WINDOW_SIZE = (960, 600)
 def screen_label(number: int, screen: QScreen) -> str:
     """How a screen is named in the menu and in messages: ``2 projector (1920×1080)``."""
     size = screen.geometry().size()
-    return f"{number} {screen.name()} ({size.width()}×{size.height()})"
+    return f"{number} {screen.name() or 'screen'} ({size.width()}×{size.height()})"
 
 
 def screen_named(text: str) -> QScreen:
@@ -64,7 +64,8 @@ def active_rect(scene) -> QRectF | None:
     for spot in spots[1:]:
         rect = rect.united(spot)
     rect = rect.intersected(table)  # (a glow's badge may reach past the table's edge)
-    w, h = max(rect.width() * 1.3, table.width() * ZOOM_LEAST), max(rect.height() * 1.3, table.height() * ZOOM_LEAST)
+    w = min(table.width(), max(rect.width() * 1.3, table.width() * ZOOM_LEAST))
+    h = min(table.height(), max(rect.height() * 1.3, table.height() * ZOOM_LEAST))
     x = min(max(rect.center().x() - w / 2, table.left()), table.right() - w)
     y = min(max(rect.center().y() - h / 2, table.top()), table.bottom() - h)
     return QRectF(x, y, w, h)
