@@ -248,3 +248,19 @@ def test_the_keyboard_alone_opens_the_presenter_reveals_the_answer_and_closes_it
     assert presenter.caption.step == table.caption.step and not window.current_screen().reveal.isChecked()
     qtbot.keyClick(presenter, Qt.Key.Key_Escape)
     assert window.presenter is None
+
+
+def test_a_drills_animation_of_a_deal_is_mirrored_without_its_caption(qtbot, window):
+    """Naming a style from its animation: the class sees the deal, never a caption that would name it;
+    a question without an animation names the screen again."""
+    drills = window.show_screen("drills")
+    presenter = window.present()
+    assert presenter.elsewhere.isVisible()
+    drills.prepare_snapshot(seed=4, move=3)  # a style-animation question, shown as in a session
+    animation = drills.animation.widget
+    assert presenter.view.isVisible() and presenter.view.scene() is animation.scene
+    assert not presenter.caption.isVisible()
+    from trainer.drills import generate
+
+    drills.show_question(generate("tile-id", seed=1, profile=window.ctx.profile))
+    assert presenter.elsewhere.isVisible() and not presenter.view.isVisible()

@@ -6,7 +6,7 @@ the very scene of the screen in the main window through a second view fitted to 
 second round is dealt and both windows always agree; its caption bar repeats the screen's caption
 (``CaptionBar.stepShown``) at the demonstration mode's size. It follows the main window's screen
 (``MainWindow.screenShown``): a screen with a table (``presented_pane()``: both games' tables and
-dealer screens) is mirrored, another is named. Esc in it, or its menu item again, closes it.
+dealer screens, the Drills screen's animation of a deal) is mirrored, another is named. Esc in it, or its menu item again, closes it.
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def active_rect(scene) -> QRectF | None:
 
 
 def pane_of(screen: QWidget | None) -> TablePane | None:
-    """The table and caption ``screen`` presents (``presented_pane()``), None for a screen without a table."""
+    """The table and caption ``screen`` presents (``presented_pane()``: a scene and its player, and
+    a caption bar if it has one), None for a screen without a table."""
     presented = getattr(screen, "presented_pane", None)
     return presented() if presented is not None else None
 
@@ -91,6 +92,9 @@ class PresenterWindow(QWidget):
         #: the view of the mirrored scene, made with the first table shown
         self.view: TableView | None = None
         self._source: TablePane | None = None
+        #: the main window's screen followed, and its title
+        self._screen: QWidget | None = None
+        self._title = ""
         #: the screen it fills (None: a window of its own)
         self.shown_on: QScreen | None = None
         #: each new step's caption and section held back until :meth:`reveal` (the class answers first)
@@ -115,7 +119,15 @@ class PresenterWindow(QWidget):
         ctx.themeChanged.connect(lambda name: self.caption.set_theme(theme_named(name)))
 
     def show_screen(self, screen: QWidget | None, title: str) -> None:
-        """Mirror ``screen``'s table and caption, or say which screen the instructor is on."""
+        """Mirror ``screen``'s table and caption, or say which screen the instructor is on; again
+        whenever the screen says what it presents has changed (``presentedChanged``: a drill's
+        animation comes or goes)."""
+        if screen is not self._screen:
+            for watched, connect in ((self._screen, False), (screen, True)):
+                changed = getattr(watched, "presentedChanged", None)
+                if changed is not None:
+                    (changed.connect if connect else changed.disconnect)(self._presented_changed)
+            self._screen, self._title = screen, title
         pane = pane_of(screen)
         self._follow(pane)
         if pane is None:
@@ -124,10 +136,13 @@ class PresenterWindow(QWidget):
         else:
             self._mirror(pane.scene)
         self.elsewhere.setVisible(pane is None)
-        self.caption.setVisible(pane is not None)
+        self.caption.setVisible(getattr(pane, "caption", None) is not None)
         if self.view is not None:
             self.view.setVisible(pane is not None)
         self._place()
+
+    def _presented_changed(self) -> None:
+        self.show_screen(self._screen, self._title)
 
     def _mirror(self, scene) -> None:
         if self.view is None:
@@ -166,13 +181,15 @@ class PresenterWindow(QWidget):
         if source is self._source:
             return
         if self._source is not None:
-            self._source.caption.stepShown.disconnect(self.show_step)
+            if getattr(self._source, "caption", None) is not None:
+                self._source.caption.stepShown.disconnect(self.show_step)
             self._source.player.stepChanged.disconnect(self._fit)
         self._source = source
         if source is not None:
-            source.caption.stepShown.connect(self.show_step)
+            if getattr(source, "caption", None) is not None:  # (a drill's animation has none: its caption is the answer)
+                source.caption.stepShown.connect(self.show_step)
+                self.show_step(*source.caption.step)
             source.player.stepChanged.connect(self._fit)
-            self.show_step(*source.caption.step)
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         """The step's caption, or, while answers are hidden, its title alone until it is revealed."""
@@ -214,7 +231,7 @@ class PresenterWindow(QWidget):
             super().keyPressEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self._follow(None)
+        self.show_screen(None, "")
         self.closed.emit()
         super().closeEvent(event)
 
