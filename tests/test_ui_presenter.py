@@ -22,6 +22,7 @@ from trainer.cli import main
 from trainer.ui import main_window as mw
 from trainer.ui.context import AppContext
 from trainer.ui.presenter import fill_menu
+from trainer.ui.theme import theme_named
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A laptop beside a 1080p projector, as in /work/shared/testing/two-screens.json.
@@ -49,6 +50,7 @@ app = QApplication([])
 from trainer.ui.context import AppContext
 from trainer.ui.main_window import MainWindow
 from trainer.ui.presenter import fill_menu
+from trainer.ui.theme import theme_named
 
 w = MainWindow(AppContext(seed=3), QSettings(sys.argv[1], QSettings.Format.IniFormat))
 w.show()
@@ -151,8 +153,7 @@ def test_it_mirrors_baccarat_and_follows_the_theme(qtbot, window):
     pane.player.goto(10)
     assert presenter.caption.step == pane.caption.step and "631a" in presenter.caption.citation.text()
     window.ctx.set_theme("dark")
-    assert "background: " + __import__("trainer.ui.theme", fromlist=["x"]).theme_named("dark").caption_bg \
-        in presenter.caption.styleSheet()
+    assert f"background: {theme_named('dark').caption_bg}" in presenter.caption.styleSheet()
 
 
 @pytest.mark.parametrize("game", ["paigow", "baccarat"])
