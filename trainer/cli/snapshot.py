@@ -55,6 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
+    p.add_argument("--present", action="store_true",
+                   help="the presenter window (View → Present on) showing --screen, at --size: what the class sees")
     add_profile(p, any_game=True)  # default: the game's default profile
     p.add_argument("--casino-rules", metavar="FILE", help="a casino's Rules Submission file in force (File → Casino rules…)")
     p.add_argument("--out", required=True, metavar="FILE", help="the PNG to write")
@@ -96,6 +98,8 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     args.game, args.profile = game_and_profile(args.game, args.profile)
     if args.screen != "scene":
         find_screen(args.screen, args.game)
+    elif args.present:
+        raise TrainerError("--present shows a screen of the app (e.g. --screen table), not --screen scene")
     for style in filter(None, (args.style, args.style2)):
         check_style_name(style)
     if args.dice:
@@ -150,5 +154,5 @@ def _render(args: argparse.Namespace, size: tuple[int, int]):
             screen=args.screen, game=args.game, size=size, theme=args.theme, profile=args.profile, style=args.style,
             style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
             prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
-            tick=bar.update if hands else None, casino_rules=args.casino_rules,
+            tick=bar.update if hands else None, casino_rules=args.casino_rules, present=args.present,
         )

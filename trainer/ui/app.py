@@ -1,7 +1,8 @@
 """Start the app: ``run_app()`` is what ``paigow-trainer`` with no command calls.
 
 Options (after the program name): ``--theme light|dark``, ``--profile P``, ``--screen KEY``,
-``--seed N``, ``--database URL``. ``--quit-after-paint`` prints the seconds from process start to the first painted
+``--seed N``, ``--database URL``, ``--present SCREEN`` (the presenter window full screen on that
+monitor, by name or number from 1: ``trainer.ui.presenter``). ``--quit-after-paint`` prints the seconds from process start to the first painted
 main window and quits (used by ``benchmarks/bench_startup.py``).
 """
 
@@ -31,6 +32,9 @@ def add_app_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -
     parser.add_argument("--seed", type=screen_seed, metavar="N",
                         help=f"seed for the table and drills, 0 to {MAX_SCREEN_SEED} (to replay them)")
     parser.add_argument("--text-size", choices=sorted(TEXT_SIZES), help="View → Text size (e.g. projector)")
+    parser.add_argument("--present", metavar="SCREEN",
+                        help="show the table, its caption and citation full screen on this monitor (its name, "
+                             "or its number from 1), the controls staying here: View → Present on")
     parser.add_argument("--database", metavar="URL", help="progress database (sqlite:///path or postgresql://...)")
     parser.add_argument("--quit-after-paint", nargs="?", const="window", choices=("window", "table"),
                         help=argparse.SUPPRESS)
@@ -88,6 +92,13 @@ def _run_app(argv: Sequence[str] | None) -> int:
 
         if args.profile not in all_profile_names():
             _parser().error(f"unknown profile '{args.profile}' (choose from: {', '.join(all_profile_names())})")
+    if args.present:
+        from trainer.ui.presenter import screen_named
+
+        try:
+            present_on = screen_named(args.present)
+        except TrainerError as exc:
+            _parser().error(f"--present: {exc}")
     try:  # an unusable data or settings folder, or progress file: one line and a dialog, no traceback
         store = settings()
         stored_theme, stored_profile = stored_choices(store)
@@ -110,6 +121,8 @@ def _run_app(argv: Sequence[str] | None) -> int:
     elif not window.welcomed():
         window.show_welcome()
     window.show()
+    if args.present:
+        window.present(present_on)
     return app.exec()
 
 

@@ -245,6 +245,12 @@ class DrillScreen(Screen):
 
     #: Open the Learn page of a skill's family (the main window shows the Learn screen).
     learnRequested = Signal(str)
+    #: The animation of a deal came or went (a new question): the presenter window follows.
+    presentedChanged = Signal()
+
+    def presented_pane(self):
+        """The animation of the deal asked about, while one shows (``trainer.ui.presenter``), else None."""
+        return self.animation.widget if self.animation.showing else None
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -524,6 +530,7 @@ class DrillScreen(Screen):
         self.answers.show_question(question, POSITIONS)
         reserve_marks(self.answers.choices)
         self.animation.show_question(question, self.question)  # after the answers: it fits their height
+        self.presentedChanged.emit()
         self._target_ms = skill_named(question.skill).target_ms
         self._tick.start()
         self._update_clock()

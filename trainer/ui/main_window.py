@@ -189,6 +189,8 @@ class MainWindow(QMainWindow):
     firstPainted = Signal()
     #: The progress store cannot be used (the :class:`TrainerError` saying why): the app stops with it.
     progressUnusable = Signal(object)
+    #: A screen is shown: its widget and title (the presenter window follows it).
+    screenShown = Signal(QWidget, str)
 
     def __init__(self, ctx: AppContext, store: QSettings | None = None) -> None:
         super().__init__()
@@ -278,6 +280,25 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.theme_action)
         view_menu.addAction(self.full_action)
         self._build_text_size_menu(view_menu)
+        #: the presenter window on the projector (View → Present on, ``trainer.ui.presenter``), while open
+        self.presenter = None
+        present_menu = view_menu.addMenu("&Present on")
+        present_menu.aboutToShow.connect(lambda: self._fill_present_menu(present_menu))
+        # the class answers before it reads the answer: the projector's caption waits for Reveal
+        self.hide_answers_action = QAction("&Hide the answer on the projector", self, checkable=True)
+        self.hide_answers_action.setToolTip("The presenter window shows each step's caption only when you reveal it")
+        self.hide_answers_action.toggled.connect(lambda on: self._to_presenter("set_hide_answers", on))
+        self.reveal_action = QAction("Re&veal the answer", self)
+        self._shortcuts.append((self.reveal_action, "Ctrl+Shift+V"))
+        self.reveal_action.triggered.connect(lambda: self._to_presenter("reveal"))
+        self.addAction(self.reveal_action)  # (its key works with the menus hidden too)
+        self.zoom_action = QAction("&Zoom the projector on the active area", self, checkable=True)
+        self.zoom_action.setToolTip("The presenter window shows the seat being paid, the hands being exposed, "
+                                    "larger; the whole table when nothing is highlighted")
+        self.zoom_action.toggled.connect(lambda on: self._to_presenter("set_zoom", on))
+        view_menu.addAction(self.zoom_action)
+        view_menu.addAction(self.hide_answers_action)
+        view_menu.addAction(self.reveal_action)
 
         file_menu = self.menuBar().addMenu("&File")
         quit_action = QAction("&Quit", self)
@@ -399,7 +420,42 @@ class MainWindow(QMainWindow):
             screen.learnRequested.connect(self.learn)
             screen._learn_hooked = True
         self.current_key = key
+        self.screenShown.emit(screen, host.spec.title)
         return screen
+
+    def _fill_present_menu(self, menu: QMenu) -> None:
+        from trainer.ui.presenter import fill_menu
+
+        fill_menu(menu, self)
+
+    def present(self, screen=None):
+        """The presenter window full screen on ``screen`` (a QScreen; None or this window's screen: a
+        window of its own), showing the screen shown here and following it; returns it."""
+        if self.presenter is None:
+            from trainer.ui.presenter import PresenterWindow
+
+            self.presenter = PresenterWindow(self.ctx, self)
+            self.presenter.closed.connect(self._presenter_closed)
+            self.presenter.set_hide_answers(self.hide_answers_action.isChecked())
+            self.presenter.set_zoom(self.zoom_action.isChecked())
+            self.screenShown.connect(self.presenter.show_screen)
+            self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
+        self.presenter.place(None if screen is self.screen() else screen)
+        return self.presenter
+
+    def _to_presenter(self, method: str, *args) -> None:
+        """A View menu choice for the presenter window, if it is open (else it takes it when opened)."""
+        if self.presenter is not None:
+            getattr(self.presenter, method)(*args)
+
+    def stop_presenting(self) -> None:
+        if self.presenter is not None:
+            self.presenter.close()
+
+    def _presenter_closed(self) -> None:
+        self.screenShown.disconnect(self.presenter.show_screen)
+        self.presenter.deleteLater()
+        self.presenter = None
 
     def practise(self, skill: str) -> None:
         """Open the Drills screen and start a session of ``skill`` (a screen asked, e.g. Progress)."""

@@ -97,10 +97,11 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
            theme: str = "light", profile: str = "pa-2019", style: str = "house-way-right", style2: str | None = None,
            seed: int = 1, dice: str | None = None, bank: str | None = None, move: int | None = None,
            faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal",
-           tick: Callable[[], object] | None = None, casino_rules: str | None = None):
+           tick: Callable[[], object] | None = None, casino_rules: str | None = None, present: bool = False):
     """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end).
     ``tick``: called after each move a screen plays to prepare (the player's seat's hands);
-    ``casino_rules``: a casino's Rules Submission file in force (a bad one: TrainerError)."""
+    ``casino_rules``: a casino's Rules Submission file in force (a bad one: TrainerError);
+    ``present``: the presenter window showing that screen, at ``size``, instead of the main window."""
     app = ensure_app()
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
@@ -150,11 +151,16 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
             if demo and hasattr(widget, "set_demo"):
                 widget.set_demo(True)
         window.resize(*size)
+        shown = window
+        if present:
+            shown = window.present(None)
+            shown.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+            shown.resize(*size)
         for _ in range(3):
             app.processEvents()
         # a timer that fired in the last pass (a screen's clock) may have left its relayout pending
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        image = window.grab().toImage()
+        image = shown.grab().toImage()
         if (image.width(), image.height()) != size:
             image = image.scaled(*size, Qt.AspectRatioMode.IgnoreAspectRatio,
                                  Qt.TransformationMode.SmoothTransformation)

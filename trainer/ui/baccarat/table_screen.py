@@ -72,6 +72,10 @@ class BaccaratTableScreen(QWidget):
         ctx.profileChanged.connect(lambda _p: when_shown(self, self.rebuild))
         self.rebuild()
 
+    def presented_pane(self) -> TablePane:
+        """The table and caption the presenter window mirrors (``trainer.ui.presenter``)."""
+        return self.pane
+
     def painted_last(self) -> QWidget:
         """The table: what can wait for the screen to be on screen waits for it (main window)."""
         return self.pane.view.viewport()

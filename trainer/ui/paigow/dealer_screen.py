@@ -396,6 +396,10 @@ class DealerScreen(Screen):
         self.fill_banks()
         self.new_round()
 
+    def presented_pane(self) -> TablePane:
+        """The table and caption the presenter window mirrors (``trainer.ui.presenter``)."""
+        return self.pane
+
     def _make_pane(self) -> TablePane:
         return TablePane(self.theme, self)
 

@@ -167,6 +167,10 @@ class TableScreen(QWidget):
     def primary(self) -> TablePane:
         return self.panes[0]
 
+    def presented_pane(self) -> TablePane:
+        """The table and caption the presenter window mirrors (``trainer.ui.presenter``)."""
+        return self.primary
+
     def painted_last(self) -> QWidget:
         """The table: what can wait for the screen to be on screen waits for it (main window)."""
         return self.primary.view.viewport()

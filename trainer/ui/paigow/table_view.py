@@ -81,6 +81,9 @@ class TableView(QGraphicsView):
 class CaptionBar(QFrame):
     """The current move in words, its regulation section, and where we are in the round."""
 
+    #: A step is shown: its title, caption and citation (the presenter window shows the same).
+    stepShown = Signal(str, str, str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("captionBar")
@@ -103,6 +106,8 @@ class CaptionBar(QFrame):
         self._ctx = None
         #: what the caption says before the first step (a screen without a Play control says its keys)
         self.idle = "Ready: press Play (or Space to step)."
+        #: the title, caption and citation shown (``show_step``), for a window that mirrors this bar
+        self.step = ("", "", "")
 
     def link_to(self, ctx) -> None:
         """Show the citation as rule-book links, read under ``ctx``'s profile."""
@@ -137,6 +142,8 @@ class CaptionBar(QFrame):
         self.set_scale(self._scale)
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
+        self.step = (title, caption, citation)
+        self.stepShown.emit(title, caption, citation)
         self.title.setText(title)
         if not caption and not citation:  # before the first step (the rule book's links load at the first)
             self.caption.setText(self.idle)
@@ -226,33 +233,37 @@ class TablePane(QWidget):
         (self.layout() if home or elsewhere is None else elsewhere).addWidget(self.caption)
         self.place_caption()
 
-    #: Beside the table the caption takes at least this share of the pane's width, at most ASIDE_MAX.
-    ASIDE_MIN, ASIDE_MAX = 0.3, 0.42
-
     def place_caption(self) -> None:
-        """The caption at home goes beside the table where that draws the table larger (a wide
-        window: 1280x720 at Projector), else under it, folded to its share (issue 29: the felt grows to
-        the space the window has). Beside it, the table takes the width its height allows."""
-        lay = self.layout()
-        home = self.caption.parentWidget() is self
-        w, h = self.width(), self.height()
-        rect = self.scene.sceneRect()
-        aside_w = min(self.ASIDE_MAX * w, max(self.ASIDE_MIN * w, w - h * rect.width() / rect.height() - 6))
-        under_h = min(self.caption.heightForWidth(w) if self.caption.hasHeightForWidth() else 0,
-                      CaptionBar.MAX_SHARE * h)
-        under = min(w / rect.width(), (h - under_h - 6) / rect.height())
-        beside = min((w - aside_w - 6) / rect.width(), h / rect.height())
-        aside = home and beside > under * 1.04 and w > 500
-        if aside:
-            self.caption.setFixedWidth(int(aside_w))
-        else:
-            self.caption.setMinimumWidth(0)
-            self.caption.setMaximumWidth(16777215)
-        if aside != self.caption.aside:
-            self.caption.aside = aside
-            lay.setDirection(QBoxLayout.Direction.LeftToRight if aside else QBoxLayout.Direction.TopToBottom)
-            self.caption._fit()
+        """The caption at home beside or under the table: :func:`place_caption`."""
+        place_caption(self, self.scene.sceneRect(), self.caption, home=self.caption.parentWidget() is self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.place_caption()
+
+
+#: Beside the table the caption takes at least this share of the pane's width, at most ASIDE_MAX.
+ASIDE_MIN, ASIDE_MAX = 0.3, 0.42
+
+
+def place_caption(box: QWidget, rect, caption: CaptionBar, home: bool = True) -> None:
+    """The caption at home (in ``box``'s :class:`QBoxLayout`, after the view of the scene of ``rect``)
+    goes beside the table where that draws the table larger (a wide window: 1280x720 at Projector),
+    else under it, folded to its share (issue 29: the felt grows to the space the window has). Beside
+    it, the table takes the width its height allows. A table pane and the presenter window place theirs so."""
+    lay = box.layout()
+    w, h = box.width(), box.height()
+    aside_w = min(ASIDE_MAX * w, max(ASIDE_MIN * w, w - h * rect.width() / rect.height() - 6))
+    under_h = min(caption.heightForWidth(w) if caption.hasHeightForWidth() else 0, CaptionBar.MAX_SHARE * h)
+    under = min(w / rect.width(), (h - under_h - 6) / rect.height())
+    beside = min((w - aside_w - 6) / rect.width(), h / rect.height())
+    aside = home and beside > under * 1.04 and w > 500
+    if aside:
+        caption.setFixedWidth(int(aside_w))
+    else:
+        caption.setMinimumWidth(0)
+        caption.setMaximumWidth(16777215)
+    if aside != caption.aside:
+        caption.aside = aside
+        lay.setDirection(QBoxLayout.Direction.LeftToRight if aside else QBoxLayout.Direction.TopToBottom)
+        caption._fit()
