@@ -87,6 +87,25 @@ def casino_setup(args: argparse.Namespace) -> tuple[Profile | None, str | None]:
     return casino.profile, way.name if way else None
 
 
+def class_casino(store: Any, trainee: str | None, game: str) -> tuple[Any, str] | None:
+    """The casino's rules an instructor published to a class of ``trainee`` (issue 30, "shared by a
+    school"), with the line that names them, when they are of ``game``; else None."""
+    if trainee is None:
+        return None
+    from trainer.drills.games import game_of_profile
+    from trainer.progress.school import trainee_rules
+
+    published = trainee_rules(store, trainee)
+    if published is None:
+        return None
+    casino = published.load()
+    if game_of_profile(casino.profile).id != game:
+        return None
+    way = getattr(casino, "way_name", None)
+    return casino, (f"Casino rules of class {published.class_name}: {casino.casino}"
+                    + (f" ({way})" if way else ""))
+
+
 def house_way_of(args: argparse.Namespace, profile: Profile) -> HouseWay:
     """The house way named by ``--house-way`` (a name or a casino's file), else the profile's default
     (spec W3)."""
