@@ -138,3 +138,21 @@ def test_an_old_database_gains_the_table_and_keeps_its_classes(tmp_path):
         assert school.published_rules(store, group).casino == "Harbor Training Casino"
         school.clear_rules(store, group)
         assert school.published_rules(store, group) is None
+
+
+def test_a_class_members_exam_is_on_the_published_rules(database, capsys):
+    url = database
+    exam = ["exam", "--database", url, "--seed", "5", "--skills", "house-way", "--count", "3", "--print-questions",
+            "--json"]
+    assert main(["class", "--database", url, "--class", "Morning", "--casino-rules", HARBOR]) == 0
+    capsys.readouterr()
+    assert main([*exam, "--trainee", "Ana"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["spec"]["profile"] == "nj" and data["spec"]["house_way"] == load_casino(HARBOR).house_way.name
+    assert all("Harbor house way" in q["prompt"] for q in data["questions"])
+    assert "Casino rules of class Morning: Harbor Training Casino" in out.err
+    for other in (["--trainee", "Bo"], ["--trainee", "Ana", "--profile", "pa-2019"], []):
+        assert main([*exam, *other]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["spec"]["house_way"] is None and not any("Harbor" in q["prompt"] for q in data["questions"])
