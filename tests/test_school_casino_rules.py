@@ -94,7 +94,7 @@ def test_only_the_instructor_publishes_and_a_bad_file_is_refused(database, tmp_p
 
     with open_store(url, data=tmp_path / "pc") as store:
         kept = school.published_rules(store, school.school_class(store, "Morning"))
-        assert kept.content == Path(HARBOR).read_bytes() and kept.file_name == HARBOR
+        assert kept.content == Path(HARBOR).read_bytes() and kept.file_name == "harbor.toml"
         assert school.trainee_rules(store, "Bo") is None and school.trainee_rules(store, "Ana") == kept
     # a bad file later leaves the published one in force
     assert main(["class", "--database", url, "--class", "Morning", "--casino-rules", str(bad)]) == 2

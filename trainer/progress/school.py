@@ -244,14 +244,14 @@ class PublishedRules:
 def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, content: bytes) -> PublishedRules:
     """Give ``group`` (the instructor, signed in) a casino's Rules Submission: checked by the loader
     first (a bad file raises its one-line ``CasinoFileError`` and nothing is stored), then kept with its
-    name and SHA-256 in place of any the class had."""
+    name (without its folder) and SHA-256 in place of any the class had."""
     from trainer.rules.casino import parse_casino
 
     if len(content) > MAX_RULES_BYTES:
         raise TrainerError(f"{file_name}: larger than {MAX_RULES_BYTES // 2 ** 20} MB: not a Rules Submission "
                            "(nothing was published)")
     casino = parse_casino(file_name, content)
-    digest = hashlib.sha256(content).hexdigest()
+    digest, file_name = hashlib.sha256(content).hexdigest(), os.path.basename(file_name)  # not the instructor's folders
     with store._write() as conn:
         conn.execute("DELETE FROM class_casino_rules WHERE class_id = ?", (group.id,))
         conn.execute("INSERT INTO class_casino_rules (class_id, file_name, content, sha256, casino, published_utc) "
