@@ -247,6 +247,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
     name (without its folder) and SHA-256 in place of any the class had."""
     from trainer.rules.casino import parse_casino
 
+    store._need_server("publish a casino's rules to a class")  # never into this PC's outbox file
     if len(content) > MAX_RULES_BYTES:
         raise TrainerError(f"{file_name}: larger than {MAX_RULES_BYTES // 2 ** 20} MB: not a Rules Submission "
                            "(nothing was published)")
@@ -262,6 +263,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
 
 def clear_rules(store: ProgressStore, group: SchoolClass) -> None:
     """Take ``group``'s casino rules away (the instructor, signed in): its trainees train on the regulation's."""
+    store._need_server("take a class's casino rules away")
     with store._write() as conn:
         conn.execute("DELETE FROM class_casino_rules WHERE class_id = ?", (group.id,))
 
