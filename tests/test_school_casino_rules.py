@@ -15,6 +15,7 @@ from trainer.drills.session import DrillSession
 from trainer.progress import school
 from trainer.progress.schema import migrate
 from trainer.rules.casino import load_casino
+from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.house_way import set_by_house_way
 from trainer.rules.paigow.tiles import parse_tiles
 
@@ -122,20 +123,34 @@ def test_a_class_member_drills_on_the_published_way_until_it_is_cleared(database
     assert code == 0 and "Harbor" not in out and "Casino rules" not in out and "Right." in out
 
 
-def test_an_old_database_gains_the_table_and_keeps_its_classes(tmp_path):
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, 7)
-    conn.execute("INSERT INTO classes (name, instructor, password, created_utc) VALUES ('Morning', 'Ms Lee', "
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_old_database_gains_the_table_and_keeps_its_classes(kind, tmp_path, request):
+    """A database at schema version 7 (before classes kept casino rules) is migrated on opening."""
+    from trainer.progress.server import open_store
+
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        conn = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
+        migrate(conn, 7)
+    else:
+        from trainer.progress.database import PgConnection
+        from trainer.progress.server import POSTGRESQL
+
+        url = request.getfixturevalue("pg_url")
+        conn = PgConnection(url)
+        migrate(conn, 7, dialect=POSTGRESQL)
+    conn.execute("INSERT INTO classes (id, name, instructor, password, created_utc) VALUES (1, 'Morning', 'Ms Lee', "
                  "?, '2024-01-01T00:00:00Z')", (school.hash_password("hunter2", n=2 ** 4),))
     conn.close()
-    from trainer.progress import ProgressStore
-
-    with ProgressStore(path) as store:
+    with open_store(url, data=tmp_path / "pc") as store:
+        assert store.schema_version == 8
         group = school.sign_in(store, "Morning", "hunter2")
         assert school.published_rules(store, group) is None
-        school.publish_rules(store, group, "harbor.toml", Path(HARBOR).read_bytes())
+        school.publish_rules(store, group, HARBOR, Path(HARBOR).read_bytes())
         assert school.published_rules(store, group).casino == "Harbor Training Casino"
+        assert len(school.published_rules(store, group).sha256) == 64
+        with pytest.raises(TrainerError, match="larger than 4 MB"):
+            school.publish_rules(store, group, "big.toml", b"#" * (school.MAX_RULES_BYTES + 1))
         school.clear_rules(store, group)
         assert school.published_rules(store, group) is None
 
