@@ -101,9 +101,9 @@ def run(args: argparse.Namespace) -> int:
         # the trainee's class's casino rules, unless the trainee chose their own rules or profile
         shared = None if args.casino_rules or args.profile else class_casino(store, trainee, skill.game)
         if shared is not None:
-            profile, house_way = shared[0].profile, getattr(getattr(shared[0], "house_way", None), "name", None)
+            profile, house_way, line = shared
             check_offered(skill, profile)
-            print(shared[1], file=_out)
+            print(line, file=_out)
         session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
                                store=store, trainee=trainee,
                                length=None if args.until_due else args.count, until_due=args.until_due)

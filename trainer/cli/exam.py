@@ -87,9 +87,8 @@ def _class_rules(args: argparse.Namespace):
         shared = class_casino(store, args.trainee, skill_named(skills[0]).game)
     if shared is None:
         return None
-    print(shared[1], file=sys.stderr)
-    casino = shared[0]
-    return casino.profile, getattr(getattr(casino, "house_way", None), "name", None)
+    print(shared[2], file=sys.stderr)
+    return shared[:2]
 
 
 def run(args: argparse.Namespace) -> int:
