@@ -87,6 +87,24 @@ def casino_setup(args: argparse.Namespace) -> tuple[Profile | None, str | None]:
     return casino.profile, way.name if way else None
 
 
+def class_casino(store: Any, trainee: str | None, game: str) -> tuple[Profile, str | None, str] | None:
+    """The casino's rules an instructor published to a class of ``trainee`` (issue 30, "shared by a
+    school"), when they are of ``game``: the amended profile, its house way's name (a Baccarat table's:
+    None) and the line that names them; else None."""
+    if trainee is None:
+        return None
+    from trainer.drills.games import game_of_profile
+    from trainer.progress.school import trainee_rules
+
+    published = trainee_rules(store, trainee)
+    casino = published.load() if published is not None else None
+    if casino is None or game_of_profile(casino.profile).id != game:
+        return None
+    way = getattr(casino, "house_way", None)
+    line = f"Casino rules of class {published.class_name}: {casino.casino}" + (f" ({casino.way_name})" if way else "")
+    return casino.profile, way.name if way else None, line
+
+
 def house_way_of(args: argparse.Namespace, profile: Profile) -> HouseWay:
     """The house way named by ``--house-way`` (a name or a casino's file), else the profile's default
     (spec W3)."""

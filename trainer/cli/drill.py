@@ -9,7 +9,9 @@ answer (``--json``: the review as JSON on stdout, the questions on stderr). A sk
 animation (``needs_screen``, e.g. style-animation) is
 refused with a pointer to the app: text would give it away. Every answer is recorded for
 ``--trainee`` (created if new; current if there was none), else for the current trainee; with
-neither, a note says nothing is recorded. While a school's server is down the drill trains from
+neither, a note says nothing is recorded. A trainee in a class whose instructor published a casino's
+rules (``class --casino-rules``) trains on them, named before the first question, unless
+``--casino-rules`` or ``--profile`` chooses otherwise. While a school's server is down the drill trains from
 this PC, as the app does: the answers wait in the outbox and are sent when it answers again.
 """
 
@@ -20,7 +22,7 @@ import sys
 from typing import Any, Callable
 
 from trainer.cli.args import integer, name, printable, seed
-from trainer.cli.common import add_casino_rules, add_json, add_profile, casino_setup
+from trainer.cli.common import add_casino_rules, add_json, add_profile, casino_setup, class_casino
 from trainer.cli.progress import add_data_dir, current_if_none, open_store
 from trainer.rules.errors import TrainerError
 
@@ -95,8 +97,15 @@ def run(args: argparse.Namespace) -> int:
     global _out
     _out = sys.stderr if args.json else sys.stdout
     with open_store(args, offline=True) as store:
+        trainee = _trainee(store, args.trainee)
+        # the trainee's class's casino rules, unless the trainee chose their own rules or profile
+        shared = None if args.casino_rules or args.profile else class_casino(store, trainee, skill.game)
+        if shared is not None:
+            profile, house_way, line = shared
+            check_offered(skill, profile)
+            print(line, file=_out)
         session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
-                               store=store, trainee=_trainee(store, args.trainee),
+                               store=store, trainee=trainee,
                                length=None if args.until_due else args.count, until_due=args.until_due)
         total = "" if args.until_due else f"/{args.count}"
         while not session.done and len(session.history) < MAX_QUESTIONS:

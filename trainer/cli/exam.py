@@ -3,16 +3,19 @@
 The same seed, skills, count and profile always give the same questions (spec R1). The JSON form
 holds every question with its answer, explanation and citations (an instructor's answer key).
 Skills shown as animations (``needs_screen``) cannot be printed: ``all`` leaves them out and naming
-one with ``--print-questions`` is an error (the app's Exam screen asks them).
+one with ``--print-questions`` is an error (the app's Exam screen asks them). ``--trainee NAME``: when
+the trainee is in a class whose instructor published a casino's rules (``class --casino-rules``), the
+exam is on them, unless ``--casino-rules``, ``--profile`` or ``--house-way`` chooses otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from trainer.cli.args import integer, seed
-from trainer.cli.common import (add_casino_rules, add_json, add_profile, add_progress, casino_setup, emit,
-                                progress_bar)
+from trainer.cli.args import integer, name as trainee_name, seed
+from trainer.cli.common import (add_casino_rules, add_json, add_profile, add_progress, casino_setup, class_casino,
+                                emit, progress_bar)
+from trainer.cli.progress import add_data_dir, open_store
 
 ORDER = 80
 MAX_TIME_LIMIT_S = 86_400
@@ -30,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=integer(1, MAX_TIME_LIMIT_S), metavar="S", default=None,
                    help=f"time limit in seconds (at most {MAX_TIME_LIMIT_S}, a day)")
     p.add_argument("--print-questions", action="store_true", help="print the questions and the answer key")
+    p.add_argument("--trainee", type=trainee_name, metavar="NAME",
+                   help="the exam of this trainee: on their class's casino rules, if an instructor published some")
+    add_data_dir(p)
     add_json(p)
     add_progress(p)
     p.set_defaults(run=run)
@@ -67,10 +73,30 @@ def _text(data: dict) -> str:
     return "\n\n".join([head, *body, "Answer key", "\n".join(key)])
 
 
+def _class_rules(args: argparse.Namespace):
+    """The profile and house way of ``--trainee``'s class's published casino rules (of the exam's first
+    skill's game), named on stderr; or None."""
+    import sys
+
+    from trainer.drills.registry import skill_named
+
+    skills = skill_list(args.skills, None)
+    if not skills:
+        return None
+    with open_store(args, offline=True) as store:
+        shared = class_casino(store, args.trainee, skill_named(skills[0]).game)
+    if shared is None:
+        return None
+    print(shared[2], file=sys.stderr)
+    return shared[:2]
+
+
 def run(args: argparse.Namespace) -> int:
     from trainer.drills.exam import ExamSpec, build_exam
 
     profile, house_way = casino_setup(args)
+    if args.trainee and not (args.casino_rules or args.profile or args.house_way):
+        profile, house_way = _class_rules(args) or (profile, house_way)
     name = profile.name if profile else args.profile
     spec = ExamSpec(seed=args.seed, skills=skill_list(args.skills, name), count=args.count,
                     profile=name, time_limit_s=args.time_limit, house_way=house_way)

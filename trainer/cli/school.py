@@ -5,11 +5,17 @@
     paigow-trainer class --class NAME --add TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --remove TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --csv FILE
+    paigow-trainer class --class NAME --casino-rules FILE|none   publish a casino's rules to the class
 
 All but ``--create`` need the class's instructor's password (``--create`` sets it; once the database
 has a class, it must be an existing instructor's, which the new class gets too): the first line of
 ``--password-file FILE``, else ``$PAIGOW_TRAINER_INSTRUCTOR_PASSWORD``, else asked at the terminal
 (not echoed), else the first line of standard input. A wrong one is one line and exit code 2.
+
+``--casino-rules FILE`` publishes a casino's Rules Submission (docs/casino-rules.md) to the class:
+checked first (a bad file is one line, exit 2, nothing stored), then kept on the database, so the
+class's trainees train on it wherever they sign in (``drill`` without their own ``--casino-rules``,
+the app); ``none`` takes it away. The class view names the casino (``casino``).
 
 The figures are those of the app's Class screen (``trainer.progress.school.class_report``).
 """
@@ -43,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--remove", nargs="+", type=name, metavar="TRAINEE", help="take trainees out of --class "
                                                                           "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
+    actions.add_argument("--casino-rules", metavar="FILE|none",
+                         help="publish a casino's Rules Submission file to --class (its trainees train on it); "
+                              "'none' takes it away")
     add_password(p)
     p.add_argument("--instructor", metavar="WHO", help="with --create: the instructor's name")
     p.add_argument("--ready-percent", type=integer(0, 100), metavar="P",
@@ -70,7 +79,8 @@ def _group(store, args: argparse.Namespace):
 
 def _text(d: dict) -> str:
     lines = [f"Class {d['name']} (instructor {d['instructor']}): ready at {d['ready_percent']}% with "
-             f"{d['ready_answers']} answers per skill"]
+             f"{d['ready_answers']} answers per skill"
+             + (f"; casino rules: {d['casino']}" if d.get("casino") else "")]
     for t in d["trainees"]:
         acc = "-" if t["accuracy"] is None else f"{t['accuracy']:.0%}"
         mark = "READY" if t["ready"] else f"not yet ({t['why_not']})"
@@ -106,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
             school.remove_trainees(store, group, args.remove)
             emit(args, {"class": group.name, "removed": args.remove},
                  lambda d: f"Took out of {d['class']}: {', '.join(d['removed'])}")
+        elif args.casino_rules:
+            _publish(store, _group(store, args), args)
         else:
             report = school.class_report(store, _group(store, args))
             if args.csv:
@@ -114,3 +126,20 @@ def run(args: argparse.Namespace) -> int:
             else:
                 emit(args, report.to_dict(), _text)
     return 0
+
+
+def _publish(store, group, args: argparse.Namespace) -> None:
+    """``--casino-rules FILE`` (checked, then published to ``group``) or ``none`` (taken away)."""
+    from trainer.paths import read_regular
+    from trainer.progress import school
+
+    if args.casino_rules.strip().lower() == "none":
+        school.clear_rules(store, group)
+        emit(args, {"class": group.name, "casino": None},
+             lambda d: f"Class {d['class']} trains on the regulation's rules again")
+        return
+    data = read_regular(Path(args.casino_rules), school.MAX_RULES_BYTES, "a casino's Rules Submission file")
+    published = school.publish_rules(store, group, args.casino_rules, data)
+    emit(args, {"class": group.name, "casino": published.casino, "file": published.file_name,
+                "sha256": published.sha256},
+         lambda d: f"Class {d['class']} trains on the casino rules of {d['casino']}")

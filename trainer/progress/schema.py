@@ -20,6 +20,8 @@ Version 6: on PostgreSQL, answers indexed by (trainee, skill, time): the class v
 Version 7: trainees' ``name_key`` (the name without case, by Unicode case folding), unique: ``Ölaf``
            and ``ölaf`` are one trainee on a PC's file as on a school's server (SQLite's NOCASE
            folded ASCII only, PostgreSQL's ``lower()`` more); names that clashed get a number.
+Version 8: ``class_casino_rules``: the casino's Rules Submission an instructor published to a class
+           (the file's name, its text, its SHA-256 and the casino's name); its trainees train on it.
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -204,6 +206,17 @@ _V7 = (
     Dialected(None, "DROP INDEX trainees_by_name"),
 )
 
+_V8 = (
+    # The file's text (the loader reads UTF-8 only), so one column type serves SQLite and PostgreSQL.
+    """CREATE TABLE class_casino_rules (
+        class_id INTEGER PRIMARY KEY REFERENCES classes(id),
+        file_name TEXT NOT NULL,
+        content TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        casino TEXT NOT NULL,
+        published_utc TEXT NOT NULL)""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -212,6 +225,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "a school's server: answer ids, outbox, skill totals, classes", _V5),
     Migration(6, "answers indexed by time, for the class view's medians", _V6),
     Migration(7, "trainee names unique without case by one rule on every database", _V7),
+    Migration(8, "a casino's Rules Submission published to a class", _V8),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

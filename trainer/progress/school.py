@@ -103,6 +103,8 @@ class ClassReport:
     generated_utc: str
     skills: tuple[str, ...]
     trainees: tuple[TraineeRow, ...]
+    #: The casino whose Rules Submission the instructor published to the class (None: the regulation's).
+    casino: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -216,6 +218,77 @@ def _check_threshold(percent: int, answers: int) -> None:
         raise TrainerError("the ready mark is an accuracy of 0 to 100% and a number of answers of 0 or more")
 
 
+# --- a casino's Rules Submission, shared with a class (issue 30) -------------------------------------------
+
+#: The largest Rules Submission file a class keeps (a complete table of 8,130 explicit hands is ~1 MB).
+MAX_RULES_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class PublishedRules:
+    """A casino's Rules Submission file as an instructor published it to a class."""
+
+    class_name: str
+    file_name: str
+    content: bytes
+    sha256: str
+    casino: str
+
+    def load(self) -> Any:
+        """The rules (``trainer.rules.casino.parse_casino``), a problem named after the class's file."""
+        from trainer.rules.casino import parse_casino
+
+        return parse_casino(f"{self.file_name} (class {self.class_name})", self.content)
+
+
+def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, content: bytes) -> PublishedRules:
+    """Give ``group`` (the instructor, signed in) a casino's Rules Submission: checked by the loader
+    first (a bad file raises its one-line ``CasinoFileError`` and nothing is stored), then kept with its
+    name (without its folder) and SHA-256 in place of any the class had."""
+    from trainer.rules.casino import parse_casino
+
+    store._need_server("publish a casino's rules to a class")  # never into this PC's outbox file
+    if len(content) > MAX_RULES_BYTES:
+        raise TrainerError(f"{file_name}: larger than {MAX_RULES_BYTES // 2 ** 20} MB: not a Rules Submission "
+                           "(nothing was published)")
+    casino = parse_casino(file_name, content)
+    digest, file_name = hashlib.sha256(content).hexdigest(), os.path.basename(file_name)  # not the instructor's folders
+    with store._write() as conn:
+        conn.execute("DELETE FROM class_casino_rules WHERE class_id = ?", (group.id,))
+        conn.execute("INSERT INTO class_casino_rules (class_id, file_name, content, sha256, casino, published_utc) "
+                     "VALUES (?, ?, ?, ?, ?, ?)", (group.id, file_name, content.decode("utf-8"), digest,
+                                                   casino.casino, iso(utc_now())))
+    return PublishedRules(group.name, file_name, content, digest, casino.casino)
+
+
+def clear_rules(store: ProgressStore, group: SchoolClass) -> None:
+    """Take ``group``'s casino rules away (the instructor, signed in): its trainees train on the regulation's."""
+    store._need_server("take a class's casino rules away")
+    with store._write() as conn:
+        conn.execute("DELETE FROM class_casino_rules WHERE class_id = ?", (group.id,))
+
+
+def published_rules(store: ProgressStore, group: SchoolClass) -> PublishedRules | None:
+    """The casino rules published to ``group``, or None."""
+    row = store._conn.execute("SELECT file_name, content, sha256, casino FROM class_casino_rules WHERE class_id = ?",
+                              (group.id,)).fetchone()
+    return None if row is None else PublishedRules(group.name, row[0], row[1].encode("utf-8"), row[2], row[3])
+
+
+def trainee_rules(store: ProgressStore, trainee: str) -> PublishedRules | None:
+    """The casino rules of a class ``trainee`` is in (of several, the first class by name that has
+    some), or None (an unknown trainee too: nobody's class)."""
+    try:
+        trainee_id = store.trainee(trainee).id
+    except UnknownNameError:
+        return None
+    row = store._conn.execute(
+        "SELECT c.name FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
+        "JOIN class_members m ON m.class_id = r.class_id WHERE m.trainee_id = ? ORDER BY c.name LIMIT 1",
+        (trainee_id,)).fetchone()
+    return None if row is None else published_rules(store, school_class(store, row[0]))
+
+
 # --- the class view ---------------------------------------------------------------------------------------
 
 def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None = None) -> ClassReport:
@@ -249,8 +322,9 @@ def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None 
     skills = tuple(sorted({f.skill for figures in totals.values() for f in figures},
                           key=lambda s: (rank.get(s, len(rank)), s)))
     rows = tuple(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
+    published = published_rules(store, group)
     return ClassReport(group.name, group.instructor, group.ready_percent, group.ready_answers, iso(now or utc_now()),
-                       skills, rows)
+                       skills, rows, published.casino if published else None)
 
 
 def _menu_order() -> list[str]:

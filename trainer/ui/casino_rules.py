@@ -5,6 +5,10 @@ the choice is remembered in the app's settings and the status bar names the casi
 cannot be used shows the engine's one-line message (file, line, problem) in a dialog, and the rules
 in force stay as they were. Choosing a profile of the casino's game, or File → Regulation's rules,
 goes back to the regulation's.
+
+A trainee in a class whose instructor published a casino's rules to it (``class --casino-rules``,
+issue 30 "shared by a school") trains on them at start-up and whenever the app switches to that
+trainee (:func:`follow_class`), unless a file of this PC's own choice is in force.
 """
 
 from __future__ import annotations
@@ -70,6 +74,29 @@ def restore(window: QMainWindow) -> None:
         window.ctx.set_casino(load_casino(path))
     except TrainerError as exc:
         window.statusBar().showMessage(f"Casino rules not loaded: {exc}")
+
+
+def follow_class(window: QMainWindow) -> None:
+    """The current trainee's class's casino rules, if an instructor published some and no file of this PC's
+    choice is in force; switching to a trainee without them drops the class's rules again."""
+    from trainer.progress.school import trainee_rules
+    from trainer.ui.progress_link import shared_store
+
+    if window.store.value(SETTING):
+        return
+    name, shared = window.ctx.trainee, getattr(window, "class_casino", None)
+    try:
+        published = trainee_rules(shared_store(window.ctx), name) if name else None
+        casino = published.load() if published is not None else None
+    except TrainerError as exc:
+        window.statusBar().showMessage(f"The class's casino rules are not loaded: {exc}")
+        return
+    if casino is not None:
+        window.class_casino = casino
+        window.ctx.set_casino(casino)
+    elif shared is not None and window.ctx.casino is shared:
+        window.class_casino = None
+        window.ctx.set_profile(shared.profile.name)
 
 
 def status_text(ctx: Any, profile: Any) -> str:

@@ -628,6 +628,8 @@ class MainWindow(QMainWindow):
             from trainer.ui import casino_rules
 
             casino_rules.restore(self)
+            casino_rules.follow_class(self)
+            self.ctx.traineeChanged.connect(lambda _: casino_rules.follow_class(self))
             try:
                 self.connection_label = watch_connection(self.ctx, self.statusBar())
             except TrainerError as exc:
