@@ -252,8 +252,18 @@ def test_the_table_screen_plays_a_new_shoe_with_captions_and_sections(qtbot, sho
     assert any(caption == "No more bets." for caption, _ in captions)
     qtbot.keyClick(widget, Qt.Key.Key_Home)
     assert player.index == 0
-    widget.seats.setValue(14)
+    widget.seats.setValue(11)
+    assert widget.pane.scene.layout.seats == 11
+
+
+def test_the_table_screen_opens_with_the_profiles_fourteen_seats(shown, trainee_ctx):
+    """The profile and docs/baccarat.md B11 say 14 numbered positions (631a.2(a)); the screen agrees."""
+    from trainer.ui.baccarat.table_layout import DEFAULT_SEATS
+
+    widget = shown(BaccaratTableScreen(trainee_ctx))
+    assert widget.seats.value() == widget.profile().seats == DEFAULT_SEATS == 14
     assert widget.pane.scene.layout.seats == 14
+    assert {"seat1", "seat14"} <= set(widget.pane.scene.layout.cells)
 
 
 def test_a_click_on_the_table_screens_buttons_and_slider_leaves_the_keys_to_the_table(qtbot, shown, trainee_ctx):

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 SCENE_W, SCENE_H = 1600.0, 900.0
-#: Numbered positions drawn unless asked otherwise: 12, both ends of the table seated.
-DEFAULT_SEATS = 12
+#: Numbered positions drawn unless asked otherwise: 14, as the profiles have it (631a.2(a), docs/baccarat.md B11).
+DEFAULT_SEATS = 14
 
 #: A card lying flat (poker size) in scene units.
 CARD_W = 64.0
