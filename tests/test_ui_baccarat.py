@@ -176,6 +176,37 @@ def _until(screen, skill: str, accept=lambda task: True) -> None:
     raise AssertionError(f"no {skill} task in 40 rounds")
 
 
+def test_the_highlight_follows_the_question_and_never_lights_the_answer(qtbot, screen):
+    """While a task is asked only what its question names is lit: the seat being paid, the hand being
+    counted; never the losers just collected, the last seat paid, or a seat that is the answer (issue 29)."""
+    import re
+
+    c = screen.controller
+    seen = set()
+    for _ in range(6):
+        while not c.round.finished:
+            task = c.current
+            q = task.question
+            lit = set(screen.pane.scene.frame.highlight)
+            glowing = {key for key, item in screen.pane.scene.glows.items() if item.glow > 0}
+            assert glowing == lit
+            named = {f"seat{n}" for n in re.findall(r"\bSeat (\d+)", q.prompt)}
+            assert {key.split(".")[0] for key in lit if key.startswith("seat")} <= named, (q.prompt, lit)
+            if q.answer in {f"Seat {n}" for n in range(1, 15)}:
+                assert f"seat{q.answer.split()[1]}" not in {key.split(".")[0] for key in lit}, (q.prompt, lit)
+            if task.skill == "bac-dealer-pay":
+                paid = re.search(r"Seat (\d+)", q.prompt).group(1)
+                assert any(key.startswith(f"seat{paid}.") for key in lit), (q.prompt, lit)  # the wager paid
+                seen.add("pay")
+            if task.skill == "bac-dealer-count":
+                hand = "player-hand" if "Player's Hand" in q.prompt else "banker-hand"
+                assert lit == {hand}, (q.prompt, lit)
+                seen.add("count")
+            c.answer(q.answer)
+        screen.new_round()
+    assert seen == {"pay", "count"}
+
+
 @pytest.mark.parametrize("skill, section", [("bac-dealer-banker-draw", "631a.11(c)"),
                                             ("bac-dealer-vig", "631a.13")])
 def test_a_wrong_action_is_stopped_with_its_section_and_the_round_goes_on(qtbot, screen, trainee_ctx, skill, section):
