@@ -101,6 +101,23 @@ def test_counts_show_only_once_announced():
                                                       "banker-hand": first_two["banker"]}
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_count_badge_never_shows_a_two_card_total_beside_three_cards(seed):
+    """After a third card the hand's badge is blank until the result is announced, then it shows the
+    three-card total (631a.11; issue 29 goal 6: "the count badge shows three-card totals")."""
+    played = play_spec(RoundSpec(seed=seed))
+    timeline = BaccaratTable(played).timeline
+    for i in range(len(timeline.steps) + 1):
+        frame = timeline.frame_at(i)
+        for hand, count in frame.counts.items():
+            slots = {L.card_slot(hand, k)[:2] for k in range(3)}
+            up = [card_of(int(key)) for key, spot in frame.cards.items() if spot.face_up and (spot.x, spot.y) in slots]
+            assert count == str(points(up)), (seed, i, hand, count)
+    result = next(i for i, s in enumerate(played.steps) if s.action == "result")
+    assert timeline.frame_at(result + 1).counts == {
+        f"{hand}-hand": str(points(card_of(c) for c in getattr(played.round, hand))) for hand in ("player", "banker")}
+
+
 # --- calling the game through the widgets -------------------------------------------------------------
 
 @pytest.fixture
