@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 
 from trainer.drills.text import plain_words
@@ -407,3 +407,23 @@ def test_the_table_caption_cites_631a_as_a_rule_book_link(qtbot, trainee_ctx):
     screen.player.goto(len(screen.player.timeline.steps))
     text = screen.pane.caption.citation.text()
     assert "<a " in text and "631a." in text
+
+
+@pytest.mark.parametrize("seats", range(10, 15))
+def test_a_marker_button_leaves_its_boxs_number_readable(qtbot, seats):
+    """A marker button (631a.13(d)(2)(ii)) lies on its numbered box (631a.2(b)(8)) and covers none of the
+    number printed in it (issue 29 goal 6)."""
+    from trainer.ui.baccarat.table_paint import printed_labels
+
+    layout = L.TableLayout(seats, ())
+    scene = BaccaratScene("dark", layout)
+    numbers = {label.text: label.rect for label in printed_labels(layout, (), 1.0)
+               if label.rect.top() >= L.VIG_Y - 1 and label.text.isdigit()}
+    for seat in range(1, seats + 1):
+        box = QRectF(*layout.vig_box(seat))
+        marker = scene._marker(seat)
+        marker.set_cents(125)
+        drawn = marker.sceneBoundingRect()
+        assert drawn.intersects(box) and abs(drawn.center().x() - box.center().x()) < 0.5  # on its own box
+        assert box.contains(numbers[str(seat)]) and drawn.bottom() - 2 <= numbers[str(seat)].top(), seat
+        assert numbers[str(seat)].height() >= 12  # room for the number at a readable size
