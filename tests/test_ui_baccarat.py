@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 
 from trainer.drills.text import plain_words
@@ -101,6 +101,23 @@ def test_counts_show_only_once_announced():
                                                       "banker-hand": first_two["banker"]}
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_count_badge_never_shows_a_two_card_total_beside_three_cards(seed):
+    """After a third card the hand's badge is blank until the result is announced, then it shows the
+    three-card total (631a.11; issue 29 goal 6: "the count badge shows three-card totals")."""
+    played = play_spec(RoundSpec(seed=seed))
+    timeline = BaccaratTable(played).timeline
+    for i in range(len(timeline.steps) + 1):
+        frame = timeline.frame_at(i)
+        for hand, count in frame.counts.items():
+            slots = {L.card_slot(hand, k)[:2] for k in range(3)}
+            up = [card_of(int(key)) for key, spot in frame.cards.items() if spot.face_up and (spot.x, spot.y) in slots]
+            assert count == str(points(up)), (seed, i, hand, count)
+    result = next(i for i, s in enumerate(played.steps) if s.action == "result")
+    assert timeline.frame_at(result + 1).counts == {
+        f"{hand}-hand": str(points(card_of(c) for c in getattr(played.round, hand))) for hand in ("player", "banker")}
+
+
 # --- calling the game through the widgets -------------------------------------------------------------
 
 @pytest.fixture
@@ -174,6 +191,37 @@ def _until(screen, skill: str, accept=lambda task: True) -> None:
             c.answer(c.current.question.answer)
         screen.new_round()
     raise AssertionError(f"no {skill} task in 40 rounds")
+
+
+def test_the_highlight_follows_the_question_and_never_lights_the_answer(qtbot, screen):
+    """While a task is asked only what its question names is lit: the seat being paid, the hand being
+    counted; never the losers just collected, the last seat paid, or a seat that is the answer (issue 29)."""
+    import re
+
+    c = screen.controller
+    seen = set()
+    for _ in range(6):
+        while not c.round.finished:
+            task = c.current
+            q = task.question
+            lit = set(screen.pane.scene.frame.highlight)
+            glowing = {key for key, item in screen.pane.scene.glows.items() if item.glow > 0}
+            assert glowing == lit
+            named = {f"seat{n}" for n in re.findall(r"\bSeat (\d+)", q.prompt)}
+            assert {key.split(".")[0] for key in lit if key.startswith("seat")} <= named, (q.prompt, lit)
+            if q.answer in {f"Seat {n}" for n in range(1, 15)}:
+                assert f"seat{q.answer.split()[1]}" not in {key.split(".")[0] for key in lit}, (q.prompt, lit)
+            if task.skill == "bac-dealer-pay":
+                paid = re.search(r"Seat (\d+)", q.prompt).group(1)
+                assert any(key.startswith(f"seat{paid}.") for key in lit), (q.prompt, lit)  # the wager paid
+                seen.add("pay")
+            if task.skill == "bac-dealer-count":
+                hand = "player-hand" if "Player's Hand" in q.prompt else "banker-hand"
+                assert lit == {hand}, (q.prompt, lit)
+                seen.add("count")
+            c.answer(q.answer)
+        screen.new_round()
+    assert seen == {"pay", "count"}
 
 
 @pytest.mark.parametrize("skill, section", [("bac-dealer-banker-draw", "631a.11(c)"),
@@ -252,8 +300,18 @@ def test_the_table_screen_plays_a_new_shoe_with_captions_and_sections(qtbot, sho
     assert any(caption == "No more bets." for caption, _ in captions)
     qtbot.keyClick(widget, Qt.Key.Key_Home)
     assert player.index == 0
-    widget.seats.setValue(14)
+    widget.seats.setValue(11)
+    assert widget.pane.scene.layout.seats == 11
+
+
+def test_the_table_screen_opens_with_the_profiles_fourteen_seats(shown, trainee_ctx):
+    """The profile and docs/baccarat.md B11 say 14 numbered positions (631a.2(a)); the screen agrees."""
+    from trainer.ui.baccarat.table_layout import DEFAULT_SEATS
+
+    widget = shown(BaccaratTableScreen(trainee_ctx))
+    assert widget.seats.value() == widget.profile().seats == DEFAULT_SEATS == 14
     assert widget.pane.scene.layout.seats == 14
+    assert {"seat1", "seat14"} <= set(widget.pane.scene.layout.cells)
 
 
 def test_a_click_on_the_table_screens_buttons_and_slider_leaves_the_keys_to_the_table(qtbot, shown, trainee_ctx):
@@ -349,3 +407,23 @@ def test_the_table_caption_cites_631a_as_a_rule_book_link(qtbot, trainee_ctx):
     screen.player.goto(len(screen.player.timeline.steps))
     text = screen.pane.caption.citation.text()
     assert "<a " in text and "631a." in text
+
+
+@pytest.mark.parametrize("seats", range(10, 15))
+def test_a_marker_button_leaves_its_boxs_number_readable(qtbot, seats):
+    """A marker button (631a.13(d)(2)(ii)) lies on its numbered box (631a.2(b)(8)) and covers none of the
+    number printed in it (issue 29 goal 6)."""
+    from trainer.ui.baccarat.table_paint import printed_labels
+
+    layout = L.TableLayout(seats, ())
+    scene = BaccaratScene("dark", layout)
+    numbers = {label.text: label.rect for label in printed_labels(layout, (), 1.0)
+               if label.rect.top() >= L.VIG_Y - 1 and label.text.isdigit()}
+    for seat in range(1, seats + 1):
+        box = QRectF(*layout.vig_box(seat))
+        marker = scene._marker(seat)
+        marker.set_cents(125)
+        drawn = marker.sceneBoundingRect()
+        assert drawn.intersects(box) and abs(drawn.center().x() - box.center().x()) < 0.5  # on its own box
+        assert box.contains(numbers[str(seat)]) and drawn.bottom() - 2 <= numbers[str(seat)].top(), seat
+        assert numbers[str(seat)].height() >= 12  # room for the number at a readable size

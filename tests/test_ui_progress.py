@@ -130,8 +130,9 @@ def test_table_charts_and_heat_map_come_from_the_store(qtbot, screen, ctx, store
 
     matrix = store.heatmap("Ana", by="item")
     assert screen.heat.matrix == matrix
-    ticks = [label for _, label in screen.heat.plot.getAxis("bottom")._tickLevels[0]]
+    ticks = screen.heat.columns  # the columns' names (those that fit are shown: see the test below)
     assert ticks and "Vigorish to the cent" in ticks and not {"far", "close", "same", "exact"} & set(ticks)
+    assert {label for _, label in screen.heat.plot.getAxis("bottom")._tickLevels[0]} <= set(ticks)
     assert "— " + "exact" not in " ".join(screen.next_list.item(i).text() for i in range(screen.next_list.count()))
     assert screen.heat.image.image.shape == (24 * len(matrix.rows), 24 * len(matrix.columns))
     screen.heat.by_day.setChecked(True)
@@ -259,3 +260,46 @@ def test_the_pointer_on_the_tabs_loads_the_charts_meanwhile(qtbot, screen):
     assert screen._prefetched and warm_up._started and warm_up._started[-1].name == "charts"
     warm_up.finish()
     assert "trainer.ui.progress_charts" in sys.modules and screen._charts is None  # loaded, not yet made
+
+
+@pytest.mark.parametrize("text_size", ["normal", "projector"])
+def test_heat_map_day_names_never_overlap_and_every_day_keeps_its_tick(qtbot, screen, store, text_size):
+    """Forty days at 1280x720: as many dates named as fit side by side, none overlapping, the rest a bare
+    tick; a wider window names more (issue 29, "the heat map's x labels overlap")."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QFontMetricsF
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.ui.scaling import apply_text_size
+
+    app = QApplication.instance()
+    apply_text_size(app, text_size)
+    try:
+        store.ensure_trainee("Ana")
+        start = datetime(2024, 5, 1, 10, tzinfo=timezone.utc)
+        for day in range(40):
+            q = generate("vigorish", seed=day)
+            store.record("Ana", q, check(q, q.answer), q.answer, ms=1000, when=start + timedelta(days=day))
+        screen.switch("Ana")
+        screen.tabs.setCurrentWidget(screen.heat_page)
+        screen.heat.by_day.setChecked(True)
+        QApplication.processEvents()
+
+        def named():
+            heat = screen.heat
+            axis, view = heat.plot.getAxis("bottom"), heat.plot.getViewBox()
+            metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+            ticks = axis._tickLevels
+            assert sorted(x for level in ticks for x, _ in level) == [j + 0.5 for j in range(40)]  # every day ticked
+            spans = [(view.mapViewToScene(QPointF(x, 0)).x(), metrics.horizontalAdvance(name)) for x, name in ticks[0]]
+            for (x1, w1), (x2, w2) in zip(spans, spans[1:]):
+                assert x2 - x1 >= (w1 + w2) / 2, (x1, x2, w1, w2)  # no overlap
+            return [name for _, name in ticks[0]]
+
+        shown = named()
+        assert shown[0] == "2024-05-01" and 2 <= len(shown) < 40
+        screen.window().resize(1920, 1080)
+        QApplication.processEvents()
+        assert len(named()) > len(shown)
+    finally:
+        apply_text_size(app, "normal")

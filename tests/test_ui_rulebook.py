@@ -82,6 +82,38 @@ def test_reading_shows_the_sections_it_reads_as_links_and_back_returns(qtbot, bo
     assert book.section.key == "W2"
 
 
+
+def test_back_button_and_backspace_go_back_but_not_while_typing_a_search(qtbot, book):
+    assert not book.back_button.isEnabled()  # nothing read before the first section
+    book.open_link("rulebook:readings:W2")
+    book.reader.anchorClicked.emit(QUrl("rulebook:md:8.D"))
+    assert book.back_button.isEnabled()
+    qtbot.keyClick(book.reader, Qt.Key.Key_Backspace)
+    assert book.section.key == "W2"
+    book.search_field.setFocus()
+    qtbot.keyClicks(book.search_field, "dice")
+    qtbot.keyClick(book.search_field, Qt.Key.Key_Backspace)
+    assert book.search_field.text() == "dic" and book.section.key == "W2"  # the search kept its Backspace
+    book.search_field.clear()
+    qtbot.mouseClick(book.back_button, Qt.MouseButton.LeftButton)
+    assert book.section.key != "W2"  # the section shown before the reading
+
+
+def test_back_from_a_citation_returns_to_the_screen_it_was_clicked_on(qtbot, window):
+    window.show_screen("progress")
+    window.open_rule("rulebook:readings:W2")
+    book = window.current_screen()
+    assert window.current_key == "rulebook" and book.back_button.isEnabled()
+    book.reader.anchorClicked.emit(QUrl("rulebook:md:8.D"))  # a link inside the book, then back twice
+    qtbot.keyClick(book.reader, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.current_key == "rulebook" and book.section.key == "W2"
+    qtbot.mouseClick(book.back_button, Qt.MouseButton.LeftButton)
+    assert window.current_key == "progress"
+    window.open_rule("rulebook:md:8.D")  # a citation opened while in the book: Back returns to the one before
+    window.open_rule("rulebook:readings:W2")
+    qtbot.keyClick(book.reader, Qt.Key.Key_Backspace)
+    assert window.current_key == "rulebook" and book.target == "md:8.D"
+
 def _click_first_link(qtbot, label) -> None:
     """Click on the first link of a label showing ``Citation: <a>…</a> · …`` (just past the lead)."""
     metrics = QFontMetrics(label.font())

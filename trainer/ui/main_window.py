@@ -419,6 +419,9 @@ class MainWindow(QMainWindow):
         if hasattr(screen, "learnRequested") and not getattr(screen, "_learn_hooked", False):
             screen.learnRequested.connect(self.learn)
             screen._learn_hooked = True
+        if hasattr(screen, "screenRequested") and not getattr(screen, "_screen_hooked", False):
+            screen.screenRequested.connect(self.show_screen)
+            screen._screen_hooked = True
         self.current_key = key
         self.screenShown.emit(screen, host.spec.title)
         return screen
@@ -471,9 +474,10 @@ class MainWindow(QMainWindow):
 
     def open_rule(self, link: str) -> None:
         """Show the rule book at ``link`` (a citation link clicked on any screen)."""
+        came_from = self.current_key if self.current_key != "rulebook" else ""
         book = self.show_screen("rulebook")
         if hasattr(book, "open_link"):
-            book.open_link(link)
+            book.open_link(link, came_from=came_from)
 
     def current_screen(self) -> QWidget | None:
         return self.hosts[self.current_key].screen

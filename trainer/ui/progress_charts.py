@@ -6,11 +6,13 @@ largest part of the app's memory and of the Progress screen's first opening (ben
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timezone
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QRadioButton, QVBoxLayout, QWidget
 
 from trainer.drills import all_skills, by_game, item_title
@@ -155,6 +157,22 @@ def with_gaps(cells: np.ndarray, size: int = 24, gap: int = 1) -> np.ndarray:
     return big
 
 
+#: Room (pixels) between two column names on the heat map's x axis.
+LABEL_GAP = 12
+
+
+def thinned(names: list[str], per_column: float, font: QFont) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
+    """The x ticks of columns ``per_column`` pixels wide: every k-th name, k the smallest step at
+    which no two names shown overlap, and a bare tick for the columns in between (a column's tick at
+    its middle, ``j + 0.5``): columns 1000 px wide name every date, columns 10 px wide one in ten or fewer.
+    """
+    widest = max((QFontMetricsF(font).horizontalAdvance(n) for n in names), default=0.0)
+    step = max(1, math.ceil((widest + LABEL_GAP) / per_column)) if per_column > 0 else max(1, len(names))
+    named = [(j + 0.5, n) for j, n in enumerate(names) if j % step == 0]
+    bare = [(j + 0.5, "") for j in range(len(names)) if j % step]
+    return named, bare
+
+
 class HeatMapView(QWidget):
     """Skill x item (or x day) accuracy, as an image with a colour bar; blank = not practised."""
 
@@ -175,6 +193,8 @@ class HeatMapView(QWidget):
         self.bar = pg.ColorBarItem(values=(0, 100), colorMap=HEAT_COLOURS, interactive=False, label="Accuracy %")
         self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
         self.matrix: HeatMap | None = None
+        self.columns: list[str] = []
+        self.plot.getViewBox().sigResized.connect(lambda _: self._name_columns())
         self.empty = make_label("No answers yet.", 1.4)
         row = QHBoxLayout()
         row.addWidget(QLabel("Columns:"))
@@ -198,6 +218,7 @@ class HeatMapView(QWidget):
         self.plot.setVisible(has_data)
         if not has_data:
             self.image.clear()
+            self.columns = []
             return
         labels = grouped_labels(matrix.rows)  # the rows in game order
         where = {skill: i for i, skill in enumerate(matrix.rows)}
@@ -207,10 +228,21 @@ class HeatMapView(QWidget):
         self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
         left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
         left.setTicks([[(i + 0.5, label) for i, (_, label) in enumerate(labels)]])
-        bottom.setTicks([[(j + 0.5, item_title(c) if matrix.by == "item" else c)
-                           for j, c in enumerate(matrix.columns)]])
+        self.columns = [item_title(c) if matrix.by == "item" else c for c in matrix.columns]
         self.plot.setXRange(0, len(matrix.columns), padding=0.02)
         self.plot.setYRange(0, len(matrix.rows), padding=0.02)
+        self._name_columns()
+
+    def _name_columns(self) -> None:
+        """Name as many columns as fit side by side at this width and text size (the others get a bare
+        tick), so no two names overlap (issue 29: "the heat map's x labels overlap")."""
+        if not self.columns:
+            return
+        view = self.plot.getViewBox()
+        low, high = view.viewRange()[0]
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks(list(thinned(self.columns, view.width() / (high - low), axis.style["tickFont"] or axis.font())))
 
     def set_theme(self, theme: Theme) -> None:
         style_plot(self.plot, theme)
+        self._name_columns()  # the tick font follows the text size

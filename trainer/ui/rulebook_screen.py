@@ -6,7 +6,8 @@ section with the words highlighted. Right: the section in large type, the cited 
 Every citation link in the app arrives here through ``open_link`` (the main window calls it).
 
 Keys: Ctrl+F (or /) searches, Enter in the search goes to the first hit, Esc clears it, Alt+Left
-goes back to the section read before, Ctrl++ and Ctrl+- change the reading size.
+or Backspace (or the Back button) goes back to the section read before and, past the first, to the
+screen whose citation opened the book; Ctrl++ and Ctrl+- change the reading size.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import html
 import itertools
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem, QSplitter, QStackedWidget, QTextBrowser, QTreeWidget,
+    QHBoxLayout, QLineEdit, QPushButton, QListWidget, QListWidgetItem, QSplitter, QStackedWidget, QTextBrowser, QTreeWidget,
     QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -105,6 +106,9 @@ def section_html(section: Section, book: dict[str, Document], theme: Theme, *, t
 class RuleBookScreen(Screen):
     """Documents, section tree, search, and the reading pane."""
 
+    #: Back past the first section: the screen (its key) whose citation opened the book.
+    screenRequested = Signal(str)
+
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.book = load_book()
@@ -115,7 +119,9 @@ class RuleBookScreen(Screen):
                 self.index.update({b.anchor: s for b in s.blocks})
         self.section: Section | None = None
         self.target = ""
-        self.history: list[str] = []
+        #: What Back returns to, the last first: a section's anchor, or ``("screen", key)`` for the screen
+        #: a citation was clicked on.
+        self.history: list[str | tuple[str, str]] = []
         self.size_step = 2
         self._build()
         self._wire()
@@ -154,9 +160,18 @@ class RuleBookScreen(Screen):
         self.reader = QTextBrowser()
         self.reader.setAccessibleName("Rule book text")
         self.reader.setOpenLinks(False)  # its own links (cross-references, a reading's sections) open here
+        self.back_button = QPushButton("← Back")
+        self.back_button.setToolTip("Back to what you read before (Alt+Left or Backspace)")
+        self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.back_button.clicked.connect(self.back)
+        right = QWidget()
+        col = QVBoxLayout(right)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(self.back_button, 0, Qt.AlignmentFlag.AlignLeft)
+        col.addWidget(self.reader, 1)
         split = QSplitter()
         split.addWidget(left)
-        split.addWidget(self.reader)
+        split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 5)
         split.setSizes([420, 1100])
@@ -205,9 +220,12 @@ class RuleBookScreen(Screen):
         self.ctx.profileChanged.connect(lambda _: self._profile_changed())
 
     # -- navigation -------------------------------------------------------------------------------
-    def open_link(self, link: str) -> None:
-        """Open the section a citation link names (``rulebook:<anchor>``), its paragraph marked."""
-        self.open_anchor(link.removeprefix(SCHEME))
+    def open_link(self, link: str, came_from: str = "") -> None:
+        """Open the section a citation link names (``rulebook:<anchor>``), its paragraph marked;
+        ``came_from``: the screen the link was clicked on, where Back returns after this section."""
+        if came_from:
+            self.history.append(("screen", came_from))
+        self.open_anchor(link.removeprefix(SCHEME), remember=not came_from)
 
     def open_anchor(self, anchor: str, remember: bool = True) -> None:
         section = self.index.get(anchor)
@@ -219,6 +237,7 @@ class RuleBookScreen(Screen):
         self.render()
         self.reader.scrollToAnchor(anchor)
         self._mark_in_tree(section)
+        self._show_back()
 
     def _mark_in_tree(self, section: Section) -> None:
         """Select the open section in the tree (its parents opened), without opening it again."""
@@ -230,8 +249,25 @@ class RuleBookScreen(Screen):
             self.tree.scrollToItem(item)
 
     def back(self) -> None:
-        if self.history:
-            self.open_anchor(self.history.pop(), remember=False)
+        """The section read before, or the screen whose citation opened this one."""
+        if not self.history:
+            return
+        last = self.history.pop()
+        if isinstance(last, tuple):
+            self._show_back()
+            self.screenRequested.emit(last[1])
+        else:
+            self.open_anchor(last, remember=False)
+
+    def _show_back(self) -> None:
+        self.back_button.setEnabled(bool(self.history))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """Backspace that no field took (the search keeps its own) goes back, as in a browser."""
+        if event.key() == Qt.Key.Key_Backspace and not event.modifiers():
+            self.back()
+            return
+        super().keyPressEvent(event)
 
     def _open_item(self, item: QTreeWidgetItem | QListWidgetItem) -> None:
         anchor = item.data(0, _ANCHOR) if isinstance(item, QTreeWidgetItem) else item.data(_ANCHOR)

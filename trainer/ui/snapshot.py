@@ -79,10 +79,9 @@ def _baccarat_scene(*, theme: str, profile: str, seed: int, move: int | None, **
     """The Baccarat table: a new shoe from ``seed`` and its first round, after ``move`` steps."""
     from trainer.drills.games import profile_named
     from trainer.ui.baccarat.table_scene import BaccaratScene
-    from trainer.ui.baccarat.table_layout import DEFAULT_SEATS
     from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 
-    table = profile_named(profile).with_options(seats=DEFAULT_SEATS)
+    table = profile_named(profile)
     timeline = shoe_timeline(seed, table)
     if move is not None and move > len(timeline):
         raise TrainerError(f"--move {move} is past the end: this shoe shows {len(timeline)} steps (0..{len(timeline)})")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
@@ -86,6 +87,19 @@ class BaccaratController(DealerController):
         tasks = self.round.tasks
         following = tasks.index(task) + 1
         return task.step if following < len(tasks) and tasks[following].step == task.step else task.step + 1
+
+    def lit_while_asked(self, task) -> tuple[str, ...]:
+        """What the question names and nothing else: the areas its step lights of a seat it names
+        ("Seat 10's winning wager ..."), and a hand it names ("The Player's Hand shows ..."). A seat it
+        asks for (whom to offer the shoe, which position is paid next) stays dark: it is the answer."""
+        assert self.table is not None
+        prompt = task.question.prompt
+        steps = self.table.timeline.steps
+        named = {f"seat{n}" for n in re.findall(r"\bSeat (\d+)", prompt)}
+        step = steps[task.step].frame.highlight if task.step < len(steps) else ()
+        seats = [key for key in step if key.split(".")[0] in named]
+        hands = [hand for hand, title in L.HAND_TITLES.items() if title.lower() in prompt.lower()]
+        return tuple(dict.fromkeys(seats + hands))
 
     def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
         """A click on a seat's number answers a question whose choices are seats."""

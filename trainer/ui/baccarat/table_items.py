@@ -182,17 +182,19 @@ class MarkerItem(TableItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-21, -21, 42, 42)
+        r = L.MARKER_R + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        r = L.MARKER_R
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor("#1b1b1b"), 2))
+        p.setPen(QPen(QColor("#1b1b1b"), 1.5))
         p.setBrush(QColor("#ffd54a"))
-        p.drawEllipse(QPointF(0, 0), 19, 19)
+        p.drawEllipse(QPointF(0, 0), r, r)
         p.setPen(QColor("#1b1b1b"))
         # its words as large as the button allows (never left out)
-        for px, box, text in ((9, QRectF(-19, -15, 38, 12), "VIG"),
-                              (12, QRectF(-19, -4, 38, 16), format_cents(self.cents).lstrip("$"))):
+        for px, box, text in ((8, QRectF(-r, -0.8 * r, 2 * r, 0.65 * r), "VIG"),
+                              (11, QRectF(-r, -0.2 * r, 2 * r, 0.9 * r), format_cents(self.cents).lstrip("$"))):
             p.setFont(font_to_fit(px, p, box, text))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 SCENE_W, SCENE_H = 1600.0, 900.0
-#: Numbered positions drawn unless asked otherwise: 12, both ends of the table seated.
-DEFAULT_SEATS = 12
+#: Numbered positions drawn unless asked otherwise: 14, as the profiles have it (631a.2(a), docs/baccarat.md B11).
+DEFAULT_SEATS = 14
 
 #: A card lying flat (poker size) in scene units.
 CARD_W = 64.0
@@ -66,6 +66,8 @@ HAND_TITLES = {"player-hand": "PLAYER'S HAND", "banker-hand": "BANKER'S HAND"}
 HAND_SHORT_TITLES = {"player-hand": "PLAYER", "banker-hand": "BANKER"}
 #: The vigorish boxes' row: top and height; each box's width and gap.
 VIG_Y, VIG_H, VIG_W, VIG_GAP = 774.0, 30.0, 36.0, 5.0
+#: A marker button's radius: it sits on the top edge of its box, the box's number readable under it.
+MARKER_R = 14.0
 
 #: The dealer's side: the table inventory container, the discard bucket, the shoe, the burn card.
 TRAY = (CX - 190.0, 826.0, 380.0, 62.0)
@@ -199,6 +201,17 @@ class TableLayout:
         right = CX + total / 2
         x = right - seat * VIG_W - (seat - 1) * VIG_GAP
         return x, VIG_Y, VIG_W, VIG_H
+
+    def marker_spot(self, seat: int) -> tuple[float, float]:
+        """Where ``seat``'s marker button lies: on its numbered box's top edge, the number left clear."""
+        x, y, w, _ = self.vig_box(seat)
+        return x + w / 2, y - 2
+
+    def vig_number_box(self, seat: int) -> tuple[float, float, float, float]:
+        """Where ``seat``'s number is printed in its box: the part a marker button leaves clear."""
+        x, y, w, h = self.vig_box(seat)
+        top = self.marker_spot(seat)[1] + MARKER_R + 1
+        return x, top, w, y + h - top
 
     def area_centre(self, key: str) -> tuple[float, float]:
         """Where chips on the area ``key`` sit: a seat's area (clear of its name), ``vig{k}``, a hand, or the tray."""

@@ -104,7 +104,8 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
     hands = hand_titles(scale)
     labels += hands
     if layout.vig_boxes:
-        labels += [_fitted(str(seat), 17, scale, QRectF(*layout.vig_box(seat))) for seat in range(1, layout.seats + 1)]
+        labels += [_fitted(str(seat), 17, scale, QRectF(*layout.vig_number_box(seat)))
+                   for seat in range(1, layout.seats + 1)]
     bottom = min([L.HANDS[k][1] - L.HAND_H / 2 for k in L.HANDS] + [h.rect.top() for h in hands]) - 4
     labels += middle_lines(((HOUSE_NAME, 25), *((text, 15) for text in odds)), scale, bottom)
     return [label for label in labels if label]

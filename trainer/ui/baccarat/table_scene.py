@@ -152,7 +152,7 @@ class BaccaratScene(QGraphicsScene):
         if item is None:
             item = self.markers[seat] = MarkerItem(self)
             self.addItem(item)
-            item.setPos(*self.layout.area_centre(f"vig{seat}"))
+            item.setPos(*self.layout.marker_spot(seat))
         return item
 
     def glow(self, key: str) -> GlowItem:
@@ -300,7 +300,7 @@ class BaccaratScene(QGraphicsScene):
                 marker.set_cents(owed)
                 marker.setVisible(owed > 0)
                 if owed and not src.markers.get(seat):
-                    group.addAnimation(eased(marker, b"pos", QPointF(*self._where(f"vig{seat}")), duration,
+                    group.addAnimation(eased(marker, b"pos", QPointF(*self.layout.marker_spot(seat)), duration,
                                                   QPointF(*self._where("tray"))))
 
     def _where(self, place: str) -> tuple[float, float]:

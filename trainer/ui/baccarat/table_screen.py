@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.rules.rng import MAX_SCREEN_SEED
-from trainer.ui.baccarat import baccarat_profile, table_layout as L
+from trainer.ui.baccarat import baccarat_profile
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
 from trainer.ui.context import AppContext
@@ -91,7 +91,7 @@ class BaccaratTableScreen(QWidget):
         self.rounds.setToolTip("Rounds dealt after the shoe is prepared")
         self.seats = QSpinBox()
         self.seats.setRange(10, 14)
-        self.seats.setValue(L.DEFAULT_SEATS)
+        self.seats.setValue(baccarat_profile(self.ctx).seats)
         self.seats.setToolTip("Numbered positions at the table (631a.2(a))")
         self.decks = QSpinBox()
         self.decks.setRange(min(DECK_OPTIONS), max(DECK_OPTIONS))

@@ -198,6 +198,8 @@ class TimelineBuilder:
         cards = move.cards
         for c in cards:
             t.move_card(c)
+            if c.after.zone in _HANDS:  # a third card: the two-card count announced is no longer the hand's
+                t.counts.pop(_HANDS[c.after.zone], None)
         seat = move.detail.get("seat")
         if kind is MoveKind.LOAD:
             t.loaded = True

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import textwrap
 import time
+from dataclasses import replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable
 
@@ -220,6 +221,10 @@ class DealerController(QObject):
         if feedback is not None:
             self.thinking.stop()
             self.judged.emit(feedback, task)
+
+    def lit_while_asked(self, task: RoundTask) -> tuple[str, ...] | None:
+        """The table's areas lit while ``task`` is asked (None: as the step before left them)."""
+        return None
 
     def table_answer(self, tile_id: int | None, x: float, y: float) -> str | None:
         """The answer a click on the table gives: a tile's stack while delivering, a spot's position."""
@@ -609,6 +614,9 @@ class DealerScreen(Screen):
         if q.skill == "dealer-expose":  # its data holds the next hand's tiles: they would give the answer away
             self.question.strip.set_content([])
         self.action.setCurrentWidget(self.answer_page)
+        lit = self.controller.lit_while_asked(task)
+        if lit is not None:  # the highlight follows the question, never the step before (issue 29)
+            self.pane.scene.show_frame(replace(self.pane.scene.frame, highlight=lit))
         positions = tuple(q.choices) if q.kind is AnswerKind.POSITION else ()
         reset_setter(self.answers.setter)
         self.answers.show_question(q, positions)
