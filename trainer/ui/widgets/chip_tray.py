@@ -2,15 +2,16 @@
 
 Clicking a chip (or typing its number, 1 for the largest) adds one to the tray, right-clicking (or
 Shift with its number) takes one off, Backspace takes off the last chip added, Escape clears, Enter
-sends the breakdown as the drill reads it (``2 × $100, 3 × $0.25``). The tray decides nothing: the
-drill judges the breakdown (``trainer.drills.answers.judge_chips``).
+sends the breakdown as the drill reads it (``2 × $100, 3 × $0.25``); F2 (left to the answer panel) asks
+for the typed field instead. The tray decides nothing: the drill judges the breakdown
+(``trainer.drills.answers.judge_chips``).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -79,7 +80,8 @@ class ChipTray(QWidget):
         self.total = make_label("", 1.3, bold=True)
         self.error = error_label()
         self.help = make_label("Click a chip (or type its number) to add it; right-click or Shift+number takes one "
-                               "off; Backspace undoes, Esc clears, Enter pays.", 1.0, wrap=True)
+                               "off; Backspace undoes, Esc clears, Enter pays. F2: type the payout instead.",
+                               1.0, wrap=True)
         self.buttons = QWidget()
         self._row = FlowLayout(self.buttons)
         layout = QVBoxLayout(self)
@@ -125,6 +127,11 @@ class ChipTray(QWidget):
     def show_error(self, message: str, part: int | None = None) -> None:
         self.error.setText(message)
 
+    def event(self, event: QEvent) -> bool:
+        if keeps_escape(event, bool(self._added)):
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key, shift = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         digit = _digit(event)
@@ -144,6 +151,15 @@ class ChipTray(QWidget):
         self.stacks.show_breakdown(pile)
         self.total.setText(f"{pile} = {format_cents(pile.total)}" if pile.stacks else "No chips yet")
         self.error.clear()
+
+
+def keeps_escape(event: QEvent, something_built: bool) -> bool:
+    """Claim Escape from the screen's shortcut (which ends the session) while there is something to clear."""
+    if (event.type() == QEvent.Type.ShortcutOverride and something_built
+            and event.key() == Qt.Key.Key_Escape):  # type: ignore[attr-defined]
+        event.accept()
+        return True
+    return False
 
 
 def _digit(event: QKeyEvent) -> int | None:
