@@ -36,11 +36,10 @@ class CallBuilder(QWidget):
         self.call: list[str] = []
         self.bank = QWidget()
         self._row = FlowLayout(self.bank)
-        self.so_far = make_label("", 1.5, bold=True, wrap=True)
+        self.so_far = make_label("", 1.3, bold=True, wrap=True)
         self.so_far.setAccessibleName("The call so far")
         self.error = error_label()
-        self.help = make_label("Click a phrase (or press its key) to add it to the call; Backspace takes off the "
-                               "last, Esc clears, Enter calls. F2: type the call instead.", 1.0, wrap=True)
+        self.help = make_label("", 1.0, wrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.bank, self.so_far, self.error, self.help):
@@ -57,12 +56,14 @@ class CallBuilder(QWidget):
         for key, phrase in zip(KEYS, self.phrases):
             button = QPushButton(f"{key}  {phrase}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setMinimumHeight(48)
+            button.setMinimumHeight(40)
             button.setToolTip(f"Key {key}: add \"{phrase}\" to the call")
-            set_font(button, 1.2)
+            set_font(button, 1.1)
             button.clicked.connect(lambda _=False, p=phrase: self.add(p))
             self._row.addWidget(button)
         refresh_fonts(self.bank)
+        keys = KEYS[:len(self.phrases)]
+        self.help.setText(f"{keys[0]}-{keys[-1]} or click: add · Backspace: undo · Esc: clear · Enter: call · F2: type")
         self.clear()
 
     def add(self, phrase: str) -> None:

@@ -34,21 +34,25 @@ class ChipStacks(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.breakdown = Breakdown(())
-        self.setMinimumHeight(150)
 
     def show_breakdown(self, breakdown: Breakdown) -> None:
         self.breakdown = breakdown
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(560, 170)
+        return QSize(560, 2 * self.fontMetrics().height() + 120)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(200, 2 * self.fontMetrics().height() + 50)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         width = self.fontMetrics().horizontalAdvance("$1,000") + 24
-        chip_h = max(8, width // 6)
         base = self.height() - self.fontMetrics().height() - 6
+        tallest = max((min(count, _DRAWN) for _, count in self.breakdown.stacks), default=0) + 2
+        room = base - self.fontMetrics().height() - 2  # the tallest stack and its count fit the height
+        chip_h = max(3, min(width // 6, room // tallest))
         for i, (cents, count) in enumerate(self.breakdown.stacks):
             x = 8 + i * (width + 12)
             colour, ink = _COLOURS.get(cents, ("#888888", "#000000"))
@@ -79,9 +83,7 @@ class ChipTray(QWidget):
         self.stacks = ChipStacks()
         self.total = make_label("", 1.3, bold=True)
         self.error = error_label()
-        self.help = make_label("Click a chip (or type its number) to add it; right-click or Shift+number takes one "
-                               "off; Backspace undoes, Esc clears, Enter pays. F2: type the payout instead.",
-                               1.0, wrap=True)
+        self.help = make_label("", 1.0, wrap=True)
         self.buttons = QWidget()
         self._row = FlowLayout(self.buttons)
         layout = QVBoxLayout(self)
@@ -103,6 +105,8 @@ class ChipTray(QWidget):
             button.setToolTip(f"{chip_name(cents)} (key {number}): click to add, right-click to take one off")
             button.added.connect(self.add)
             self._row.addWidget(button)
+        self.help.setText(f"1-{len(self.chips)} or click: add · Shift or right-click: take off · Backspace: undo · "
+                          "Enter: pay · F2: type")
         self.clear()
 
     def breakdown(self) -> Breakdown:
