@@ -73,8 +73,8 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
     "bac-dealer-player-draw": ("Player draws or stands", "Tell the curator whether the Player's Hand draws.", 4000),
     "bac-dealer-banker-draw": ("Banker draws or stands", "Tell the curator whether the Banker's Hand draws "
                                "(Table 1).", 5000),
-    "bac-dealer-result": ("Announce the result", "Announce which hand won, a tie hand, a Dragon 7 or a Panda 8.",
-                          4000),
+    "bac-dealer-result": ("Announce the result", "Call which hand won, a tie hand, a Dragon 7 or a Panda 8, then "
+                          "both counts.", 6000),
     "bac-dealer-order": ("Collect and pay in order", "Losing wagers first, then winners from the "
                          "highest-numbered position down.", 5000),
     "bac-dealer-pay": ("Pay a winning wager", "Pay each winning wager at its odds.", 8000),
