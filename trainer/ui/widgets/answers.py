@@ -8,7 +8,7 @@ from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.citation_links import words
@@ -128,6 +128,8 @@ class AnswerPanel(QStackedWidget):
         self._given: int | None = None
         for page in (self.choices, self.setter, self.typed, self.parts, self.tray, self.caller):
             self.addWidget(page)
+        for built in (self.tray, self.caller):
+            built.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.choices.chosen.connect(self._chosen)
         self.setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
         self.typed.submitted.connect(self.answered.emit)
@@ -162,6 +164,9 @@ class AnswerPanel(QStackedWidget):
         else:
             self.typed.reset(kind)
             page = self.typed
+        for built in (self.tray, self.caller):  # sized only when shown: the panel is no taller for them
+            built.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                QSizePolicy.Policy.Preferred if built is page else QSizePolicy.Policy.Ignored)
         self.setCurrentWidget(page)
         self.setEnabled(True)
         page.setFocus()
