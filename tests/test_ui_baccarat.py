@@ -22,6 +22,7 @@ from trainer.ui.baccarat.table_screen import BaccaratTableScreen
 from trainer.ui.baccarat.timeline import chip_places, layout_for, odds_lines
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.progress_link import shared_store
+from trainer.ui.widgets.call_builder import KEYS
 
 CTX_SEED = 21
 
@@ -148,6 +149,12 @@ def answer_by_widgets(qtbot, screen, clicked: set[str], wrong: bool = False) -> 
             click_seat(qtbot, screen, int(q.answer.split()[1]))
         else:
             qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + index)
+    elif q.kind.value == "call":  # the result, called on the call builder by its phrase keys
+        caller = screen.answers.caller
+        assert screen.answers.currentWidget() is caller
+        for phrase in q.answer[::-1] if wrong else q.answer:
+            qtbot.keyClicks(caller, KEYS[caller.phrases.index(phrase)])
+        qtbot.keyClick(caller, Qt.Key.Key_Return)
     else:
         edit = screen.answers.typed.edit
         value = q.answer + (1 if wrong else 0)

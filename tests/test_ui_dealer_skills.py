@@ -1,5 +1,5 @@
-"""The issue-31 skills in the app's Drills screen, by keyboard alone: a chip payout typed as a count ×
-chip breakdown, a round called phrase by phrase, and an unreadable breakdown shown inline, not recorded."""
+"""The issue-31 skills in the app's Drills screen, by keyboard alone, typed (F2) instead of built on the
+chip tray or the call builder: a chip payout typed as a count × chip breakdown, a round called phrase by phrase, and an unreadable breakdown shown inline, not recorded."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ def screen(shown, trainee_ctx):
 
 
 def start(qtbot, screen, skill):
+    """Start ``skill`` and press F2: its chips or its call typed (the speed setting) instead of built."""
     screen.select_skill(skill)
     qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    qtbot.keyClick(screen.answers.currentWidget(), Qt.Key.Key_F2)
     return screen.controller.session.current
 
 

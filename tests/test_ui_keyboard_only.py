@@ -15,6 +15,7 @@ from trainer.ui.paigow.dealer_screen import DealerScreen
 from trainer.ui.paigow.player import INSTANT
 from trainer.ui.paigow.table_screen import TableScreen
 from trainer.ui.progress_link import shared_store
+from trainer.ui.widgets.call_builder import KEYS
 
 CTX_SEED = 21
 
@@ -54,6 +55,10 @@ def _answer(qtbot, screen, q, wrong: bool) -> None:
             free.remove(index)
             _key(qtbot, screen, Qt.Key.Key_1 + index)
             _key(qtbot, screen, Qt.Key.Key_H)
+        _key(qtbot, screen, Qt.Key.Key_Return)
+    elif kind == "call":  # phrase keys on the call builder, in order (reversed: a wrong call)
+        for phrase in q.answer[::-1] if wrong else q.answer:
+            _type(qtbot, screen, KEYS[list(q.choices).index(phrase)])
         _key(qtbot, screen, Qt.Key.Key_Return)
     else:
         raise AssertionError(f"unexpected answer kind {kind}")

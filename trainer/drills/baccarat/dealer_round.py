@@ -17,7 +17,7 @@ skill                          kind    the dealer's action                      
 ``bac-dealer-house-money``     CHOICE  collect or pay each House Money Wager        ``house-money``
 ``bac-dealer-player-draw``     CHOICE  the Player's Hand: card, stands, or Natural  ``instruct*``
 ``bac-dealer-banker-draw``     CHOICE  the Banker's Hand: card or stands            ``instruct-banker``
-``bac-dealer-result``          CHOICE  the result announced                         ``result``
+``bac-dealer-result``          CALL    the result called: the winner, both counts   ``result``
 ``bac-dealer-order``           CHOICE  losers first, then winners from the top      ``collect``/``pay``
 ``bac-dealer-pay``             MONEY   each winning wager's payout                  ``pay``
 ``bac-dealer-vig``             MONEY   the vigorish collected, or marked            ``vigorish``/``mark``
@@ -48,6 +48,7 @@ from trainer.drills.common import choices_with, draft
 from trainer.drills.dealer_round import (RoundTask, action_drill, first_playable, numbered_tasks,
                                          task_question)
 from trainer.drills.registry import drill
+from trainer.rules.baccarat.call import call_of
 from trainer.rules.baccarat.cards import burn_count, card_of, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
@@ -55,7 +56,7 @@ from trainer.rules.baccarat.profiles import BaccaratProfile, DEFAULT_PROFILE, pr
 from trainer.rules.baccarat.round import (Opening, Round, TableState, natural_words, open_table, play_round,
                                           seat_bettors)
 from trainer.rules.baccarat.table import Move
-from trainer.rules.baccarat.wagers import WAGER_TITLES, wager_named_in
+from trainer.rules.baccarat.wagers import WAGER_TITLES, Coup, wager_named_in
 from trainer.rules.errors import TrainerError
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
@@ -72,8 +73,8 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
     "bac-dealer-player-draw": ("Player draws or stands", "Tell the curator whether the Player's Hand draws.", 4000),
     "bac-dealer-banker-draw": ("Banker draws or stands", "Tell the curator whether the Banker's Hand draws "
                                "(Table 1).", 5000),
-    "bac-dealer-result": ("Announce the result", "Announce which hand won, a tie hand, a Dragon 7 or a Panda 8.",
-                          4000),
+    "bac-dealer-result": ("Announce the result", "Call which hand won, a tie hand, a Dragon 7 or a Panda 8, then "
+                          "both counts.", 6000),
     "bac-dealer-order": ("Collect and pay in order", "Losing wagers first, then winners from the "
                          "highest-numbered position down.", 5000),
     "bac-dealer-pay": ("Pay a winning wager", "Pay each winning wager at its odds.", 8000),
@@ -395,13 +396,21 @@ class _TaskBuilder:
                      data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
 
     def result(self, step: Step) -> Draft:
-        calls = ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if self.p.ez else [])
-        answer = next(c for c in calls if step.say.startswith(c))
+        """The result called aloud as the dealer says it, phrase by phrase: the winning hand (or the tie,
+        a Dragon 7, a Panda 8), then both final counts (631a.12(a)), each checked in order
+        (``data["accepted"]``, ``data["sections"]``) from a bank of the results and the counts both ways."""
+        coup = Coup(tuple(card_of(c) for c in self.rnd.player), tuple(card_of(c) for c in self.rnd.banker))
+        called = call_of(coup, self.p.ez)[-2:]
+        counts = called[1].text.split(" over ")
+        bank = ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if self.p.ez else [])
+        bank += [called[1].text] + ([" over ".join(reversed(counts))] if len(counts) == 2 else [])
         player, banker = self.hand("player"), self.hand("banker")
-        return draft(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Announce the result.",
-                     AnswerKind.CHOICE, answer, f"The dealer announces: \"{step.say}\"",
-                     [step.citation], answer.lower().replace(" ", "-"), choices=tuple(calls),
-                     data=self.base(step) | {"player_cards": player, "banker_cards": banker})
+        return draft(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Call the result.",
+                     AnswerKind.CALL, tuple(ph.text for ph in called), f"The dealer announces: \"{step.say}\"",
+                     [step.citation], called[0].text.lower().replace(" ", "-"), choices=tuple(sorted(bank)),
+                     data=self.base(step) | {"player_cards": player, "banker_cards": banker,
+                                             "accepted": [list(ph.accepted) for ph in called],
+                                             "sections": [self.p.cite(ph.rule) for ph in called]})
 
     def winners(self) -> list[int]:
         return sorted({int(c.target[4:]) for c in self.rnd.chips if c.source == HOUSE and "paid" in c.why and

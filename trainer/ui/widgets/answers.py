@@ -8,12 +8,14 @@ from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGridLayout, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from trainer.rules.paigow.tiles import Tile
 from trainer.ui.citation_links import words
 from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.theme import Theme
+from trainer.ui.widgets.call_builder import CallBuilder
+from trainer.ui.widgets.chip_tray import ChipTray
 from trainer.ui.widgets.choices import ChoiceList, ChoiceRow
 from trainer.ui.widgets.labels import error_label, make_label
 from trainer.ui.widgets.tiles import HandSetter
@@ -102,8 +104,12 @@ class AnswerPanel(QStackedWidget):
     """The input for one question, chosen from its answer kind; emits the trainee's raw answer.
 
     ``answered`` carries what ``trainer.drills.check`` accepts, as the answer log should read it: the
-    choice's text, the text typed, ``"high / low"`` as placed, or a list with one entry per part. Unreadable answers come back through
+    choice's text, the text typed, ``"high / low"`` as placed, the chips paid (``"2 × $100, 1 × $25"``), the
+    phrases called, separated by commas, or a list with one entry per part. Unreadable answers come back through
     ``show_error`` (the drill's parse error), never as a wrong answer.
+
+    Chip payouts are paid on the chip tray and calls built on the call builder; F2 switches these to the
+    typed field and back, and the choice holds for the following questions (``typing``: a speed drill).
     """
 
     answered = Signal(object)
@@ -114,19 +120,27 @@ class AnswerPanel(QStackedWidget):
         self.setter = HandSetter()
         self.typed = TypedAnswer()
         self.parts = PartsForm()
+        self.tray = ChipTray()
+        self.caller = CallBuilder()
+        self.typing = False
+        self._question = None
         self._values: tuple[str, ...] = ()
         self._given: int | None = None
-        for page in (self.choices, self.setter, self.typed, self.parts):
+        for page in (self.choices, self.setter, self.typed, self.parts, self.tray, self.caller):
             self.addWidget(page)
+        for built in (self.tray, self.caller):
+            built.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.choices.chosen.connect(self._chosen)
         self.setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
         self.typed.submitted.connect(self.answered.emit)
         self.parts.submitted.connect(self.answered.emit)
+        self.tray.submitted.connect(self.answered.emit)
+        self.caller.submitted.connect(self.answered.emit)
 
     def show_question(self, question, positions: Sequence[str] = ()) -> None:
         """Show the input for ``question`` (``positions``: the table positions, for POSITION answers)."""
         kind = question.kind.value
-        self._values, self._given = (), None
+        self._values, self._given, self._question = (), None, question
         if kind == "choice":
             self._values = tuple(question.choices)
             self.choices.set_choices(question.choices)
@@ -141,12 +155,30 @@ class AnswerPanel(QStackedWidget):
         elif kind == "multi":
             self.parts.set_parts(question.parts)
             page = self.parts
+        elif kind == "chips" and not self.typing:
+            self.tray.set_chips(question.data["chips"])
+            page = self.tray
+        elif kind == "call" and not self.typing:
+            self.caller.set_phrases(question.choices)
+            page = self.caller
         else:
             self.typed.reset(kind)
             page = self.typed
+        for built in (self.tray, self.caller):  # sized only when shown: the panel is no taller for them
+            built.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                QSizePolicy.Policy.Preferred if built is page else QSizePolicy.Policy.Ignored)
         self.setCurrentWidget(page)
         self.setEnabled(True)
         page.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        """F2 (left over by the inputs): a chip payout or a call typed, or built again."""
+        built = self._question is not None and self._question.kind.value in ("chips", "call")
+        if event.key() == Qt.Key.Key_F2 and built and self.isEnabled():
+            self.typing = not self.typing
+            self.show_question(self._question)
+        else:
+            super().keyPressEvent(event)
 
     def show_error(self, message: str, part: int | None = None) -> None:
         """Show the drill's message (an unreadable answer, or why it was not saved) on the input."""

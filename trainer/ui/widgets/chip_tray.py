@@ -2,15 +2,16 @@
 
 Clicking a chip (or typing its number, 1 for the largest) adds one to the tray, right-clicking (or
 Shift with its number) takes one off, Backspace takes off the last chip added, Escape clears, Enter
-sends the breakdown as the drill reads it (``2 × $100, 3 × $0.25``). The tray decides nothing: the
-drill judges the breakdown (``trainer.drills.answers.judge_chips``).
+sends the breakdown as the drill reads it (``2 × $100, 3 × $0.25``); F2 (left to the answer panel) asks
+for the typed field instead. The tray decides nothing: the drill judges the breakdown
+(``trainer.drills.answers.judge_chips``).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -33,21 +34,25 @@ class ChipStacks(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.breakdown = Breakdown(())
-        self.setMinimumHeight(150)
 
     def show_breakdown(self, breakdown: Breakdown) -> None:
         self.breakdown = breakdown
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(560, 170)
+        return QSize(560, 2 * self.fontMetrics().height() + 120)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(200, 2 * self.fontMetrics().height() + 50)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         width = self.fontMetrics().horizontalAdvance("$1,000") + 24
-        chip_h = max(8, width // 6)
         base = self.height() - self.fontMetrics().height() - 6
+        tallest = max((min(count, _DRAWN) for _, count in self.breakdown.stacks), default=0) + 2
+        room = base - self.fontMetrics().height() - 2  # the tallest stack and its count fit the height
+        chip_h = max(3, min(width // 6, room // tallest))
         for i, (cents, count) in enumerate(self.breakdown.stacks):
             x = 8 + i * (width + 12)
             colour, ink = _COLOURS.get(cents, ("#888888", "#000000"))
@@ -78,8 +83,7 @@ class ChipTray(QWidget):
         self.stacks = ChipStacks()
         self.total = make_label("", 1.3, bold=True)
         self.error = error_label()
-        self.help = make_label("Click a chip (or type its number) to add it; right-click or Shift+number takes one "
-                               "off; Backspace undoes, Esc clears, Enter pays.", 1.0, wrap=True)
+        self.help = make_label("", 1.0, wrap=True)
         self.buttons = QWidget()
         self._row = FlowLayout(self.buttons)
         layout = QVBoxLayout(self)
@@ -101,6 +105,8 @@ class ChipTray(QWidget):
             button.setToolTip(f"{chip_name(cents)} (key {number}): click to add, right-click to take one off")
             button.added.connect(self.add)
             self._row.addWidget(button)
+        self.help.setText(f"1-{len(self.chips)} or click: add · Shift or right-click: take off · Backspace: undo · "
+                          "Enter: pay · F2: type")
         self.clear()
 
     def breakdown(self) -> Breakdown:
@@ -125,6 +131,11 @@ class ChipTray(QWidget):
     def show_error(self, message: str, part: int | None = None) -> None:
         self.error.setText(message)
 
+    def event(self, event: QEvent) -> bool:
+        if keeps_escape(event, bool(self._added)):
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         key, shift = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         digit = _digit(event)
@@ -144,6 +155,15 @@ class ChipTray(QWidget):
         self.stacks.show_breakdown(pile)
         self.total.setText(f"{pile} = {format_cents(pile.total)}" if pile.stacks else "No chips yet")
         self.error.clear()
+
+
+def keeps_escape(event: QEvent, something_built: bool) -> bool:
+    """Claim Escape from the screen's shortcut (which ends the session) while there is something to clear."""
+    if (event.type() == QEvent.Type.ShortcutOverride and something_built
+            and event.key() == Qt.Key.Key_Escape):  # type: ignore[attr-defined]
+        event.accept()
+        return True
+    return False
 
 
 def _digit(event: QKeyEvent) -> int | None:

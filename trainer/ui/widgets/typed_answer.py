@@ -33,6 +33,10 @@ TYPED_HELP = {
     "number": ("0", "Type a whole number and press Enter"),
     "text": ("", "Type the answer and press Enter"),
     "position": ("", "Type a position (dealer, seat 1-6, dead hand) and press Enter"),
+    "chips": ("2 × $100, 1 × $25", "Type the chips as count × value (2x100, 1x25) and press Enter; "
+                                   "F2: pay on the chip tray"),
+    "call": ("Player 6, Banker 7, …", "Type the call, its phrases separated by commas, and press Enter; "
+                                     "F2: build it from the phrases"),
 }
 
 
