@@ -226,8 +226,7 @@ class HeatMapView(QWidget):
                         dtype=float)
         self.image.setImage(with_gaps(data), levels=(0, 100), autoLevels=False)
         self.image.setRect(0, 0, len(matrix.columns), len(matrix.rows))
-        left, bottom = self.plot.getAxis("left"), self.plot.getAxis("bottom")
-        left.setTicks([[(i + 0.5, label) for i, (_, label) in enumerate(labels)]])
+        self.plot.getAxis("left").setTicks([[(i + 0.5, label) for i, (_, label) in enumerate(labels)]])
         self.columns = [item_title(c) if matrix.by == "item" else c for c in matrix.columns]
         self.plot.setXRange(0, len(matrix.columns), padding=0.02)
         self.plot.setYRange(0, len(matrix.rows), padding=0.02)
