@@ -402,6 +402,16 @@ class MainWindow(QMainWindow):
         except TrainerError:
             return screens_for(game)[0].key
 
+    def _hook(self, screen: QWidget) -> None:
+        """Connect the requests a screen may emit to the window, once per screen."""
+        if getattr(screen, "_hooked", False):
+            return
+        screen._hooked = True
+        for signal, slot in (("demoChanged", self.set_demo), ("practiseRequested", self.practise),
+                             ("learnRequested", self.learn), ("screenRequested", self.show_screen)):
+            if hasattr(screen, signal):
+                getattr(screen, signal).connect(slot)
+
     def show_screen(self, key: str, starting: bool = False) -> QWidget:
         """Show the screen ``key`` (or the game in play's screen of that name), building it the first time
         (``starting``: the first screen, painted before what can wait)."""
@@ -410,18 +420,7 @@ class MainWindow(QMainWindow):
         screen = host.load(self.ctx, name_later=starting)
         self.stack.setCurrentWidget(host)
         self.screen_actions[key].setChecked(True)
-        if hasattr(screen, "demoChanged") and not getattr(screen, "_demo_hooked", False):
-            screen.demoChanged.connect(self.set_demo)
-            screen._demo_hooked = True
-        if hasattr(screen, "practiseRequested") and not getattr(screen, "_practise_hooked", False):
-            screen.practiseRequested.connect(self.practise)
-            screen._practise_hooked = True
-        if hasattr(screen, "learnRequested") and not getattr(screen, "_learn_hooked", False):
-            screen.learnRequested.connect(self.learn)
-            screen._learn_hooked = True
-        if hasattr(screen, "screenRequested") and not getattr(screen, "_screen_hooked", False):
-            screen.screenRequested.connect(self.show_screen)
-            screen._screen_hooked = True
+        self._hook(screen)
         self.current_key = key
         self.screenShown.emit(screen, host.spec.title)
         return screen
