@@ -4,23 +4,13 @@ chosen on this PC (File → Casino rules…) wins."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from trainer.progress import school
 from trainer.ui import main_window as mw
 from trainer.ui.casino_rules import SETTING
 from trainer.ui.progress_link import shared_store
+from tests.test_ui_casino_rules import HARBOR, started
 
-HARBOR = Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml"
-
-
-def _started(qtbot, ctx) -> mw.MainWindow:
-    w = mw.MainWindow(ctx)
-    qtbot.addWidget(w)
-    w.show()
-    w.finish_startup()
-    qtbot.waitUntil(lambda: w._games_ready)
-    return w
 
 
 def _morning(ctx) -> None:
@@ -33,7 +23,7 @@ def _morning(ctx) -> None:
 
 def test_a_class_members_app_trains_on_the_published_rules(qtbot, trainee_ctx) -> None:
     _morning(trainee_ctx)
-    window = _started(qtbot, trainee_ctx)
+    window = started(qtbot, trainee_ctx)
     ctx = window.ctx
     qtbot.waitUntil(lambda: ctx.casino is not None)
     assert ctx.casino.casino == "Harbor Training Casino" and ctx.profile.name == "nj"
