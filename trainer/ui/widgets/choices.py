@@ -95,10 +95,10 @@ class ChoiceList(QWidget):
         """After the verdict: tick the right choice and cross the one given, if it differs."""
         for i, button in enumerate(self.buttons):
             if i == expected:
-                button.setText(f"✔ {button.text()}")
+                button.setText(marked("✔", button.text(), i))
                 set_style(button, _CHOICE_STYLE + "border: 3px solid #2e9d5b; background: rgba(46, 157, 91, 50);")
             elif i == given:
-                button.setText(f"✘ {button.text()}")
+                button.setText(marked("✘", button.text(), i))
                 set_style(button, _CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
@@ -107,6 +107,17 @@ class ChoiceList(QWidget):
             self.chosen.emit(index)
         else:
             super().keyPressEvent(event)
+
+
+def marked(mark: str, text: str, i: int) -> str:
+    """A choice's text with the verdict's mark in place of its key number (``1   Teen`` -> ``✔   Teen``),
+    so that marking it does not widen it; a choice without a number gets the mark before it.
+
+    >>> marked("✔", "1   Teen", 0), marked("✘", "Day", 9)
+    ('✔   Teen', '✘ Day')
+    """
+    number = f"{i + 1}   "
+    return f"{mark}   {text[len(number):]}" if text.startswith(number) else f"{mark} {text}"
 
 
 class ChoiceRow(QWidget):
