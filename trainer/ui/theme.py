@@ -87,12 +87,11 @@ def chips_for(cents: int) -> list[tuple[int, str, str]]:
     >>> [c for c, _, _ in chips_for(12_650)]
     [10000, 2500, 100, 25, 25]
     """
-    out = []
-    for value, colour, ink in reversed(CHIPS):
-        while cents >= value:
-            out.append((value, colour, ink))
-            cents -= value
-    return out
+    from trainer.rules.chips import fewest_chips  # (the dealer's rule of the chip drills, drawn)
+
+    looks = {value: (colour, ink) for value, colour, ink in CHIPS}
+    paid = fewest_chips(cents - cents % min(looks), looks)  # (less than a quarter is not drawn)
+    return [(value, *looks[value]) for value, count in paid.stacks for _ in range(count)]
 
 
 #: the theme last given to the application (the text size re-applies its style sheet)

@@ -15,7 +15,7 @@ from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.card_art import BACK, card_pixmap
 from trainer.ui.felt import Table, TableItem, device_scale, font_to_fit
-from trainer.ui.theme import CHIPS
+from trainer.ui.theme import CHIPS, chips_for
 
 
 class CardItem(TableItem):
@@ -82,12 +82,9 @@ def _card_name(face: str) -> str:
 
 def chip_breakdown(cents: int) -> list[int]:
     """The chips a dealer stacks for ``cents``, largest first (greedy over the real denominations)."""
-    out = []
-    for value, _colour, _ink in reversed(CHIPS):
-        n, cents = divmod(cents, value)
-        out += [value] * n
-    if cents:
-        out.append(cents)  # an odd amount under 25¢ is shown as one small piece
+    out = [value for value, _colour, _ink in chips_for(cents)]
+    if cents % CHIPS[0][0]:
+        out.append(cents % CHIPS[0][0])  # an odd amount under the smallest chip is shown as one small piece
     return out
 
 
