@@ -164,3 +164,28 @@ def test_every_learn_page_fits_1280x720_at_the_projector_text_size(qtbot, profil
             assert cut == [], family
     finally:
         apply_text_size(app, "normal")
+
+
+def test_a_switch_of_game_behind_another_screen_waits_until_learn_is_shown(qtbot, trainee_ctx):
+    """Learn rebuilt its page on every switch of game even behind another screen (about 40 ms of that
+    screen's first open); it now does so when shown, and then shows the new game's pages."""
+    from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
+
+    def title() -> str:
+        return screen.content_lay.itemAt(0).widget().text()
+
+    window, stack, other = QMainWindow(), QStackedWidget(), QWidget()
+    qtbot.addWidget(window)
+    screen = learn_screen.create_screen(trainee_ctx)
+    stack.addWidget(screen)
+    stack.addWidget(other)
+    window.setCentralWidget(stack)
+    window.show()
+    assert title() == "Learn: Tiles"
+    stack.setCurrentWidget(other)
+    trainee_ctx.set_game("baccarat")
+    new_pages = list(families(trainee_ctx.profile))
+    assert [screen.pages.itemData(i) for i in range(screen.pages.count())] == new_pages
+    assert title() == "Learn: Tiles"  # not rebuilt while hidden
+    stack.setCurrentWidget(screen)
+    assert screen.family == new_pages[0] and title() == f"Learn: {new_pages[0]}"

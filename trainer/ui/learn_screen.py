@@ -27,6 +27,7 @@ from trainer.ui.learn_widgets import FlashcardView, section_widget
 from trainer.ui.progress_link import current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.when_shown import when_shown
 
 
 class LearnScreen(Screen):
@@ -43,8 +44,11 @@ class LearnScreen(Screen):
         self.family = ""
         self._build()
         watch_thinking(self, self.clock)
-        self.ctx.profileChanged.connect(lambda _: self.reload())
-        self.ctx.traineeChanged.connect(lambda _: self.show_family(self.family))
+        # A switch of game or trainee behind another screen waits until Learn is shown (it cost that
+        # screen's first open about 40 ms).
+        self.ctx.profileChanged.connect(lambda _: self._fill_pages())
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self._show_kept))
+        self.ctx.traineeChanged.connect(lambda _: when_shown(self, self._show_kept))
         self.restyle()
         self.reload()
 
@@ -90,11 +94,16 @@ class LearnScreen(Screen):
     # -- pages ---------------------------------------------------------------------------------------
     def reload(self) -> None:
         """The page list of the profile's game (a family kept if the game still has it)."""
+        self._fill_pages()
+        self._show_kept()
+
+    def _fill_pages(self) -> None:
         self.pages.clear()
         for family in families(self.ctx.profile):
             self.pages.addItem(family, family)
-        keep = self.family if self.pages.findData(self.family) >= 0 else self.pages.itemData(0)
-        self.show_family(keep)
+
+    def _show_kept(self) -> None:
+        self.show_family(self.family if self.pages.findData(self.family) >= 0 else self.pages.itemData(0))
 
     def show_learn(self, skill_or_family: str) -> None:
         """The page of a family, or of a skill's family (the Drills screen's selected skill)."""
