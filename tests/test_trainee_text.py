@@ -122,6 +122,7 @@ def test_every_citation_is_the_profiles_own(profile):
         for q in build_exam(ExamSpec(seed=seed, skills=skills, count=200, profile=profile)).questions:
             for text in (q.prompt, q.explanation, *q.citations, *q.choices):
                 _no_foreign(profile, text)
+            _each_reading_once(q)
     for r in _rounds(profile, 14):
         for step in r.round.steps:
             _no_foreign(profile, f"{step.citation} {step.say}")
@@ -129,6 +130,12 @@ def test_every_citation_is_the_profiles_own(profile):
             q = task.question
             for text in (q.prompt, q.explanation, *q.citations):
                 _no_foreign(profile, text)
+
+
+def _each_reading_once(q: Question) -> None:
+    """A key cites a reading once (the dealer's count cited "spec §D3.2" and "spec D3.2")."""
+    readings = re.findall(r"spec §?([A-Z]+\d+(?:\.\d+)*)", " ".join(q.citations))
+    assert len(readings) == len(set(readings)), f"{q.skill}: {q.citations}"
 
 
 def test_the_foreign_patterns_catch_each_other():
