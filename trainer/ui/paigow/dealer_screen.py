@@ -55,7 +55,7 @@ from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.thinking import watch_thinking
-from trainer.ui.typed_totals import typed_totals_box
+from trainer.ui.typed_totals import switch_with_f2, typed_totals_box
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
@@ -438,7 +438,7 @@ class DealerScreen(Screen):
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
-        self.typed_totals = typed_totals_box(self.ctx, self, self.type_totals)
+        self.typed_totals = typed_totals_box(self.ctx, self.type_totals)
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (*options, ("Speed", self.speed), ("", self.typed_totals), ("", self.new_button),
                         ("", self.demo_button), ("", self.trainee_button)):
@@ -484,6 +484,7 @@ class DealerScreen(Screen):
         self.side_scroll = side
         self.side = self._build_side()
         self.type_totals(self.typed_totals.isChecked())  # as remembered
+        switch_with_f2(self.typed_totals, self, self.answers)
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # the narration fills the right column (docked before the column joins the screen: after its
         # action in the Tab order)
