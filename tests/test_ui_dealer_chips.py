@@ -23,14 +23,15 @@ SCREENS = [(DealerScreen, 2, "dealer-pay"), (BaccaratDealerScreen, 1, "bac-deale
 IDS = ["dealers-seat", "calling-the-game"]
 
 
-def chip_keys(tray: ChipTray, chips: Breakdown) -> list[Qt.Key]:
-    """The number keys that put ``chips`` on the tray (1 for its largest chip)."""
-    return [Qt.Key.Key_1 + tray.chips.index(cents) for cents, count in chips.stacks for _ in range(count)]
+def chip_keys(question, paid: Breakdown) -> list[Qt.Key]:
+    """The number keys that put ``paid`` on the chip tray of ``question`` (1 for the table's largest chip)."""
+    table = sorted(question.data["chips"], reverse=True)
+    return [Qt.Key.Key_1 + table.index(cents) for cents, count in paid.stacks for _ in range(count)]
 
 
-def pay_with_keys(qtbot, tray: ChipTray, chips: Breakdown) -> None:
+def pay_with_keys(qtbot, tray: ChipTray, question, chips: Breakdown) -> None:
     """``chips`` put on the tray with their number keys, then Enter pays."""
-    for key in chip_keys(tray, chips):
+    for key in chip_keys(question, chips):
         qtbot.keyClick(tray, key)
     qtbot.keyClick(tray, Qt.Key.Key_Return)
 
@@ -93,7 +94,7 @@ def test_a_round_pays_its_winners_on_the_chip_tray_by_keys_and_by_dragging(qtbot
     assert screen.question.prompt.text() == plain_words(q.prompt) and "fewest chips" in q.prompt
     assert tray.chips == tuple(sorted(trainee_ctx.profile.chips, reverse=True))  # the table's chips
     assert q.answer == str(fewest_chips(amount, tray.chips))  # the key: count × denomination
-    pay_with_keys(qtbot, tray, parse_breakdown(q.answer))
+    pay_with_keys(qtbot, tray, q, parse_breakdown(q.answer))
     assert c.round.history[-1].feedback.correct and c.round.history[-1].answer == q.answer
     to_payment(screen, skill)
     q = c.current.question
@@ -121,7 +122,7 @@ def test_a_right_total_in_too_many_chips_is_told_apart_from_a_wrong_total(qtbot,
     counts[big] -= 1
     counts[smaller] = counts.get(smaller, 0) + big // smaller  # the right amount: a chip paid in smaller ones
     many = Breakdown.of(counts)
-    pay_with_keys(qtbot, tray, many)
+    pay_with_keys(qtbot, tray, q, many)
     assert screen.action.currentWidget() is screen.feedback
     told = screen.feedback.given.text()
     assert f"in {many.chips} chips: it can be paid in {key.chips}" in told
@@ -133,7 +134,7 @@ def test_a_right_total_in_too_many_chips_is_told_apart_from_a_wrong_total(qtbot,
     smallest = min(tray.chips)
     counts[smallest] = counts.get(smallest, 0) + 1  # one chip too many: a wrong total
     wrong = Breakdown.of(counts)
-    pay_with_keys(qtbot, tray, wrong)
+    pay_with_keys(qtbot, tray, q, wrong)
     assert f"these chips make {format_cents(wrong.total)}, not" in screen.feedback.given.text()
     assert [a.feedback.correct for a in c.round.history if a.task.question.kind.value == "chips"] == [False, False]
 
