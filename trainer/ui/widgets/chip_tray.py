@@ -121,6 +121,7 @@ class ChipTray(QWidget):
             colour, ink = _COLOURS.get(cents, ("#888888", "#000000"))
             button = ChipButton(cents, colour, ink)
             button.setToolTip(f"{chip_name(cents)} (key {number}): click to add, right-click to take one off")
+            button.setAccessibleDescription(button.toolTip())  # made with each question, after the screen was named
             button.added.connect(self.add)
             self._drag.watch(button)
             self._rack[cents] = button
