@@ -48,8 +48,10 @@ class ChipStacks(QWidget):
         return QSize(200, 2 * self.fontMetrics().height() + 50)
 
     def stack_width(self) -> int:
-        """A stack's width, room for its value ("$1,000"); the stacks stand 12 px apart from x = 8."""
-        return self.fontMetrics().horizontalAdvance("$1,000") + 24
+        """A stack's width: room for its value ("$1,000"), or less where the stacks would not fit the width
+        (the dealer's column at a large text size); the stacks stand 12 px apart from x = 8."""
+        room = (self.width() - 8) // max(1, len(self.breakdown.stacks)) - 12
+        return max(24, min(self.fontMetrics().horizontalAdvance("$1,000") + 24, room))
 
     def stack_at(self, point: QPoint) -> int | None:
         """The chip of the stack drawn at ``point`` (its column), None between or after the stacks."""
@@ -94,7 +96,7 @@ class ChipTray(QWidget):
         self._added: list[int] = []
         self.chips: tuple[int, ...] = ()
         self.stacks = ChipStacks()
-        self.total = make_label("", 1.3, bold=True)
+        self.total = make_label("", 1.3, bold=True, wrap=True)  # a narrow column (the dealer's seat): on two lines
         self.error = error_label()
         self.help = make_label("", 1.0, wrap=True)
         self.buttons = QWidget()
