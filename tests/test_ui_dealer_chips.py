@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 
+from tests.test_ui_fit import _settle, sized_window  # noqa: F401 - a fixture
 from trainer.drills.text import plain_words
 from trainer.rules.chips import Breakdown, fewest_chips, parse_breakdown
 from trainer.rules.money import format_cents
@@ -166,3 +167,27 @@ def test_the_typed_totals_setting_asks_each_payment_as_a_total_and_is_remembered
     assert not again.typed_totals.isChecked() and settings.value(SETTING) in (False, "false")
     assert again.answers.currentWidget() is again.answers.tray
     assert again.controller.current.question.kind.value == "chips"
+
+
+@pytest.mark.parametrize("game, key", [("paigow", "dealer"), ("baccarat", "baccarat-dealer")])
+def test_the_tray_fits_the_dealers_column_at_projector_1280x720(qtbot, sized_window, game, key):
+    """Five stacks (every chip but the two largest) and their total stay inside the column: nothing is cut
+    off on the right, and the window is not made wider."""
+    window = sized_window("projector", profile="pa-2019" if game == "paigow" else "pa-631a")
+    window.ctx.set_game(game)
+    screen = window.show_screen(key)
+    screen.prepare_snapshot(seed=1, move=None)
+    tray = screen.answers.tray
+    assert screen.answers.currentWidget() is tray
+    for cents in tray.chips[2:]:
+        tray.add(cents)
+    _settle(window, (1280, 720))
+    assert (window.width(), window.height()) == (1280, 720)
+    column = screen.side_scroll.viewport()
+    right = tray.stacks.mapTo(column, QPoint(tray.stacks.width(), 0)).x()
+    assert right <= column.width()
+    stacks = tray.stacks
+    drawn = 8 + len(stacks.breakdown.stacks) * (stacks.stack_width() + 12) - 12  # as paintEvent lays them out
+    assert len(stacks.breakdown.stacks) == 5 and drawn <= stacks.width()
+    assert stacks.stack_at(QPoint(drawn - 2, 10)) == tray.chips[-1]  # the last stack, where it is drawn
+    assert tray.total.wordWrap() and tray.total.mapTo(column, QPoint(tray.total.width(), 0)).x() <= column.width()
