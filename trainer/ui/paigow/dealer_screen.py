@@ -9,9 +9,10 @@ spot for a position). A right action plays on at once; a wrong one is stopped an
 right one and its citation, the table shows the right action, and Enter goes on. Each action is
 recorded in the progress store as its ``dealer-*`` skill (mode "timed").
 
-Keys: 1-9 choose; typed amounts end with Enter; the hand: 1-4, H, L, Backspace, Enter; Enter or
-Space goes on after a mistake; Space skips the narration; N new round; D demonstration mode (Space
-or → next step, ← back, Home / End, Esc leaves); Enter on the summary starts a new round.
+Keys: 1-9 choose; a payment's chips 1-7 on the chip tray (Shift: off), Enter pays (F2: typed totals
+instead); typed amounts end with Enter; the hand: 1-4, H, L, Backspace, Enter; Enter or Space goes on
+after a mistake; Space skips the narration; N new round; D demonstration mode (Space or → next step,
+← back, Home / End, Esc leaves); Enter on the summary starts a new round.
 """
 
 from __future__ import annotations
