@@ -15,12 +15,12 @@ from trainer.rules.baccarat.profiles import profile_named as baccarat_profile
 from trainer.rules.chips import Breakdown, fewest_chips, parse_breakdown
 from trainer.rules.paigow.profiles import profile_named
 
-SPECS = ([playable(RoundSpec(seed=s, players=p, profile=prof)) for s, p, prof in
-          ((2, 3, "pa-2019"), (7, 3, "pa-2019"), (9, 5, "nj"), (8, 6, "md"))]
-         + [playable(RoundSpec(seed=8, players=6, bank="seat2")), playable(RoundSpec(seed=9, players=4, bank="seat1",
-                                                                                     co_bank=True))]
-         + [BaccaratSpec(seed=s, players=p, profile=prof) for s, p, prof in
-            ((1, 5, "pa-631a"), (5, 7, "pa-631a"), (3, 6, "pa-631a-ez"))])
+SPECS = [playable(spec) for spec in (
+    RoundSpec(seed=2, players=3), RoundSpec(seed=7, players=3), RoundSpec(seed=9, players=5, profile="nj"),
+    RoundSpec(seed=8, players=6, profile="md"), RoundSpec(seed=8, players=6, bank="seat2"),
+    RoundSpec(seed=9, players=4, bank="seat1", co_bank=True),
+)] + [BaccaratSpec(seed=1, players=5), BaccaratSpec(seed=5, players=7), BaccaratSpec(seed=3, players=6,
+                                                                                       profile="pa-631a-ez")]
 
 
 def table_chips(spec) -> tuple[int, ...]:
