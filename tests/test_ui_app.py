@@ -216,7 +216,7 @@ def test_a_dealer_screen_opened_with_the_switch_to_its_game_deals_one_round_the_
     screen = w.show_screen("baccarat-dealer")
     assert screen.controller.rounds == 1
     assert screen.controller.round.spec == ahead
-    assert screen.controller.round.tasks is bac._Round.tasks_of(ahead, None)
+    assert screen.controller.round.drafted is bac._Round.tasks_of(ahead, None)
 
 
 def test_a_hidden_table_follows_a_profile_chosen_meanwhile_when_shown_again(qtbot, window):

@@ -10,10 +10,12 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 
+from tests.test_ui_dealer_chips import pay_with_keys
 from trainer.drills.text import plain_words
 from trainer.drills.baccarat.dealer_round import RoundSpec, play_spec
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.profiles import profile_named
+from trainer.rules.chips import Breakdown, parse_breakdown
 from trainer.rules.money import format_cents
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.dealer_screen import BaccaratDealerScreen, BaccaratTable
@@ -155,6 +157,13 @@ def answer_by_widgets(qtbot, screen, clicked: set[str], wrong: bool = False) -> 
         for phrase in q.answer[::-1] if wrong else q.answer:
             qtbot.keyClicks(caller, KEYS[caller.phrases.index(phrase)])
         qtbot.keyClick(caller, Qt.Key.Key_Return)
+    elif q.kind.value == "chips":  # a payout paid on the chip tray with the chips' number keys (wrong: one chip more)
+        tray = screen.answers.tray
+        assert screen.answers.currentWidget() is tray
+        counts = dict(parse_breakdown(q.answer).stacks)
+        smallest = min(tray.chips)
+        counts[smallest] = counts.get(smallest, 0) + wrong
+        pay_with_keys(qtbot, tray, q, Breakdown.of(counts))
     else:
         edit = screen.answers.typed.edit
         value = q.answer + (1 if wrong else 0)

@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QLabel
 
+from tests.test_ui_dealer_chips import pay_with_keys
 from trainer.rulebook.citations import refs
+from trainer.rules.chips import parse_breakdown
 from trainer.drills.text import plain_words
 from trainer.drills.paigow.dealer_round import RoundSpec, play_spec, playable
 from trainer.rules.paigow.delivery import InPile
@@ -78,6 +80,9 @@ def answer_by_widgets(qtbot, screen: DealerScreen, clicked: set[str], wrong_pay:
         edit = screen.answers.typed.edit
         qtbot.keyClicks(edit, format_cents(q.answer + 100 if wrong_pay else q.answer))
         qtbot.keyClick(edit, Qt.Key.Key_Return)
+    elif kind == "chips":  # a payment paid on the chip tray with the chips' number keys
+        assert not wrong_pay, "a wrong payment is asked as a typed total"
+        pay_with_keys(qtbot, screen.answers.tray, q, parse_breakdown(q.answer))
     elif kind == "setting":
         set_by_keys(qtbot, screen, q.data["tiles"], q.answer)
     else:

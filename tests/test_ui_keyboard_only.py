@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 
+from tests.test_ui_dealer_chips import chip_keys
+from trainer.rules.chips import parse_breakdown
 from trainer.rules.money import format_cents
 from trainer.ui import drill_screen
 from trainer.ui.baccarat.dealer_screen import BaccaratDealerScreen
@@ -55,6 +57,10 @@ def _answer(qtbot, screen, q, wrong: bool) -> None:
             free.remove(index)
             _key(qtbot, screen, Qt.Key.Key_1 + index)
             _key(qtbot, screen, Qt.Key.Key_H)
+        _key(qtbot, screen, Qt.Key.Key_Return)
+    elif kind == "chips":  # a payment's chips on the chip tray, by their number keys
+        for key in chip_keys(q, parse_breakdown(q.answer)):
+            _key(qtbot, screen, key)
         _key(qtbot, screen, Qt.Key.Key_Return)
     elif kind == "call":  # phrase keys on the call builder, in order (reversed: a wrong call)
         for phrase in q.answer[::-1] if wrong else q.answer:

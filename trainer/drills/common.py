@@ -49,6 +49,10 @@ def wager_amount(rng: random.Random) -> int:
     return 100 * rng.randint(5, 300)
 
 
+#: The hint of a pay-with-chips question.
+CHIPS_HINT = "As many of the largest chip as fit, then the next smaller."
+
+
 def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: str, chips: Sequence[int],
                 **data: Any) -> Draft:
     """A pay-with-chips question: the key is the fewest-chips breakdown of ``amount`` from the table's
@@ -59,8 +63,7 @@ def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: 
     key = fewest_chips(amount, chips)
     return draft(prompt, AnswerKind.CHIPS, str(key),
                  f"{why.rstrip('.')}; with the fewest chips, {format_cents(amount)} is {key}.", cites, item,
-                 data={"amount_cents": amount, "chips": list(chips), **data},
-                 hint="As many of the largest chip as fit, then the next smaller.")
+                 data={"amount_cents": amount, "chips": list(chips), **data}, hint=CHIPS_HINT)
 
 
 def color_change(rng: random.Random, chips: Sequence[int], cites: Sequence[str]) -> Draft:

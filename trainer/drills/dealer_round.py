@@ -6,6 +6,9 @@ round with the game's engine and ``spec.tasks(played)`` lists the dealer's actio
 walks those tasks: each answer is judged by :func:`trainer.drills.answers.check` like any drill,
 timed, recorded in the progress store, and the round goes on as the rules require, right or wrong.
 Every action is also a drill of its own (:func:`action_drill`): a question drawn from a random round.
+
+A payment (a MONEY task whose data names the table's ``chips``) is asked as a typed total, or paid in
+chips (:func:`in_chips`, issue 31): the key is then the fewest-chips breakdown of the same amount.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from statistics import median
 from typing import Any, Callable, Iterable, Protocol, TypeVar
 
 from trainer.drills.answers import check
-from trainer.drills.model import Draft, Feedback, Question
+from trainer.drills.common import CHIPS_HINT
+from trainer.drills.model import AnswerKind, Draft, Feedback, Question
+from trainer.rules.chips import fewest_chips
 from trainer.rules.errors import TrainerError
+from trainer.rules.money import format_cents
 from trainer.rules.record import Step
 
 
@@ -94,6 +100,33 @@ def action_drill(skill: str, random_spec: Callable[[random.Random, Any, str], Ro
     return make
 
 
+def in_chips(task: RoundTask) -> RoundTask:
+    """A payment paid in chips instead of typed as a total: a MONEY task whose ``data["chips"]`` are the
+    table's chips becomes a CHIPS task of the same amount, whose key is its fewest-chips breakdown (any
+    breakdown with as few chips is right, ``answers.judge_chips``; a right total in more chips is a mistake
+    of its own). Any other task, or an amount the table's chips cannot make, is asked as it is.
+
+    >>> from trainer.drills.model import Question
+    >>> paid = Question("bac-dealer-pay", "banker", 1, "pa-631a", "", "Seat 3 wins $285.00: how much do you pay?",
+    ...                 AnswerKind.MONEY, 28500, "Paid 1 to 1.", (), data={"chips": [10000, 2500, 500, 100, 25]})
+    >>> asked = in_chips(RoundTask(paid, 4)).question
+    >>> asked.kind.value, asked.answer, asked.data["amount_cents"]
+    ('chips', '2 × $100, 3 × $25, 2 × $5', 28500)
+    >>> asked.explanation
+    'With the fewest chips, $285.00 is 2 × $100, 3 × $25, 2 × $5. Paid 1 to 1.'
+    """
+    q = task.question
+    chips = q.data.get("chips")
+    if q.kind is not AnswerKind.MONEY or not chips or q.answer % min(chips):
+        return task
+    key = fewest_chips(q.answer, chips)
+    asked = replace(q, prompt=f"{q.prompt} Pay it with the fewest chips.", kind=AnswerKind.CHIPS, answer=str(key),
+                    explanation=f"With the fewest chips, {format_cents(q.answer)} is {key}. "
+                                f"{q.explanation[:1].upper()}{q.explanation[1:]}",
+                    hint=CHIPS_HINT, data=dict(q.data) | {"amount_cents": q.answer})
+    return replace(task, question=asked)
+
+
 # --- the round as the trainee plays it ------------------------------------------------------------
 
 
@@ -130,13 +163,16 @@ class DealerRound:
     :func:`~trainer.drills.answers.check` (an unreadable answer raises ``AnswerParseError`` and counts
     nothing), records it in ``store`` for ``trainee`` (mode "timed") and moves on, right or wrong.
     ``narration(i)`` gives the round's steps that come before task ``i`` (what the table shows).
+    ``chips``: the payments are paid in chips (:func:`in_chips`), else typed as totals (a speed drill);
+    ``pay_in_chips`` changes it for the tasks still to come.
     """
 
     def __init__(self, spec: RoundSource, *, store: Any = None, trainee: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, chips: bool = False) -> None:
         self.spec = spec
         self.round = self.played(spec)
-        self.tasks = self.tasks_of(spec, self.round)
+        self.drafted = self.tasks_of(spec, self.round)
+        self.pay_in_chips(chips)
         self.store, self.trainee, self.clock = store, trainee, clock
         #: Who the trainee is: renamed mid-round, their answers are kept under the new name.
         self.who = store.identity(trainee) if store is not None and trainee else None
@@ -153,6 +189,11 @@ class DealerRound:
     def tasks_of(spec: RoundSource, played: Any) -> tuple[RoundTask, ...]:
         """The dealer's tasks in the round ``played`` of ``spec``."""
         return spec.tasks(played)
+
+    def pay_in_chips(self, chips: bool) -> None:
+        """The payments asked in chips (True) or as typed totals (False) from now on."""
+        self.chips = chips
+        self.tasks = tuple(map(in_chips, self.drafted)) if chips else self.drafted
 
     @property
     def current(self) -> RoundTask | None:

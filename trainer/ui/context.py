@@ -50,6 +50,9 @@ class AppContext(QObject):
         #: The casino's Rules Submission in force (``trainer.rules.casino.load_casino``), or None: its
         #: amended profile is its game's profile until another profile is chosen.
         self.casino: Any = None
+        #: The app's settings (a QSettings, set by the main window) for the choices a screen remembers
+        #: (``trainer.ui.typed_totals``); None: nothing is remembered.
+        self.settings: Any = None
 
     # -- the game and its profile
     def _ready(self) -> None:

@@ -443,7 +443,7 @@ class _TaskBuilder:
         yield "bac-dealer-pay", draft(
             f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}: how much do you "
             "pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
-            data=self.base(step))
+            data=self.base(step) | {"chips": list(self.p.chips)})  # paid in chips too (dealer_round.in_chips)
 
     def vigorish(self, step: Step) -> Draft:
         seat = int(re.search(r"Seat (\d+)", step.say).group(1))

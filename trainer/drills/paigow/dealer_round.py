@@ -20,6 +20,9 @@ skill                    kind      the dealer's action                          
 ``dealer-irregularity``  CHOICE    the remedy of an irregularity                         its section
 =======================  ========  ===================================================  ================
 
+A payment (chips paid to a player) names the table's chips (``data["chips"]``): the dealer's seat asks it
+in chips, the fewest-chips breakdown its key (:func:`trainer.drills.dealer_round.in_chips`, issue 31).
+
 The generic walk through a round's tasks is :class:`trainer.drills.dealer_round.DealerRound`:
 
 >>> from trainer.drills.dealer_round import DealerRound
@@ -306,7 +309,12 @@ class _TaskBuilder:
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
                      _chip_item(chip),
-                     data=self.base_data(step) | {"from": chip.source, "to": chip.target})
+                     data=self.base_data(step) | {"from": chip.source, "to": chip.target} | self.paid_in(chip))
+
+    def paid_in(self, chip: ChipMove) -> dict[str, Any]:
+        """A payment (chips paid to a player, not collected) names the table's chips: it can be paid in
+        chips (``dealer_round.in_chips``, issue 31)."""
+        return {} if _collected(chip) else {"chips": list(self.profile.chips)}
 
     def facts(self, chip: ChipMove) -> str:
         """What decides the amount without saying it: the vigorish rounding in force (spec S2); a side
@@ -388,8 +396,13 @@ def _seat_of(chip: ChipMove) -> str | None:
     return next((p for p in (chip.source, chip.target) if p.startswith("seat")), None)
 
 
+def _collected(chip: ChipMove) -> bool:
+    """Chips the dealer collects (to the table inventory, the centre, the dealer's side), not pays."""
+    return chip.target in (HOUSE, CENTRE, DEALER)
+
+
 def _verb(chip: ChipMove) -> str:
-    if chip.target in (HOUSE, CENTRE) or chip.target == DEALER:
+    if _collected(chip):
         return f"Collect from {party_name(chip.source)} to {party_name(chip.target)}"
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
 

@@ -9,9 +9,10 @@ spot for a position). A right action plays on at once; a wrong one is stopped an
 right one and its citation, the table shows the right action, and Enter goes on. Each action is
 recorded in the progress store as its ``dealer-*`` skill (mode "timed").
 
-Keys: 1-9 choose; typed amounts end with Enter; the hand: 1-4, H, L, Backspace, Enter; Enter or
-Space goes on after a mistake; Space skips the narration; N new round; D demonstration mode (Space
-or → next step, ← back, Home / End, Esc leaves); Enter on the summary starts a new round.
+Keys: 1-9 choose; a payment's chips 1-7 on the chip tray (Shift: off), Enter pays (F2: typed totals
+instead); typed amounts end with Enter; the hand: 1-4, H, L, Backspace, Enter; Enter or Space goes on
+after a mistake; Space skips the narration; N new round; D demonstration mode (Space or → next step,
+← back, Home / End, Esc leaves); Enter on the summary starts a new round.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from trainer.ui.citation_links import citation_colour, set_citations, set_linked
 from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
 from trainer.ui.theme import Theme, theme_named
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.typed_totals import switch_with_f2, typed_totals_box
 from trainer.ui.paigow.tile_art import TILE_RATIO
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
@@ -122,6 +124,8 @@ class DealerController(QObject):
         self.table: RoundTable | None = None
         self.rounds = 0
         self.recording = True
+        #: Payments paid in chips (the chip tray), else typed as totals (``pay_in_chips``).
+        self.chips = True
         #: Seconds since some fixed point, for the answer times; tests may replace it.
         self.clock: Callable[[], float] = time.monotonic
         #: The current action's thinking time (paused by the screen: a demonstration, out of sight).
@@ -138,9 +142,15 @@ class DealerController(QObject):
         spec = self.spec_of(self.profile_name(), seed, **self.profile_options(), **options)
         trainee = current_trainee(self.ctx) if self.recording else ""
         self.round = self.round_type(spec, store=shared_store(self.ctx) if trainee else None,
-                                     trainee=trainee or None, clock=self.clock)
+                                     trainee=trainee or None, clock=self.clock, chips=self.chips)
         self.table = self.table_of(spec)
         self.roundStarted.emit(self.round)
+
+    def pay_in_chips(self, chips: bool) -> None:
+        """Payments paid in chips or typed as totals, from the current action on."""
+        self.chips = chips
+        if self.round is not None:
+            self.round.pay_in_chips(chips)
 
     def profile_name(self) -> str:
         return self.ctx.profile.name
@@ -248,7 +258,8 @@ class DealerController(QObject):
                                    f"(0..{len(tasks)})")
             return max(0, move)
         exposed = next((i for i, t in enumerate(tasks) if t.skill in ("dealer-expose", "dealer-call")), 0)
-        return next((i for i, t in enumerate(tasks) if i > exposed and t.skill == "dealer-pay"), exposed)
+        pays = [i for i, t in enumerate(tasks) if i > exposed and t.skill == "dealer-pay"]
+        return next((i for i in pays if "chips" in tasks[i].question.data), pays[0] if pays else exposed)
 
 
 class SummaryPage(QWidget):
@@ -428,9 +439,10 @@ class DealerScreen(Screen):
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
         self.trainee_label = make_label("", 1.3)
+        self.typed_totals = typed_totals_box(self.ctx, self.type_totals)
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
-        for text, w in (*options, ("Speed", self.speed), ("", self.new_button), ("", self.demo_button),
-                        ("", self.trainee_button)):
+        for text, w in (*options, ("Speed", self.speed), ("", self.typed_totals), ("", self.new_button),
+                        ("", self.demo_button), ("", self.trainee_button)):
             set_font(w, 1.15, bold=w is self.new_button)
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             if text:
@@ -472,6 +484,8 @@ class DealerScreen(Screen):
         row.addWidget(side, 3)
         self.side_scroll = side
         self.side = self._build_side()
+        self.type_totals(self.typed_totals.isChecked())  # as remembered
+        switch_with_f2(self.typed_totals, self, self.answers)
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         # the narration fills the right column (docked before the column joins the screen: after its
         # action in the Tab order)
@@ -576,6 +590,14 @@ class DealerScreen(Screen):
         self.co_bank.setEnabled(allowed)
         if not allowed:
             self.co_bank.setChecked(False)
+
+    def type_totals(self, typed: bool) -> None:
+        """Payments typed as totals (a speed drill) or paid in chips; the action asked is asked again so."""
+        self.controller.pay_in_chips(not typed)
+        self.answers.typing = typed  # a call typed too, as F2 does in the Drills screen
+        task = self.controller.current
+        if task is not None and self.action.currentWidget() is self.answer_page and self.answers.isEnabled():
+            self.show_task(task)
 
     def theme_changed(self, theme: Theme) -> None:
         self.pane.set_theme(theme)

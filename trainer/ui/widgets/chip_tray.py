@@ -1,7 +1,8 @@
 """The chip tray: a pay-with-chips answer (issue 31) built from the table's chips and shown as stacks.
 
 Clicking a chip (or typing its number, 1 for the largest) adds one to the tray, right-clicking (or
-Shift with its number) takes one off, Backspace takes off the last chip added, Escape clears, Enter
+Shift with its number) takes one off, dragging a chip from the rack onto the stacks adds it and dragging
+one off a stack takes it off (``drag.DragAcross``), Backspace takes off the last chip added, Escape clears, Enter
 sends the breakdown as the drill reads it (``2 × $100, 3 × $0.25``); F2 (left to the answer panel) asks
 for the typed field instead. The tray decides nothing: the drill judges the breakdown
 (``trainer.drills.answers.judge_chips``).
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from trainer.rules.chips import Breakdown, chip_name
 from trainer.rules.money import format_cents
 from trainer.ui.widgets.labels import error_label, make_label
+from trainer.ui.widgets.drag import DragAcross
 from trainer.ui.widgets.typed_answer import ChipButton
 from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.theme import CHIPS
@@ -45,10 +47,22 @@ class ChipStacks(QWidget):
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
         return QSize(200, 2 * self.fontMetrics().height() + 50)
 
+    def stack_width(self) -> int:
+        """A stack's width: room for its value ("$1,000"), or less where the stacks would not fit the width
+        (the dealer's column at a large text size); the stacks stand 12 px apart from x = 8."""
+        room = (self.width() - 8) // max(1, len(self.breakdown.stacks)) - 12
+        return max(24, min(self.fontMetrics().horizontalAdvance("$1,000") + 24, room))
+
+    def stack_at(self, point: QPoint) -> int | None:
+        """The chip of the stack drawn at ``point`` (its column), None between or after the stacks."""
+        column, x = divmod(point.x() - 8, self.stack_width() + 12)
+        inside = 0 <= column < len(self.breakdown.stacks) and x < self.stack_width()
+        return self.breakdown.stacks[column][0] if inside else None
+
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        width = self.fontMetrics().horizontalAdvance("$1,000") + 24
+        width = self.stack_width()
         base = self.height() - self.fontMetrics().height() - 6
         tallest = max((min(count, _DRAWN) for _, count in self.breakdown.stacks), default=0) + 2
         room = base - self.fontMetrics().height() - 2  # the tallest stack and its count fit the height
@@ -78,14 +92,19 @@ class ChipTray(QWidget):
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._counts: dict[int, int] = {}
+        self._rack: dict[int, ChipButton] = {}
         self._added: list[int] = []
         self.chips: tuple[int, ...] = ()
         self.stacks = ChipStacks()
-        self.total = make_label("", 1.3, bold=True)
+        self.total = make_label("", 1.3, bold=True, wrap=True)  # a narrow column (the dealer's seat): on two lines
         self.error = error_label()
         self.help = make_label("", 1.0, wrap=True)
         self.buttons = QWidget()
         self._row = FlowLayout(self.buttons)
+        self._drag = DragAcross(self, self._grip)
+        self._drag.watch(self.stacks)
+        self._drag.dropped.connect(self._dropped)
+        self.stacks.setToolTip("Drag a chip from the rack onto the stacks to add it, or off a stack to take it off")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.buttons, self.stacks, self.total, self.error, self.help):
@@ -99,11 +118,15 @@ class ChipTray(QWidget):
             item = self._row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
+        self._rack.clear()
         for number, cents in enumerate(self.chips, start=1):
             colour, ink = _COLOURS.get(cents, ("#888888", "#000000"))
             button = ChipButton(cents, colour, ink)
             button.setToolTip(f"{chip_name(cents)} (key {number}): click to add, right-click to take one off")
+            button.setAccessibleDescription(button.toolTip())  # made with each question, after the screen was named
             button.added.connect(self.add)
+            self._drag.watch(button)
+            self._rack[cents] = button
             self._row.addWidget(button)
         self.help.setText(f"1-{len(self.chips)} or click: add · Shift or right-click: take off · Backspace: undo · "
                           "Enter: pay · F2: type")
@@ -122,6 +145,20 @@ class ChipTray(QWidget):
             self._counts[chip] -= 1
             del self._added[len(self._added) - 1 - self._added[::-1].index(chip)]  # the last one added
         self._refresh()
+
+    def _grip(self, source: QWidget, point: QPoint) -> tuple[int, QPixmap] | None:
+        """A drag takes a rack's chip (added where it is dropped on the stacks), or one chip of a stack
+        (taken off where it is dropped off them): its value, signed so, and its picture."""
+        if isinstance(source, ChipButton):
+            return source.cents, source.grab()
+        cents = self.stacks.stack_at(point)
+        return None if cents is None else (-cents, self._rack[cents].grab())
+
+    def _dropped(self, source: QWidget, cents: int, where: QPoint) -> None:
+        on_stacks = self.stacks.rect().contains(self.stacks.mapFromGlobal(where))
+        if on_stacks == (cents > 0):
+            self.add(cents)
+        self.setFocus()  # the keys go on building the payout
 
     def clear(self) -> None:
         self._counts.clear()
