@@ -26,7 +26,9 @@ def expected_call(p1, p2, b1, b2, s1, s2, ez):
     call = [f"Player {p}", f"Banker {b}"]
     shoe = [s1, s2]
     player_third = banker_third = None
-    if p < 8 and b < 8:
+    if p >= 8 or b >= 8:
+        call.append("No more cards")  # reading B30
+    else:
         if p <= 5:
             player_third = shoe.pop(0)
         banker_draws = (b <= 5 if player_third is None else
