@@ -364,7 +364,8 @@ class _TaskBuilder:
                          "Tens and face cards count zero, aces one, the others their face value; only the right "
                          "digit of the total counts.", [step.citation, self.p.cite("point_count"), "spec B2", "spec B30"],
                          "counts" if len(hands) == 2 else f"{hands[0]}-count", step,
-                         hand=hands[0] if len(hands) == 1 else None, hand_cards=[self.hand(h, 2) for h in hands])
+                         **({"player_cards": self.hand("player", 2), "banker_cards": self.hand("banker", 2)}
+                            if len(hands) == 2 else {"hand": hands[0], "hand_cards": self.hand(hands[0], 2)}))
 
     def third_count(self, hand: str, step: Step) -> Draft:
         """A hand's new count once its third card is turned (631a.10(b), reading B29)."""
