@@ -436,3 +436,39 @@ def test_a_marker_button_leaves_its_boxs_number_readable(qtbot, seats):
         assert drawn.intersects(box) and abs(drawn.center().x() - box.center().x()) < 0.5  # on its own box
         assert box.contains(numbers[str(seat)]) and drawn.bottom() - 2 <= numbers[str(seat)].top(), seat
         assert numbers[str(seat)].height() >= 12  # room for the number at a readable size
+
+
+def test_a_whole_round_called_aloud_at_every_point_with_one_wrong_phrase_shown_with_its_section(qtbot, screen,
+                                                                                                trainee_ctx):
+    """Reading B30 through the real call builder: the counts, "Player draws", the Player's new count,
+    "Banker draws" (called wrong: stopped with 631a.11(c)), the Banker's new count and the result."""
+    c = screen.controller
+    for seed in range(200):
+        screen.new_round(seed=seed)
+        items = {t.question.item for t in c.round.tasks if t.question.kind.value == "call"}
+        if {"counts", "player-third", "banker-third"} <= items:
+            break
+    else:
+        raise AssertionError("no round in which both hands draw")
+    points = []
+    while not c.round.finished:
+        task = c.current
+        q = task.question
+        wrong = q.skill == "bac-dealer-banker-draw"
+        answer_by_widgets(qtbot, screen, {"seat"}, wrong=wrong)
+        if q.kind.value == "call":
+            points.append(q.item if q.skill == "bac-dealer-count" else q.skill)
+        if wrong:
+            feedback = c.round.history[-1].feedback
+            section = q.data["sections"][0]
+            assert not feedback.correct and section.startswith("631a.11(c)")
+            assert feedback.mistake == f'phrase 1: "Banker stands", the call is "Banker draws" ({section})'
+            assert screen.action.currentWidget() is screen.feedback
+            assert section in screen.feedback.given.text() and "Banker draws" in screen.feedback.expected.text()
+            qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)  # Enter goes on
+        else:
+            assert c.round.history[-1].feedback.correct, c.round.history[-1].feedback
+    assert points == ["counts", "bac-dealer-player-draw", "player-third", "bac-dealer-banker-draw", "banker-third",
+                      "bac-dealer-result"]
+    assert screen.pages.currentWidget() is screen.summary
+    assert c.round.summary().correct == c.round.summary().answered - 1
