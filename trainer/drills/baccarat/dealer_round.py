@@ -360,7 +360,7 @@ class _TaskBuilder:
         phrases = tuple(counts[("player", "banker").index(h)] for h in hands)
         shown = ", ".join(f"the {_WORDS[h]}'s Hand {' '.join(self.hand(h, 2))}" for h in hands)
         what = "both Point Counts, the Player's first" if len(hands) == 2 else "its Point Count"
-        return self.call(f"The cards are turned: {shown}. Call {what}.", phrases, _count_bank(phrases),
+        return self.call(f"The cards are turned: {shown}. Call {what}.", phrases, _count_bank(self.rng, phrases),
                          "Tens and face cards count zero, aces one, the others their face value; only the right "
                          "digit of the total counts.", [step.citation, self.p.cite("point_count"), "spec B2", "spec B30"],
                          "counts" if len(hands) == 2 else f"{hands[0]}-count", step,
@@ -373,7 +373,7 @@ class _TaskBuilder:
         phrases = self.calls()[point].phrases
         cards = self.hand(hand)
         return self.call(f"The {_WORDS[hand]}'s Hand drew: {' '.join(cards)}. Call its new Point Count.", phrases,
-                         _count_bank(phrases), "The three cards' total, only its right digit.",
+                         _count_bank(self.rng, phrases), "The three cards' total, only its right digit.",
                          [self.p.cite("instruct"), self.p.cite("point_count"), "spec B29", "spec B30"],
                          f"{hand}-third", step, hand=hand, hand_cards=cards)
 
@@ -541,17 +541,19 @@ class _TaskBuilder:
         return next(m for m in reversed(self.rnd.moves) if m.step < index and m.cards).cards[0].card
 
 
-def _count_bank(phrases: tuple[Phrase, ...]) -> list[str]:
-    """The buttons of a count call: each count called and the counts one above and one below it, in order.
+def _count_bank(rng: random.Random, phrases: tuple[Phrase, ...]) -> list[str]:
+    """The buttons of a count call, hand by hand in the call's order: each count called and two near
+    it (one or two off, drawn so that the right one is not always in the same place), by value.
 
-    >>> _count_bank((Phrase("Player 0", (), "announce"),))
-    ['Player 0', 'Player 1', 'Player 9']
+    >>> _count_bank(random.Random(1), (Phrase("Player 0", (), "announce"), Phrase("Banker 5", (), "announce")))
+    ['Player 0', 'Player 2', 'Player 8', 'Banker 5', 'Banker 6', 'Banker 7']
     """
     bank = []
     for phrase in phrases:
         hand, n = phrase.text.split()
-        bank += [f"{hand} {(int(n) + k) % 10}" for k in (0, 1, 9)]
-    return sorted(bank)
+        values = {int(n)} | {(int(n) + k) % 10 for k in rng.sample((1, 2, 8, 9), 2)}
+        bank += [f"{hand} {v}" for v in sorted(values)]
+    return bank
 
 
 def _banker_because(pp: int, bp: int, draws: bool) -> str:
