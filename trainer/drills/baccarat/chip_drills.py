@@ -4,7 +4,8 @@ and color down, as a count × chip breakdown of the table's chips (``BaccaratPro
 only where a vigorish is taken) with the fewest chips (issue 31, reading B28).
 
 Rules: 631a.8(b), 631a.13. ``data``: ``amount_cents``, ``chips`` (the chips the payout may use),
-``wager_cents`` where there is a wager.
+``wager_cents`` and ``wager_chips`` (the wager's stacks, shown: the payout may be cut and paid,
+reading B28) where there is a wager.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ profile offers (Sum, Match, Beat It: pa-2019 only), color up and color down, eac
 chip breakdown of the table's chips (``Profile.chips``) with the fewest chips (issue 31).
 
 Rules: 621a.8(i), 621a.11 (md 8.I, 8.K, 8.L; nj 10.7(j),(k)). ``data``: ``amount_cents``,
-``chips`` (the chips the payout may use), ``wager_cents`` where there is a wager.
+``chips`` (the chips the payout may use), ``wager_cents`` and ``wager_chips`` (the wager's stacks, shown: the payout may be cut and paid,
+reading B28) where there is a wager.
 """
 
 from __future__ import annotations
