@@ -11,8 +11,10 @@ from trainer.drills.baccarat.dealer_round import (
     DEALER_SKILLS, IRREGULARITIES, MOMENTS, RoundSpec, play_spec, playable, round_tasks,
 )
 from trainer.drills.dealer_round import DealerRound
+from trainer.rules.baccarat.call import call_of
 from trainer.rules.baccarat.cards import card_of, points
 from trainer.rules.baccarat.draw import banker_rule
+from trainer.rules.baccarat.wagers import Coup
 from trainer.rules.baccarat.irregularities import BANKER_THIRD, DISCARD_TWO
 from trainer.rules.errors import TrainerError
 from trainer.rules.money import format_cents
@@ -36,8 +38,12 @@ def test_a_wrong_action_is_a_mistake_with_the_right_one_and_its_section_and_the_
     while r.current.skill != "bac-dealer-count":
         r.answer(r.current.question.answer)
     task = r.current
-    feedback = r.answer(str((task.question.answer + 1) % 10))
-    assert not feedback.correct and feedback.expected == str(task.question.answer)
+    player, banker = task.question.answer
+    hand, n = banker.split()
+    wrong = f"{hand} {(int(n) + 1) % 10}"
+    feedback = r.answer(f"{player}, {wrong}")  # the first phrase right, the second wrong
+    assert not feedback.correct and feedback.expected == f"{player}, {banker}"
+    assert feedback.mistake == f'phrase 2: "{wrong}", the call is "{banker}" (631a.10(a))'
     assert "631a.6(b)" in feedback.citations
     while not r.finished:
         r.answer(r.current.question.answer)
@@ -46,19 +52,33 @@ def test_a_wrong_action_is_a_mistake_with_the_right_one_and_its_section_and_the_
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_calls_follow_the_cards_dealt(spec):
+    """Every point of the round where the dealer speaks is a call, asked once its cards are on the
+    table, and the calls of the round in order are the whole call of B29/B30."""
     played = play_spec(spec)
     rnd = played.round
     pp, bp = (points(card_of(c) for c in cards[:2]) for cards in (rnd.player, rnd.banker))
-    for task in round_tasks(spec, played):
+    tasks = round_tasks(spec, played)
+    third_dealt = {hand: next(i for i, s in enumerate(played.steps) if s.say == f"Third card to the {hand}'s Hand.")
+                   for hand, cards in (("Player", rnd.player), ("Banker", rnd.banker)) if len(cards) == 3}
+    for task in tasks:
         q = task.question
         if q.skill == "bac-dealer-banker-draw":  # 631a.11(c), Table 1
             third = card_of(rnd.player[2]).value if len(rnd.player) == 3 else None
-            assert (q.answer == "Card for the Banker") == banker_rule(pp, bp, third).draws == (len(rnd.banker) == 3)
+            assert (q.answer == ("Banker draws",)) == banker_rule(pp, bp, third).draws == (len(rnd.banker) == 3)
         elif q.skill == "bac-dealer-player-draw":
-            assert (q.answer == "Card for the Player") == (len(rnd.player) == 3)
+            assert q.answer == ("No more cards",) if {pp, bp} & {8, 9} else (
+                (q.answer == ("Player draws",)) == (len(rnd.player) == 3))
+        elif q.skill == "bac-dealer-count" and q.item.endswith("-third"):
+            hand = q.data["hand"]
+            assert q.answer == (f"{hand.title()} {points(card_of(c) for c in getattr(rnd, hand))}",)
+            assert task.step > third_dealt[hand.title()]  # the third card is on the table
         elif q.skill == "bac-dealer-count":
-            hand = getattr(rnd, q.data["hand"])
-            assert q.answer == points(card_of(c) for c in hand[:2])
+            hands = ("player", "banker") if q.item == "counts" else (q.data["hand"],)
+            assert q.answer == tuple(f"{h.title()} {points(card_of(c) for c in getattr(rnd, h)[:2])}" for h in hands)
+    if rnd.irregularity is None:
+        called = [phrase for t in tasks if t.question.kind.value == "call" for phrase in t.question.answer]
+        coup = Coup(tuple(map(card_of, rnd.player)), tuple(map(card_of, rnd.banker)))
+        assert called == [p.text for p in call_of(coup, played.profile.ez)]
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -77,9 +97,8 @@ def test_no_question_shows_its_own_answer(spec):
         q = task.question
         if q.skill == "bac-dealer-vig":  # (a 1 to 1 payout is the wager itself: what it tests is the odds)
             assert format_cents(q.answer) not in q.prompt
-        elif q.skill == "bac-dealer-count":  # the cards are shown, never their count
-            assert not re.search(rf"\b{q.answer}\b", q.prompt.split("shows")[0])
-            assert "Point Count" in q.prompt and str(q.answer) not in q.prompt.split("shows")[1].split(".")[1]
+        elif q.kind.value == "call":  # the cards are shown, never the phrases called
+            assert not any(re.search(rf"\b{re.escape(a)}\b", q.prompt) for a in q.answer), q.prompt
 
 
 def test_the_marker_holds_the_vigorish_owed_and_grows():
@@ -165,13 +184,13 @@ def test_a_due_draw_case_is_dealt_at_once_and_replays_from_its_seed_and_its_roun
         assert [card_of(c).value for c in dealt[:len(spec.stack)]] == list(spec.stack)
         pp, bp = points(card_of(c) for c in rnd.player[:2]), points(card_of(c) for c in rnd.banker[:2])
         if item == "natural":
-            assert {pp, bp} & {8, 9} and "Natural" in q.answer
+            assert {pp, bp} & {8, 9} and q.answer == ("No more cards",)
         elif skill == "bac-dealer-player-draw":
             assert item == f"P{pp}" and bp < 8 and q.prompt.startswith(f"Player {pp}, Banker {bp}")
         else:
             third = card_of(rnd.player[2]).value if len(rnd.player) > 2 else "stood"
             assert item == f"B{bp}-{third}" and pp < 8
-            assert q.answer == ("Card for the Banker" if len(rnd.banker) > 2 else "Banker stands")
+            assert q.answer == ("Banker draws",) if len(rnd.banker) > 2 else ("Banker stands",)
 
 
 def test_a_shoe_showing_a_situation_holds_the_same_cards():

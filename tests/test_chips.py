@@ -179,3 +179,88 @@ def test_terminal_drill_reads_a_typed_breakdown(monkeypatch, capsys, tmp_path):
     assert code == 0
     assert "'two hundred' is not a count × chip (type it like 2x100 4x5 3x0.25) - try again" in out
     assert "count x chip" in out and "Right." in out and "1 right, 0 wrong of 1" in out
+
+
+# --- cut and pay (reading B28) -----------------------------------------------------------------------
+
+_WAGERS = st.dictionaries(st.sampled_from(DOLLAR_CHIPS[1:]), st.integers(1, 12), min_size=1, max_size=3).map(Breakdown.of)
+
+
+def _chips_question(amount: int, wager: Breakdown):
+    """A ``bac-pay-chips`` question paying ``amount`` on ``wager``'s chips (the drill's data fields)."""
+    from dataclasses import replace
+
+    q = generate("bac-pay-chips", seed=0, profile="pa-631a")
+    return replace(q, answer=str(fewest_chips(amount, QUARTER_CHIPS)),
+                   data={"amount_cents": amount, "chips": list(QUARTER_CHIPS),
+                         "wager_chips": [list(s) for s in wager.stacks]})
+
+
+def _broken(b: Breakdown) -> Breakdown | None:
+    """``b`` with one chip (not the smallest) changed for the chips of the next denomination down."""
+    big = next((d for d, _ in b.stacks if d > QUARTER_CHIPS[-1]), None)
+    if big is None:
+        return None
+    down = QUARTER_CHIPS[QUARTER_CHIPS.index(big) + 1]
+    counts = dict(b.stacks)
+    counts[big] -= 1
+    counts[down] = counts.get(down, 0) + big // down
+    return Breakdown.of(counts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(wager=_WAGERS, odds=st.integers(1, 40), rest=st.integers(0, 40).map(lambda n: n * 25))
+def test_cut_and_pay_totals_the_payout_and_both_forms_are_accepted(wager, odds, rest):
+    """The wager's stacks times the odds (even money: the same chips), then the rest in the fewest
+    chips; that breakdown and the fewest chips are right, named as such; any other breakdown of the
+    amount in more chips is the right total in too many chips."""
+    from trainer.rules.chips import cut_and_pay
+
+    amount = wager.total * odds + rest % wager.total  # (a payout at odds, or more than the stacks matched)
+    cut = cut_and_pay(amount, wager, QUARTER_CHIPS)
+    assert cut is not None and cut.total == amount
+    counts = dict(cut.stacks)
+    assert all(counts[d] >= n * odds for d, n in wager.stacks)  # every stack matched odds times
+    if amount == wager.total:
+        assert cut == wager  # even money: the same chips as the wager
+    q = _chips_question(amount, wager)
+    fewest = fewest_chips(amount, QUARTER_CHIPS)
+    cut_verdict, fewest_verdict = check(q, str(cut)), check(q, str(fewest))
+    assert cut_verdict.correct and cut_verdict.note.startswith("cut and pay")
+    assert fewest_verdict.correct and (fewest_verdict.note == "the fewest chips" or fewest == cut)
+    for other in (_broken(cut), _broken(fewest)):
+        if other is not None and other != cut:
+            verdict = check(q, str(other))
+            assert not verdict.correct and verdict.mistake.startswith("right total, too many chips")
+
+
+def test_a_payout_less_than_its_wager_is_not_cut():
+    """A win paid less its vigorish ($285 pays $270.75): no stack to match, the fewest chips only."""
+    from trainer.rules.chips import cut_and_pay
+
+    wager = Breakdown.of({10000: 2, 2500: 3, 500: 2})
+    assert cut_and_pay(27075, wager, QUARTER_CHIPS) is None
+    q = _chips_question(27075, wager)
+    assert check(q, "2x100 2x25 4x5 3x0.25").correct and check(q, "2x100 2x25 4x5 3x0.25").note == ""
+
+
+@pytest.mark.parametrize("skill, profile", [("pay-chips", "pa-2019"), ("bac-pay-chips", "pa-631a"),
+                                            ("bac-pay-chips", "pa-631a-ez")])
+def test_the_questions_show_the_wager_s_chips_and_take_them_cut_and_paid(skill, profile):
+    from trainer.rules.chips import cut_and_pay
+
+    cut_asked = 0
+    for q in _questions(skill, profile, 120):
+        if q.item.startswith("color"):
+            assert "wager_chips" not in q.data
+            continue
+        wager = Breakdown.of(dict(map(tuple, q.data["wager_chips"])))
+        assert wager.total == q.data["wager_cents"] and f"The wager's chips: {wager}." in q.prompt
+        cut = cut_and_pay(q.data["amount_cents"], wager, q.data["chips"])
+        assert ("or cut and pay" in q.prompt) == (cut is not None)
+        if cut is not None:
+            cut_asked += 1
+            verdict = check(q, str(cut))
+            assert verdict.correct and verdict.note.startswith("cut and pay")
+            assert str(cut) in q.explanation or cut == parse_breakdown(q.answer)
+    assert cut_asked >= 20

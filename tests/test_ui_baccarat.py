@@ -151,10 +151,11 @@ def answer_by_widgets(qtbot, screen, clicked: set[str], wrong: bool = False) -> 
             click_seat(qtbot, screen, int(q.answer.split()[1]))
         else:
             qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + index)
-    elif q.kind.value == "call":  # the result, called on the call builder by its phrase keys
+    elif q.kind.value == "call":  # called on the call builder by its phrase keys (wrong: the last phrase)
         caller = screen.answers.caller
         assert screen.answers.currentWidget() is caller
-        for phrase in q.answer[::-1] if wrong else q.answer:
+        last = next(c for c in q.choices if c != q.answer[-1]) if wrong else q.answer[-1]
+        for phrase in (*q.answer[:-1], last):
             qtbot.keyClicks(caller, KEYS[caller.phrases.index(phrase)])
         qtbot.keyClick(caller, Qt.Key.Key_Return)
     elif q.kind.value == "chips":  # a payout paid on the chip tray with the chips' number keys (wrong: one chip more)
@@ -231,9 +232,10 @@ def test_the_highlight_follows_the_question_and_never_lights_the_answer(qtbot, s
                 paid = re.search(r"Seat (\d+)", q.prompt).group(1)
                 assert any(key.startswith(f"seat{paid}.") for key in lit), (q.prompt, lit)  # the wager paid
                 seen.add("pay")
-            if task.skill == "bac-dealer-count":
-                hand = "player-hand" if "Player's Hand" in q.prompt else "banker-hand"
-                assert lit == {hand}, (q.prompt, lit)
+            if task.skill == "bac-dealer-count":  # both hands when both counts are called
+                hands = {key for key, title in (("player-hand", "Player's Hand"), ("banker-hand", "Banker's Hand"))
+                         if title in q.prompt}
+                assert hands and lit == hands, (q.prompt, lit)
                 seen.add("count")
             c.answer(q.answer)
         screen.new_round()
@@ -443,3 +445,39 @@ def test_a_marker_button_leaves_its_boxs_number_readable(qtbot, seats):
         assert drawn.intersects(box) and abs(drawn.center().x() - box.center().x()) < 0.5  # on its own box
         assert box.contains(numbers[str(seat)]) and drawn.bottom() - 2 <= numbers[str(seat)].top(), seat
         assert numbers[str(seat)].height() >= 12  # room for the number at a readable size
+
+
+def test_a_whole_round_called_aloud_at_every_point_with_one_wrong_phrase_shown_with_its_section(qtbot, screen,
+                                                                                                trainee_ctx):
+    """Reading B30 through the real call builder: the counts, "Player draws", the Player's new count,
+    "Banker draws" (called wrong: stopped with 631a.11(c)), the Banker's new count and the result."""
+    c = screen.controller
+    for seed in range(200):
+        screen.new_round(seed=seed)
+        items = {t.question.item for t in c.round.tasks if t.question.kind.value == "call"}
+        if {"counts", "player-third", "banker-third"} <= items:
+            break
+    else:
+        raise AssertionError("no round in which both hands draw")
+    points = []
+    while not c.round.finished:
+        task = c.current
+        q = task.question
+        wrong = q.skill == "bac-dealer-banker-draw"
+        answer_by_widgets(qtbot, screen, {"seat"}, wrong=wrong)
+        if q.kind.value == "call":
+            points.append(q.item if q.skill == "bac-dealer-count" else q.skill)
+        if wrong:
+            feedback = c.round.history[-1].feedback
+            section = q.data["sections"][0]
+            assert not feedback.correct and section.startswith("631a.11(c)")
+            assert feedback.mistake == f'phrase 1: "Banker stands", the call is "Banker draws" ({section})'
+            assert screen.action.currentWidget() is screen.feedback
+            assert section in screen.feedback.given.text() and "Banker draws" in screen.feedback.expected.text()
+            qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)  # Enter goes on
+        else:
+            assert c.round.history[-1].feedback.correct, c.round.history[-1].feedback
+    assert points == ["counts", "bac-dealer-player-draw", "player-third", "bac-dealer-banker-draw", "banker-third",
+                      "bac-dealer-result"]
+    assert screen.pages.currentWidget() is screen.summary
+    assert c.round.summary().correct == c.round.summary().answered - 1

@@ -67,7 +67,29 @@ def test_more_chips_than_the_fewest_is_wrong_and_says_why(qtbot, screen, trainee
         tray.add(small)
     qtbot.keyClick(tray, Qt.Key.Key_Return)
     assert [c for _, c, _ in log(trainee_ctx)] == [False]
-    assert "it can be paid in" in screen.feedback.given.text()
+    assert "right total, too many chips" in screen.feedback.given.text()
+
+
+def test_a_payout_cut_and_paid_on_the_tray_is_right_and_named(qtbot, screen, trainee_ctx):
+    """Reading B28: the wager's chips are shown; its stacks matched on the tray are right, and the
+    verdict says the payout was cut and paid."""
+    from trainer.rules.chips import Breakdown, cut_and_pay
+
+    for _ in range(30):
+        q = screen.controller.session.current if screen.controller.running else start(qtbot, screen, "bac-pay-chips")
+        stacks = q.data.get("wager_chips")
+        wager = Breakdown.of(dict(map(tuple, stacks))) if stacks else None
+        cut = cut_and_pay(q.data["amount_cents"], wager, q.data["chips"]) if wager else None
+        if cut is not None and str(cut) != q.answer:
+            break
+        pay(qtbot, screen.answers.tray, q.answer)
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)  # the next question
+    else:
+        raise AssertionError("no payout to cut and pay in 30 questions")
+    assert f"The wager's chips: {wager}." in q.prompt
+    pay(qtbot, screen.answers.tray, str(cut))
+    assert log(trainee_ctx)[-1] == ("bac-pay-chips", True, str(cut))
+    assert screen.feedback.given.isVisible() and "cut and pay" in screen.feedback.given.text()
 
 
 def test_an_empty_tray_is_not_an_answer(qtbot, screen, trainee_ctx):

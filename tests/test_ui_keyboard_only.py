@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 
 from tests.test_ui_dealer_chips import chip_keys
+from trainer.drills.answers import split_call
 from trainer.rules.chips import parse_breakdown
 from trainer.rules.money import format_cents
 from trainer.ui import drill_screen
@@ -62,16 +63,23 @@ def _answer(qtbot, screen, q, wrong: bool) -> None:
         for key in chip_keys(q, parse_breakdown(q.answer)):
             _key(qtbot, screen, key)
         _key(qtbot, screen, Qt.Key.Key_Return)
-    elif kind == "call":  # phrase keys on the call builder, in order (reversed: a wrong call)
-        for phrase in q.answer[::-1] if wrong else q.answer:
+    elif kind == "call":  # phrase keys on the call builder, in order (wrong: the last phrase another)
+        last = next(c for c in q.choices if c != q.answer[-1]) if wrong else q.answer[-1]
+        for phrase in (*q.answer[:-1], last):
             _type(qtbot, screen, KEYS[list(q.choices).index(phrase)])
         _key(qtbot, screen, Qt.Key.Key_Return)
     else:
         raise AssertionError(f"unexpected answer kind {kind}")
 
 
+#: The kinds of answer given wrong once in a round: in Calling the game a phrase of a call (B30).
+WRONG_KINDS = {DealerScreen: ("choice", "money"), BaccaratDealerScreen: ("call",)}
+
+
 @pytest.mark.parametrize("make", [DealerScreen, BaccaratDealerScreen], ids=["dealers-seat", "calling-the-game"])
 def test_a_whole_dealer_round_with_the_keyboard_alone(qtbot, shown, trainee_ctx, make):
+    """A whole round with the keys alone; Calling the game calls every point of the round aloud on the
+    call builder (the counts, the instructions, the new counts, the result), one phrase wrong."""
     screen = shown(make(trainee_ctx), (1280, 720))
     assert screen.speed.currentData() != INSTANT  # the table narrates: it must not keep the keys
     screen.new_round()
@@ -83,7 +91,9 @@ def test_a_whole_dealer_round_with_the_keyboard_alone(qtbot, shown, trainee_ctx,
         while screen._then is not None:  # Space skips the table's narration
             _key(qtbot, screen, Qt.Key.Key_Space)
         q = screen.controller.current.question
-        wrong = not wrong_done and q.kind.value in ("choice", "money")
+        wrong = not wrong_done and q.kind.value in WRONG_KINDS[make]
+        if q.kind.value == "call":
+            assert _focused(screen) is screen.answers.caller, "the call builder does not have the keys"
         answered = len(r.history)
         _answer(qtbot, screen, q, wrong)
         assert len(r.history) == answered + 1, f"the keys did not answer {q.prompt!r}"
@@ -99,6 +109,11 @@ def test_a_whole_dealer_round_with_the_keyboard_alone(qtbot, shown, trainee_ctx,
     assert r.finished and wrong_done
     assert screen.pages.currentWidget() is screen.summary
     assert sum(1 for a in r.history if not a.feedback.correct) == 1
+    if make is BaccaratDealerScreen:  # every point where the dealer speaks was called
+        called = [p for a in r.history if a.task.question.kind.value == "call" for p in split_call(a.answer, ())]
+        expected = [p for t in r.tasks if t.question.kind.value == "call" for p in t.question.answer]
+        assert len(called) == len(expected) and {"bac-dealer-count", "bac-dealer-player-draw", "bac-dealer-result"} <= {
+            a.task.skill for a in r.history if a.task.question.kind.value == "call"}
 
 
 def test_a_drill_session_with_the_keyboard_alone(qtbot, shown, trainee_ctx):

@@ -145,6 +145,6 @@ def _verdict(feedback) -> str:
     """``Right. You answered 4-5.`` or ``Wrong. You answered 4-5 · correct: 6-6.``, then the mistake
     named (if it is a known one) on a line of its own."""
     if feedback.correct:
-        return f"Right. You answered {feedback.given}."
+        return f"Right. You answered {feedback.given}" + (f" ({feedback.note})." if feedback.note else ".")
     mistake = f"\n  {feedback.mistake[:1].upper()}{feedback.mistake[1:]}" if feedback.mistake else ""
     return f"Wrong. You answered {feedback.given} · correct: {feedback.expected}.{mistake}"

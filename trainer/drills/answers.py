@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from trainer.drills.model import AnswerKind, AnswerParseError, Feedback, Question
-from trainer.rules.chips import Breakdown, chip_name, fewest_chips, parse_breakdown
+from trainer.rules.chips import Breakdown, chip_name, cut_and_pay, fewest_chips, parse_breakdown
 from trainer.rules.errors import NotationError, quoted
 from trainer.rules.paigow.hands import Hand, rank_key
 from trainer.rules.money import format_cents, parse_money
@@ -131,14 +131,34 @@ def _parse_chips(raw: Any, question: Question) -> Breakdown:
 
 
 def judge_chips(question: Question, given: Breakdown) -> tuple[bool, str]:
-    """(correct, mistake): any breakdown of the amount with the fewest chips is right."""
+    """(correct, the mistake or the form given): any breakdown of the amount with the fewest chips is
+    right, and so is the wager's stacks cut and paid (``data["wager_chips"]``, reading B28).
+
+    >>> from trainer.drills.registry import generate
+    >>> q = generate("bac-pay-chips", seed=0, profile="pa-631a")
+    >>> q.data["wager_chips"], q.answer
+    ([[2500, 13], [500, 2]], '3 × $100, 1 × $25, 2 × $5')
+    >>> judge_chips(q, parse_breakdown("13x25 2x5"))
+    (True, "cut and pay: the wager's stacks matched")
+    >>> judge_chips(q, parse_breakdown("12x25 7x5"))
+    (False, 'right total, too many chips: 19 chips, where 6 pay it (or cut and pay: 13 × $25, 2 × $5)')
+    """
     amount = question.data["amount_cents"]
     if given.total != amount:
         return False, f"these chips make {format_cents(given.total)}, not {format_cents(amount)}"
-    fewest = fewest_chips(amount, question.data["chips"]).chips
-    if given.chips != fewest:
-        return False, f"the right amount, but in {given.chips} chips: it can be paid in {fewest}"
-    return True, ""
+    chips = question.data["chips"]
+    fewest = fewest_chips(amount, chips).chips
+    stacks = question.data.get("wager_chips")
+    wager = Breakdown.of(dict(map(tuple, stacks))) if stacks else None
+    cut = cut_and_pay(amount, wager, chips) if wager is not None else None
+    if cut is not None and given == cut:
+        rest = ", then the rest in the fewest chips" if amount % wager.total else ""
+        return True, f"cut and pay: the wager's stacks matched{rest}" + (" (the fewest chips too)"
+                                                                         if given.chips == fewest else "")
+    if given.chips == fewest:
+        return True, "the fewest chips" if cut is not None else ""
+    also = f" (or cut and pay: {cut})" if cut is not None else ""
+    return False, f"right total, too many chips: {given.chips} chips, where {fewest} pay it{also}"
 
 
 def split_call(raw: Any, choices: Sequence[str]) -> tuple[str, ...]:
@@ -293,7 +313,8 @@ def _faces(tiles: Sequence[Tile]) -> tuple[str, ...]:
     return tuple(sorted(map(str, tiles)))
 
 
-#: The kinds judged by more than equality: (correct, mistake) from the question and the parsed answer.
+#: The kinds judged by more than equality: (correct, mistake) from the question and the parsed answer;
+#: for a right answer the text names the form it was given in (``Feedback.note``), if any.
 _JUDGES: dict[AnswerKind, Callable[[Question, Any], tuple[bool, str]]] = {
     AnswerKind.SETTING: judge_setting, AnswerKind.CHIPS: judge_chips, AnswerKind.CALL: judge_call,
 }
@@ -306,7 +327,7 @@ def check(question: Question, answer: Any) -> Feedback:
     house-way drill's EV difference) add their findings to the feedback.
     """
     given = parse_answer(question, answer)
-    mistake = ""
+    mistake = note = ""
     part_results: tuple[bool, ...] = ()
     if question.kind is AnswerKind.MULTI:
         part_results = tuple(_same(p.kind, p.answer, g) for p, g in zip(question.parts, given))
@@ -315,11 +336,13 @@ def check(question: Question, answer: Any) -> Feedback:
     elif question.kind in _JUDGES:
         correct, mistake = _JUDGES[question.kind](question, given)
         given_text = format_value(question.kind, given)
+        if correct:  # a right answer's words name the form given (chips: cut and pay, reading B28)
+            note, mistake = mistake, ""
     else:
         correct = _same(question.kind, question.answer, given) or given in question.data.get("accepted", ())
         given_text = format_value(question.kind, given)
     feedback = Feedback(correct, expected_text(question), given_text, question.explanation, question.citations,
-                        question.skill, question.item, mistake=mistake, parts=part_results)
+                        question.skill, question.item, mistake=mistake, parts=part_results, note=note)
     if correct:
         return feedback  # nothing to review: and the reviewers' drill modules need not load for it
     from trainer.drills.registry import reviewer_for

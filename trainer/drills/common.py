@@ -53,17 +53,36 @@ def wager_amount(rng: random.Random) -> int:
 CHIPS_HINT = "As many of the largest chip as fit, then the next smaller."
 
 
-def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: str, chips: Sequence[int],
-                **data: Any) -> Draft:
-    """A pay-with-chips question: the key is the fewest-chips breakdown of ``amount`` from the table's
-    ``chips`` (any breakdown with as few chips is accepted, ``answers.judge_chips``); ``why`` says how
-    the amount is reached, the key's breakdown is added to it."""
+def wager_chips(rng: random.Random, cents: int, chips: Sequence[int]) -> Any:
+    """The chips a player wagers ``cents`` with: the fewest chips half the time, else without the
+    largest chips that fit, as a player stacks smaller ones (at most 20 chips): what a dealer cuts."""
     from trainer.rules.chips import fewest_chips
 
+    fewest = fewest_chips(cents, chips)
+    smaller = [fewest_chips(cents, [c for c in chips if c < top]) for top, _ in fewest.stacks[:2] if top > min(chips)]
+    kept = [b for b in smaller if b.chips <= 20]
+    return rng.choice(kept) if kept and rng.random() < 0.5 else fewest
+
+
+def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: str, chips: Sequence[int],
+                wager: Any = None, **data: Any) -> Draft:
+    """A pay-with-chips question: the key is the fewest-chips breakdown of ``amount`` from the table's
+    ``chips`` (any breakdown with as few chips is accepted, ``answers.judge_chips``); ``why`` says how
+    the amount is reached, the key's breakdown is added to it. ``wager``: the winning wager's chips
+    (a ``Breakdown``), shown so that the payout can also be cut and paid (reading B28): the prompt ends
+    with them and what to do."""
+    from trainer.rules.chips import cut_and_pay, fewest_chips
+
     key = fewest_chips(amount, chips)
+    cut = cut_and_pay(amount, wager, chips) if wager is not None else None
+    if wager is not None:
+        prompt += f" The wager's chips: {wager}. Pay it with the fewest chips" + (", or cut and pay." if cut else ".")
+        data |= {"wager_chips": [list(stack) for stack in wager.stacks]}
+    also = f"; cut and paid, {cut}" if cut is not None and cut != key else ""
     return draft(prompt, AnswerKind.CHIPS, str(key),
-                 f"{why.rstrip('.')}; with the fewest chips, {format_cents(amount)} is {key}.", cites, item,
-                 data={"amount_cents": amount, "chips": list(chips), **data}, hint=CHIPS_HINT)
+                 f"{why.rstrip('.')}; with the fewest chips, {format_cents(amount)} is {key}{also}.", cites, item,
+                 data={"amount_cents": amount, "chips": list(chips), **data},
+                 hint=CHIPS_HINT[:-1] + ("; or match the wager's stacks, then the rest." if cut is not None else "."))
 
 
 def color_change(rng: random.Random, chips: Sequence[int], cites: Sequence[str]) -> Draft:

@@ -159,7 +159,8 @@ class Feedback:
     ``mistake`` names a recognised error (e.g. a reversed placement, spec H4), else "".
     ``ev_difference`` (house-way drills, when the exact analysis is available): expected value per
     unit wagered of the house-way setting minus that of the trainee's setting. ``parts`` gives each
-    part's correctness for a multi-part question.
+    part's correctness for a multi-part question. ``note`` names the form of a right answer where the
+    text allows more than one (a payout cut and paid, or in the fewest chips, reading B28).
     """
 
     correct: bool
@@ -172,6 +173,7 @@ class Feedback:
     mistake: str = ""
     ev_difference: float | None = None
     parts: tuple[bool, ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 """Paying with chips: a table's chip set, a payout as a count × denomination breakdown, the fewest
 chips for an amount, and reading a typed breakdown. Shared by every game (money is integer cents).
 
+A payout may also be "cut and paid" (:func:`cut_and_pay`): the wager's stacks matched, then the rest
+in the fewest chips (reading B28).
+
 A chip set is a profile's data (``Profile.chips``): 25¢ where the vigorish needs it, $1, $5, $25,
 $100, $500, $1,000. Each denomination divides the next, so the fewest chips for an amount are the
 greedy ones (as many of the largest chip as fit, then the next), and no other breakdown uses as
@@ -12,6 +15,8 @@ Breakdown(stacks=((10000, 2), (2500, 2), (500, 4), (25, 3)))
 ('2 × $100, 2 × $25, 4 × $5, 3 × $0.25', 11)
 >>> parse_breakdown("2x100 2x25 4x5 3x0.25").total
 27075
+>>> str(cut_and_pay(2000, Breakdown.of({500: 1, 100: 5}), QUARTER_CHIPS))  # $10 wagered as 1 × $5 and 5 × $1, at 2 to 1
+'2 × $5, 10 × $1'
 >>> parse_breakdown("2 × $100, two $25")
 Traceback (most recent call last):
 ...
@@ -90,6 +95,25 @@ def fewest_chips(cents: int, chips: Iterable[int]) -> Breakdown:
         counts[chip], rest = divmod(rest, chip)
     if rest:
         raise TrainerError(f"{format_cents(cents)} cannot be paid in chips of {chip_name(min(chips))} and up")
+    return Breakdown.of(counts)
+
+
+def cut_and_pay(cents: int, wager: Breakdown, chips: Iterable[int]) -> Breakdown | None:
+    """The casino's "cut and pay" of ``cents`` won on ``wager`` (reading B28): the wager's stacks matched
+    as many whole times as the wager goes into the payout (even money: the same chips as the wager; at n
+    to 1, n times each stack), then the rest in the fewest chips. None when the payout is less than the
+    wager (a win paid less its vigorish): there is no stack to match.
+
+    >>> str(cut_and_pay(1200, Breakdown.of({500: 1, 100: 7}), QUARTER_CHIPS))  # even money on $12
+    '1 × $5, 7 × $1'
+    >>> cut_and_pay(950, Breakdown.of({500: 2}), QUARTER_CHIPS) is None  # $10 less its 50¢ vigorish
+    True
+    """
+    times, rest = divmod(cents, wager.total) if wager.total else (0, cents)
+    if times == 0:
+        return None
+    counts: Counter[int] = Counter({d: n * times for d, n in wager.stacks})
+    counts.update(dict(fewest_chips(rest, chips).stacks))
     return Breakdown.of(counts)
 
 

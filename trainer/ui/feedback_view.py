@@ -56,7 +56,8 @@ class SteadyFeedbackPanel(FeedbackPanel):
             why = why.replace(f" ({rule[0]})", "")
         self.explanation.setText(html.escape(words(why)).replace("\n", "<br>"))
         set_citations(self.citation, rule, self.ctx, colour)
-        given = f"You answered: {feedback.given}" + (f" — {feedback.mistake}" if feedback.mistake else "")
+        named = feedback.mistake or feedback.note
+        given = f"You answered: {feedback.given}" + (f" — {named}" if named else "")
         if feedback.ev_difference:
             given += "\n" + ev_text(feedback.ev_difference)
         set_linked(self.given, given, self.ctx, colour)

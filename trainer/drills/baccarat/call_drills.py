@@ -1,5 +1,5 @@
 """Calling the game aloud (``bac-call-aloud``): the call of a round in the standard order of reading
-B29, each phrase checked in order and the first wrong one named with its section (631a.10(a),(b),
+B29 (and B30: "No more cards" at a Natural), each phrase checked in order and the first wrong one named with its section (631a.10(a),(b),
 631a.11, 631a.12(a)). The question shows the first four cards and the next cards of the shoe, so who
 draws is the trainee's to call.
 
@@ -33,7 +33,7 @@ def _item(coup: Coup, ez: bool) -> str:
 
 def _bank(rng: random.Random, phrases: tuple[Phrase, ...], ez: bool) -> tuple[str, ...]:
     """The phrase buttons: the call's phrases and their near misses (the other instruction, a count one
-    off, the counts reversed, every result), shuffled."""
+    off, the counts reversed, "No more cards", every result), shuffled."""
     near: list[str] = []
     for p in phrases:
         words = p.text.split()
@@ -43,7 +43,7 @@ def _bank(rng: random.Random, phrases: tuple[Phrase, ...], ez: bool) -> tuple[st
             near.append(f"{words[0]} {(int(words[1]) + rng.choice((1, 9))) % 10}")
         elif " over " in p.text:
             near.append(" over ".join(reversed(p.text.split(" over "))))
-    near += ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if ez else [])
+    near += ["No more cards", "Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if ez else [])
     bank = list(dict.fromkeys([p.text for p in phrases] + near))
     rng.shuffle(bank)
     return tuple(bank)
@@ -66,8 +66,8 @@ def call_aloud(rng: random.Random, setup: Setup) -> Draft:
     phrases = call_of(coup, p.ez)
     sections = [p.cite(ph.rule) for ph in phrases]
     answer = tuple(ph.text for ph in phrases)
-    why = ("The Point Counts of both hands are announced first (631a.10(a)); then, unless a hand is a Natural "
-           "(631a.11(a)), the dealer instructs each hand in turn to draw or stand and calls its new count "
+    why = ("The Point Counts of both hands are announced first (631a.10(a)); then, at a Natural, \"No more "
+           "cards\" (631a.11(a)); else the dealer instructs each hand in turn to draw or stand and calls its new count "
            "(631a.10(b), 631a.11); last the result with the final counts (631a.12(a)). The call: "
            + ", ".join(answer) + ".")
     cites = [p.cite("announce"), p.cite("instruct"), p.cite("player_rule"), p.cite("banker_rule"), p.cite("result"), "spec B29"]

@@ -4,20 +4,20 @@ and color down, as a count × chip breakdown of the table's chips (``BaccaratPro
 only where a vigorish is taken) with the fewest chips (issue 31, reading B28).
 
 Rules: 631a.8(b), 631a.13. ``data``: ``amount_cents``, ``chips`` (the chips the payout may use),
-``wager_cents`` where there is a wager.
+``wager_cents`` and ``wager_chips`` (the wager's stacks, shown: the payout may be cut and paid,
+reading B28) where there is a wager.
 """
 
 from __future__ import annotations
 
 import random
 
-from trainer.drills.common import chips_draft, color_change, wager_amount
+from trainer.drills.common import chips_draft, color_change, wager_amount, wager_chips
 from trainer.drills.model import Draft, Setup
 from trainer.drills.registry import drill
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
 from trainer.rules.money import format_cents, vigorish
 
-PAY = "Pay it with the fewest chips."
 _DRAGON_LINES = {**{str(n): f"the hand wins by {n} points" for n in range(4, 10)}, "natural": "a Natural winner"}
 
 
@@ -27,16 +27,17 @@ def _banker(rng: random.Random, p: BaccaratProfile) -> Draft:
         why = ("An EZ Baccarat table takes no vigorish" if p.ez else
                "This table marks the vigorish in the seat's box and collects it later, so the win is paid in full")
         cites = [p.cite("banker_pays")] + ([p.cite("ez")] if p.ez else [p.cite("vig_deferred")]) + ["spec B28"]
-        return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins. {PAY}", wager,
-                           f"{why}: 1 to 1, {format_cents(wager)}", cites, "banker", p.chips, wager_cents=wager)
+        return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins.", wager,
+                           f"{why}: 1 to 1, {format_cents(wager)}", cites, "banker", p.chips,
+                           wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
     if p.vig_rounding == "exact":
         wager -= wager % 500  # a multiple of $5: its 5% is a multiple of 25¢, so chips can pay it
     vig = vigorish(wager, p.vig_rounding)
     return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins; the vigorish is taken from the "
-                       f"payout. {PAY}", wager - vig,
+                       "payout.", wager - vig,
                        f"1 to 1 is {format_cents(wager)}, less the 5% vigorish {format_cents(vig)}: "
                        f"{format_cents(wager - vig)}", [p.cite("banker_pays"), p.cite("vig_at_payout"), "spec B28"],
-                       "banker-net", p.chips, wager_cents=wager)
+                       "banker-net", p.chips, wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
 
 
 def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
@@ -58,9 +59,9 @@ def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
     name, odds, how, rule, item = rng.choice(offered)
     wager = 100 * rng.randint(1, 60) if odds > 1 else wager_amount(rng)
     paid = wager * odds
-    return chips_draft(f"A {format_cents(wager)} {name} wins{': ' + how if how else ''}. {PAY}", paid,
+    return chips_draft(f"A {format_cents(wager)} {name} wins{': ' + how if how else ''}.", paid,
                        f"{odds} to 1 on {format_cents(wager)} is {format_cents(paid)}", [p.cite(rule), "spec B28"], item,
-                       p.chips, wager_cents=wager)
+                       p.chips, wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
 
 
 @drill("bac-pay-chips", "Pay with chips", "Baccarat payouts",

@@ -13,10 +13,10 @@ skill                          kind    the dealer's action                      
 ``bac-dealer-cut``             CHOICE  the seat offered the cut first               ``offer-cut``
 ``bac-dealer-burn``            NUMBER  how many cards the burn discards             ``burn``
 ``bac-dealer-shoe``            CHOICE  the seat offered the shoe first              ``offer-shoe``
-``bac-dealer-count``           NUMBER  each hand's Point Count, announced           ``announce*``
+``bac-dealer-count``           CALL    the Point Counts called, then each new count ``announce*``...
 ``bac-dealer-house-money``     CHOICE  collect or pay each House Money Wager        ``house-money``
-``bac-dealer-player-draw``     CHOICE  the Player's Hand: card, stands, or Natural  ``instruct*``
-``bac-dealer-banker-draw``     CHOICE  the Banker's Hand: card or stands            ``instruct-banker``
+``bac-dealer-player-draw``     CALL    "Player draws" / "stands" / "No more cards"  ``instruct*``
+``bac-dealer-banker-draw``     CALL    "Banker draws" / "Banker stands"             ``instruct-banker``
 ``bac-dealer-result``          CALL    the result called: the winner, both counts   ``result``
 ``bac-dealer-order``           CHOICE  losers first, then winners from the top      ``collect``/``pay``
 ``bac-dealer-pay``             MONEY   each winning wager's payout                  ``pay``
@@ -48,7 +48,7 @@ from trainer.drills.common import choices_with, draft
 from trainer.drills.dealer_round import (RoundTask, action_drill, first_playable, numbered_tasks,
                                          task_question)
 from trainer.drills.registry import drill
-from trainer.rules.baccarat.call import call_of
+from trainer.rules.baccarat.call import Call, Phrase, Point, round_calls
 from trainer.rules.baccarat.cards import burn_count, card_of, points
 from trainer.rules.baccarat.draw import TABLE_1, banker_rule, is_natural, player_rule
 from trainer.rules.baccarat.irregularities import REMEDIES, Irregularity, remedy
@@ -68,10 +68,11 @@ DEALER_SKILLS: dict[str, tuple[str, str, int]] = {
     "bac-dealer-cut": ("Offer the cut", "Offer the stack to cut from the highest-numbered seat, clockwise.", 5000),
     "bac-dealer-burn": ("Burn cards", "Expose the first card and burn as many more as its value.", 5000),
     "bac-dealer-shoe": ("Offer the shoe", "Offer the shoe from seat 1, or to the right of the last curator.", 5000),
-    "bac-dealer-count": ("Announce the counts", "Announce each hand's Point Count.", 4000),
+    "bac-dealer-count": ("Call the counts", "Call each hand's Point Count, and its new count after a third card.",
+                         4000),
     "bac-dealer-house-money": ("Settle House Money", "Settle each House Money Wager before any third card.", 8000),
-    "bac-dealer-player-draw": ("Player draws or stands", "Tell the curator whether the Player's Hand draws.", 4000),
-    "bac-dealer-banker-draw": ("Banker draws or stands", "Tell the curator whether the Banker's Hand draws "
+    "bac-dealer-player-draw": ("Player draws or stands", "Call whether the Player's Hand draws, or no more cards.", 4000),
+    "bac-dealer-banker-draw": ("Banker draws or stands", "Call whether the Banker's Hand draws "
                                "(Table 1).", 5000),
     "bac-dealer-result": ("Announce the result", "Call which hand won, a tie hand, a Dragon 7 or a Panda 8, then "
                           "both counts.", 6000),
@@ -292,17 +293,19 @@ class _TaskBuilder:
 
     def actions(self, step: Step) -> Iterator[tuple[str, Draft]]:
         action = step.action
-        if action == "announce":
-            yield from (("bac-dealer-count", self.count(h, step)) for h in ("player", "banker"))
-        elif action.startswith("announce-"):
-            yield "bac-dealer-count", self.count(action.split("-")[1], step)
+        if action == "announce" or action.startswith("announce-"):
+            yield "bac-dealer-count", self.count(step)
         elif action == "house-money":
             yield "bac-dealer-house-money", self.house_money(step)
         elif action in ("instruct", "instruct-player"):
             yield "bac-dealer-player-draw", self.player_draw(step)
-        elif action == "instruct-banker":
+        elif action == "instruct-banker":  # the Player's new count, if it drew, is called first
+            if len(self.rnd.player) == 3:
+                yield "bac-dealer-count", self.third_count("player", step)
             yield "bac-dealer-banker-draw", self.banker_draw(step)
-        elif action == "result":
+        elif action == "result":  # the Banker's new count, if it drew, then the result
+            if len(self.rnd.banker) == 3:
+                yield "bac-dealer-count", self.third_count("banker", step)
             yield "bac-dealer-result", self.result(step)
         elif action == "collect":
             order = self.collect_first(step)
@@ -335,14 +338,44 @@ class _TaskBuilder:
         """The chip movement the current step makes (a settling step makes exactly one)."""
         return self.rnd.chips[self.move().chips[0]]
 
-    def count(self, hand: str, step: Step) -> Draft:
-        cards = self.hand(hand, 2)
-        value = points(card_of(c) for c in getattr(self.rnd, hand)[:2])
-        return draft(f"The {_WORDS[hand]}'s Hand shows {' '.join(cards)}. Announce its Point Count.",
-                     AnswerKind.NUMBER, value, "Tens and face cards count zero, aces one, the others their face "
-                     "value; only the right digit of the total counts.",
-                     [step.citation, self.p.cite("point_count"), "spec B2"],
-                     str(value), data=self.base(step) | {"hand": hand, "hand_cards": cards})
+    def calls(self) -> dict[Point, Call]:
+        """The round's call, point by point (reading B30), from its final hands."""
+        coup = Coup(tuple(card_of(c) for c in self.rnd.player), tuple(card_of(c) for c in self.rnd.banker))
+        return {call.point: call for call in round_calls(coup, self.p.ez)}
+
+    def call(self, prompt: str, phrases: tuple[Phrase, ...], bank: list[str], why: str, cites: list[str], item: str,
+             step: Step, sections: list[str] | None = None, **data: Any) -> Draft:
+        """A point of the round called aloud on the call builder: ``phrases`` in order, from ``bank``,
+        each checked against its accepted wordings and named with its section when wrong."""
+        return draft(prompt, AnswerKind.CALL, tuple(ph.text for ph in phrases), why, cites, item,
+                     choices=tuple(dict.fromkeys(bank)),
+                     data=self.base(step) | data | {"accepted": [list(ph.accepted) for ph in phrases],
+                                                    "sections": sections or [self.p.cite(ph.rule) for ph in phrases]})
+
+    def count(self, step: Step) -> Draft:
+        """The Point Counts of the first four cards (631a.10(a)): both together, or under the squeeze
+        each hand's as it is turned (``announce-player``, ``announce-banker``, 631a.9(d))."""
+        hands = ("player", "banker") if step.action == "announce" else (step.action.split("-")[1],)
+        counts = self.calls()[Point.COUNTS].phrases
+        phrases = tuple(counts[("player", "banker").index(h)] for h in hands)
+        shown = ", ".join(f"the {_WORDS[h]}'s Hand {' '.join(self.hand(h, 2))}" for h in hands)
+        what = "both Point Counts, the Player's first" if len(hands) == 2 else "its Point Count"
+        return self.call(f"The cards are turned: {shown}. Call {what}.", phrases, _count_bank(self.rng, phrases),
+                         "Tens and face cards count zero, aces one, the others their face value; only the right "
+                         "digit of the total counts.", [step.citation, self.p.cite("point_count"), "spec B2", "spec B30"],
+                         "counts" if len(hands) == 2 else f"{hands[0]}-count", step,
+                         **({"player_cards": self.hand("player", 2), "banker_cards": self.hand("banker", 2)}
+                            if len(hands) == 2 else {"hand": hands[0], "hand_cards": self.hand(hands[0], 2)}))
+
+    def third_count(self, hand: str, step: Step) -> Draft:
+        """A hand's new count once its third card is turned (631a.10(b), reading B29)."""
+        point = Point.PLAYER_THIRD if hand == "player" else Point.BANKER_THIRD
+        phrases = self.calls()[point].phrases
+        cards = self.hand(hand)
+        return self.call(f"The {_WORDS[hand]}'s Hand drew: {' '.join(cards)}. Call its new Point Count.", phrases,
+                         _count_bank(self.rng, phrases), "The three cards' total, only its right digit.",
+                         [self.p.cite("instruct"), self.p.cite("point_count"), "spec B29", "spec B30"],
+                         f"{hand}-third", step, hand=hand, hand_cards=cards)
 
     def house_money(self, step: Step) -> Draft:
         chip = self.chip()
@@ -365,21 +398,21 @@ class _TaskBuilder:
     def player_draw(self, step: Step) -> Draft:
         pp, bp = self.counts()
         rule = player_rule(pp, bp)
-        answer = ("No more cards: a Natural" if step.action == "instruct" else
-                  "Card for the Player" if rule.draws else "Player stands")
-        item = "natural" if is_natural(pp) or is_natural(bp) else f"P{pp}"
-        why = ("A Natural on either hand: no more cards to either hand." if item == "natural" else
+        calls = self.calls()
+        natural = step.action == "instruct"
+        phrases = calls[Point.NATURAL if natural else Point.PLAYER_DRAW].phrases
+        item = "natural" if natural else f"P{pp}"
+        why = ("A Natural on either hand: no more cards to either hand." if natural else
                "The Player's Hand draws on 0 to 5 and stands on 6 or 7.")
-        return draft(f"Player {pp}, Banker {bp} on the first two cards. What do you tell the curator?",
-                     AnswerKind.CHOICE, answer, why, [rule.citation, "spec B3"], item,
-                     choices=("Card for the Player", "Player stands", "No more cards: a Natural"),
-                     data=self.base(step) | {"player_count": pp, "banker_count": bp})
+        return self.call(f"Player {pp}, Banker {bp} on the first two cards. Call your instruction to the curator.",
+                         phrases, ["Player draws", "Player stands", "No more cards"], why,
+                         [rule.citation, "spec B3", "spec B30"], item, step, sections=[rule.citation],
+                         player_count=pp, banker_count=bp)
 
     def banker_draw(self, step: Step) -> Draft:
         pp, bp = self.counts()
         third = card_of(self.rnd.player[2]) if len(self.rnd.player) > 2 else None
         rule = banker_rule(pp, bp, third.value if third else None)
-        answer = "Card for the Banker" if rule.draws else "Banker stands"
         drew = f"the Player's third card is the {third.name} ({third.value})" if third else "the Player stood"
         if third is None:
             why = "The Player stood: the Banker's Hand draws on 0 to 5 and stands on 6 or 7."
@@ -390,27 +423,23 @@ class _TaskBuilder:
             draws = ", ".join(str(v) for v in range(10) if row[v] == "D")
             why = f"The Player drew: on {bp} the Banker's Hand follows Table 1 and draws when the Player's third " \
                   f"card is {draws}."
-        return draft(f"Banker {bp} after two cards; {drew}. What do you tell the curator?", AnswerKind.CHOICE,
-                     answer, why, [rule.citation, "spec B3"], f"B{bp}-{third.value if third else 'stood'}",
-                     choices=("Card for the Banker", "Banker stands"),
-                     data=self.base(step) | {"banker_count": bp, "third": third.value if third else None})
+        return self.call(f"Banker {bp} after two cards; {drew}. Call your instruction to the curator.",
+                         self.calls()[Point.BANKER_DRAW].phrases, ["Banker draws", "Banker stands"], why,
+                         [rule.citation, "spec B3", "spec B30"], f"B{bp}-{third.value if third else 'stood'}", step,
+                         sections=[rule.citation], banker_count=bp, third=third.value if third else None)
 
     def result(self, step: Step) -> Draft:
         """The result called aloud as the dealer says it, phrase by phrase: the winning hand (or the tie,
-        a Dragon 7, a Panda 8), then both final counts (631a.12(a)), each checked in order
-        (``data["accepted"]``, ``data["sections"]``) from a bank of the results and the counts both ways."""
-        coup = Coup(tuple(card_of(c) for c in self.rnd.player), tuple(card_of(c) for c in self.rnd.banker))
-        called = call_of(coup, self.p.ez)[-2:]
+        a Dragon 7, a Panda 8), then both final counts (631a.12(a)), from a bank of the results and the
+        counts both ways."""
+        called = self.calls()[Point.RESULT].phrases
         counts = called[1].text.split(" over ")
         bank = ["Player wins", "Banker wins", "Tie hand"] + (["Dragon 7", "Panda 8"] if self.p.ez else [])
         bank += [called[1].text] + ([" over ".join(reversed(counts))] if len(counts) == 2 else [])
         player, banker = self.hand("player"), self.hand("banker")
-        return draft(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Call the result.",
-                     AnswerKind.CALL, tuple(ph.text for ph in called), f"The dealer announces: \"{step.say}\"",
-                     [step.citation], called[0].text.lower().replace(" ", "-"), choices=tuple(sorted(bank)),
-                     data=self.base(step) | {"player_cards": player, "banker_cards": banker,
-                                             "accepted": [list(ph.accepted) for ph in called],
-                                             "sections": [self.p.cite(ph.rule) for ph in called]})
+        return self.call(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Call the result.",
+                         called, sorted(bank), f"The dealer announces: \"{step.say}\"", [step.citation],
+                         called[0].text.lower().replace(" ", "-"), step, player_cards=player, banker_cards=banker)
 
     def winners(self) -> list[int]:
         return sorted({int(c.target[4:]) for c in self.rnd.chips if c.source == HOUSE and "paid" in c.why and
@@ -510,6 +539,21 @@ class _TaskBuilder:
         """The card the move just before ``step`` dealt (the exposed card, 631a.15(d))."""
         index = self.index - self.played.offset
         return next(m for m in reversed(self.rnd.moves) if m.step < index and m.cards).cards[0].card
+
+
+def _count_bank(rng: random.Random, phrases: tuple[Phrase, ...]) -> list[str]:
+    """The buttons of a count call, hand by hand in the call's order: each count called and two near
+    it (one or two off, drawn so that the right one is not always in the same place), by value.
+
+    >>> _count_bank(random.Random(1), (Phrase("Player 0", (), "announce"), Phrase("Banker 5", (), "announce")))
+    ['Player 0', 'Player 2', 'Player 8', 'Banker 5', 'Banker 6', 'Banker 7']
+    """
+    bank = []
+    for phrase in phrases:
+        hand, n = phrase.text.split()
+        values = {int(n)} | {(int(n) + k) % 10 for k in rng.sample((1, 2, 8, 9), 2)}
+        bank += [f"{hand} {v}" for v in sorted(values)]
+    return bank
 
 
 def _banker_because(pp: int, bp: int, draws: bool) -> str:

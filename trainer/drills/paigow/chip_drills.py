@@ -3,14 +3,15 @@ profile offers (Sum, Match, Beat It: pa-2019 only), color up and color down, eac
 chip breakdown of the table's chips (``Profile.chips``) with the fewest chips (issue 31).
 
 Rules: 621a.8(i), 621a.11 (md 8.I, 8.K, 8.L; nj 10.7(j),(k)). ``data``: ``amount_cents``,
-``chips`` (the chips the payout may use), ``wager_cents`` where there is a wager.
+``chips`` (the chips the payout may use), ``wager_cents`` and ``wager_chips`` (the wager's stacks, shown: the payout may be cut and paid,
+reading B28) where there is a wager.
 """
 
 from __future__ import annotations
 
 import random
 
-from trainer.drills.common import chips_draft, color_change, wager_amount
+from trainer.drills.common import chips_draft, color_change, wager_amount, wager_chips
 from trainer.drills.model import Draft, Setup
 from trainer.drills.paigow.payout_drills import ROUNDING_WORDS, vig_explanation
 from trainer.drills.registry import drill
@@ -18,7 +19,6 @@ from trainer.rules.money import format_cents
 from trainer.rules.paigow.settlement import vigorish
 from trainer.rules.paigow.side_wagers import paytables_for
 
-PAY = "Pay it with the fewest chips."
 
 
 @drill("pay-chips", "Pay with chips", "Payouts",
@@ -35,16 +35,17 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
         line = rng.choice(table.lines)
         wager = 100 * rng.randint(1, 40)
         paid = line.payout(wager)
-        return chips_draft(f"A {format_cents(wager)} {table.label} Wager wins: {line.wording}, {line.odds}. {PAY}",
+        return chips_draft(f"A {format_cents(wager)} {table.label} Wager wins: {line.wording}, {line.odds}.",
                            paid, f"{line.odds} on {format_cents(wager)} is {format_cents(paid)}",
-                           [table.citation, "spec S5"], table.wager, p.chips, wager_cents=wager)
+                           [table.citation, "spec S5"], table.wager, p.chips,
+                           wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
     rounding = rng.choice(p.vig_roundings)
     wager = wager_amount(rng)
     if rounding == "exact":
         wager -= wager % 500  # a multiple of $5: its 5% is a multiple of 25¢, so chips can pay it
     vig = vigorish(wager, rounding)
     return chips_draft(f"A {format_cents(wager)} Pai Gow Wager wins; the vigorish ({ROUNDING_WORDS[rounding]}) is "
-                       f"taken from the payout. {PAY}", wager - vig,
+                       "taken from the payout.", wager - vig,
                        f"{vig_explanation(wager, rounding)}; {format_cents(wager)} less {format_cents(vig)} is "
                        f"{format_cents(wager - vig)}", [p.cite("win"), p.cite("vigorish"), "spec S2"], f"win-{rounding}", p.chips,
-                       wager_cents=wager, rounding=rounding)
+                       wager=wager_chips(rng, wager, p.chips), wager_cents=wager, rounding=rounding)

@@ -2,24 +2,29 @@
 B29; the regulation says what is announced, not a script).
 
 1. the Player's and the Banker's Point Counts on the first four cards (631a.10(a));
-2. unless a hand is a Natural (631a.11(a)), "Player draws" or "Player stands", then the Player's new
-   count if it drew; "Banker draws" or "Banker stands", then the Banker's new count (631a.10(b),
-   631a.11(b)-(c));
+2. at a Natural, "No more cards" (631a.11(a), reading B30); else "Player draws" or "Player stands",
+   then the Player's new count if it drew; "Banker draws" or "Banker stands", then the Banker's new
+   count (631a.10(b), 631a.11(b)-(c));
 3. the result (631a.12(a)): "Player wins" / "Banker wins" / "Tie hand", at an EZ Baccarat table
    "Dragon 7" or "Panda 8" by name; then the final counts, the winner's over the loser's ("7 over 4"),
    or the tied count ("6").
 
-Each phrase carries every wording accepted for it and the rule that governs it.
+Each phrase carries every wording accepted for it and the rule that governs it. :func:`round_calls`
+groups the phrases by the point of the round at which the dealer says them (reading B30): Calling
+the game asks each point as a call of its own, when the table shows what it needs.
 
 >>> from trainer.rules.baccarat.cards import parse_hand
 >>> coup = deal_coup(parse_hand("5 K"), parse_hand("3 3"), parse_hand("2 A"))
 >>> [p.text for p in call_of(coup, ez=False)]
 ['Player 5', 'Banker 6', 'Player draws', 'Player 7', 'Banker stands', 'Player wins', '7 over 6']
+>>> [(c.point.value, [p.text for p in c.phrases]) for c in round_calls(coup, ez=False)][1:3]
+[('player-draw', ['Player draws']), ('player-third', ['Player 7'])]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Sequence
 
 from trainer.rules.baccarat.cards import Card, points
@@ -89,16 +94,62 @@ def _result(coup: Coup, ez: bool) -> tuple[Phrase, Phrase]:
     return Phrase(winner[0], winner, "result"), Phrase(counts[0], counts, "result")
 
 
-def call_of(coup: Coup, ez: bool) -> tuple[Phrase, ...]:
-    """The call of a finished round, phrase by phrase (reading B29)."""
+class Point(Enum):
+    """The points of a round at which the dealer calling the game speaks, in order (reading B30)."""
+
+    #: The first four cards are turned: both Point Counts (631a.10(a)); under the squeeze each hand's
+    #: count as it is turned (631a.9(d)).
+    COUNTS = "counts"
+    #: A Natural: no more cards (631a.11(a)).
+    NATURAL = "natural"
+    #: The instruction for the Player's Hand (631a.10(b), 631a.11(b)).
+    PLAYER_DRAW = "player-draw"
+    #: The Player's third card is turned: its new count.
+    PLAYER_THIRD = "player-third"
+    #: The instruction for the Banker's Hand (631a.10(b), 631a.11(c)).
+    BANKER_DRAW = "banker-draw"
+    #: The Banker's third card is turned: its new count.
+    BANKER_THIRD = "banker-third"
+    #: The result and the final counts (631a.12(a)).
+    RESULT = "result"
+
+
+@dataclass(frozen=True)
+class Call:
+    """What the dealer says at one ``point`` of the round: one or more phrases, in order."""
+
+    point: Point
+    phrases: tuple[Phrase, ...]
+
+
+_NO_MORE = ("No more cards", "No more cards natural", "Natural no more cards", "No more", "No cards", "No third card")
+
+
+def round_calls(coup: Coup, ez: bool) -> tuple[Call, ...]:
+    """The call of a finished round point by point (reading B30): the counts of the first four cards,
+    "No more cards" at a Natural, else each hand's instruction and, if it drew, its new count, then the
+    result with both final counts. Their phrases in order are :func:`call_of`.
+
+    >>> from trainer.rules.baccarat.cards import parse_hand
+    >>> natural = deal_coup(parse_hand("9 K"), parse_hand("3 3"), parse_hand("2 A"))
+    >>> [(c.point.value, [p.text for p in c.phrases]) for c in round_calls(natural, ez=False)]
+    [('counts', ['Player 9', 'Banker 6']), ('natural', ['No more cards']), ('result', ['Player wins', '9 over 6'])]
+    """
     p2, b2 = points(coup.player[:2]), points(coup.banker[:2])
-    natural = p2 >= 8 or b2 >= 8
-    phrases = [_count("Player", p2, p2 >= 8), _count("Banker", b2, b2 >= 8)]
-    if not natural:
-        phrases.append(_instruction("Player", len(coup.player) == 3))
-        if len(coup.player) == 3:
-            phrases.append(_count("Player", coup.player_points, rule="instruct"))
-        phrases.append(_instruction("Banker", len(coup.banker) == 3))
-        if len(coup.banker) == 3:
-            phrases.append(_count("Banker", coup.banker_points, rule="instruct"))
-    return (*phrases, *_result(coup, ez))
+    calls = [Call(Point.COUNTS, (_count("Player", p2, p2 >= 8), _count("Banker", b2, b2 >= 8)))]
+    if p2 >= 8 or b2 >= 8:
+        calls.append(Call(Point.NATURAL, (Phrase(_NO_MORE[0], _NO_MORE, "natural"),)))
+    else:
+        for hand, cards, total, draw, third in (("Player", coup.player, coup.player_points, Point.PLAYER_DRAW,
+                                                 Point.PLAYER_THIRD),
+                                                ("Banker", coup.banker, coup.banker_points, Point.BANKER_DRAW,
+                                                 Point.BANKER_THIRD)):
+            calls.append(Call(draw, (_instruction(hand, len(cards) == 3),)))
+            if len(cards) == 3:
+                calls.append(Call(third, (_count(hand, total, rule="instruct"),)))
+    return (*calls, Call(Point.RESULT, _result(coup, ez)))
+
+
+def call_of(coup: Coup, ez: bool) -> tuple[Phrase, ...]:
+    """The call of a finished round, phrase by phrase (readings B29, B30)."""
+    return tuple(phrase for call in round_calls(coup, ez) for phrase in call.phrases)

@@ -74,12 +74,12 @@ class FeedbackPanel(NextPanel):
         self.verdict.setStyleSheet(f"color: {'#2e9d5b' if feedback.correct else '#d93a3a'};")
         self.expected.setText(words(f"Correct answer: {feedback.expected}"))
         given = f"You answered: {feedback.given}"
-        if feedback.mistake:
-            given += f" — {feedback.mistake}"
+        if feedback.mistake or feedback.note:  # a right answer's form named (a payout cut and paid)
+            given += f" — {feedback.mistake or feedback.note}"
         if feedback.ev_difference:
             given += "\n" + ev_text(feedback.ev_difference)
         set_linked(self.given, given, self.ctx)
-        self.given.setVisible(not feedback.correct)
+        self.given.setVisible(not feedback.correct or bool(feedback.note))
         colour = citation_colour(theme_named(self.ctx.theme))
         set_linked(self.explanation, feedback.explanation, self.ctx)
         set_citations(self.citation, feedback.citations, self.ctx, colour)
