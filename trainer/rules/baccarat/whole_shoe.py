@@ -37,7 +37,7 @@ from trainer.rules.record import ChipMove, balances
 __all__ = ["LEAVE_RATE", "Interlude", "WholeShoe", "deal_whole_shoe", "leave_table", "change_decks"]
 
 #: How often, after a round, one of the simulated players leaves the table (a training choice).
-LEAVE_RATE = 0.12
+LEAVE_RATE = 0.03
 
 
 @dataclass(frozen=True)
