@@ -84,3 +84,12 @@ def test_a_player_who_leaves_pays_his_box_and_his_seat_empties(qtbot, shown, tra
     widget.player.goto(i + 1)
     assert not widget.pane.scene.players[seat].isVisible()
     assert seat not in widget.pane.scene.markers or not widget.pane.scene.markers[seat].isVisible()
+
+
+def test_snapshot_whole_shoe_options_go_with_baccarats_table_only(capsys, tmp_path):
+    from trainer.cli import main
+
+    out = tmp_path / "x.png"
+    assert main(["snapshot", "--game", "paigow", "--screen", "table", "--whole-shoe", "--out", str(out)]) == 2
+    assert "--whole-shoe go with --game baccarat --screen table" in capsys.readouterr().err
+    assert not out.exists()
