@@ -93,3 +93,19 @@ def test_snapshot_whole_shoe_options_go_with_baccarats_table_only(capsys, tmp_pa
     assert main(["snapshot", "--game", "paigow", "--screen", "table", "--whole-shoe", "--out", str(out)]) == 2
     assert "--whole-shoe go with --game baccarat --screen table" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_captions_title_reads_the_commission_box(qtbot, shown, trainee_ctx):
+    """The markers' amounts are small on the felt at 1280x720: the caption's title reads the box out."""
+    widget = shown(BaccaratTableScreen(trainee_ctx))
+    qtbot.keyClick(widget.pane.view, Qt.Key.Key_W)
+    assert "commission box" not in widget.pane.caption.title.text()            # vigorish at payout: no box
+    widget.variant.setCurrentIndex(widget.variant.findText("vig marker"))
+    steps = widget.player.timeline.steps
+    i = next(i for i, s in enumerate(steps) if s.kind == "mark")
+    widget.player.goto(i + 1)
+    owed = steps[i].frame.markers
+    words = ", ".join(f"seat {s} ${c // 100}.{c % 100:02d}" for s, c in sorted(owed.items()))
+    assert widget.pane.caption.title.text().endswith(f"commission box: {words}")
+    widget.player.to_end()
+    assert widget.pane.caption.title.text().endswith("commission box: empty")

@@ -375,7 +375,7 @@ class BannerItem(_TextItem):
 
 #: Where a seated player's token lies: on the rail, halfway across it, behind the seat's number.
 SEATED_AT = 1.0 + L.RAIL / 2 / L.RY
-SEATED_R = 11.0
+SEATED_R = 15.0
 
 
 class SeatedItem(TableItem):

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
+from trainer.rules.money import format_cents
 from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.ui.baccarat import baccarat_profile
 from trainer.ui.baccarat.table_scene import BaccaratScene
@@ -68,6 +69,7 @@ class BaccaratTableScreen(QWidget):
         self.pane.caption.link_to(ctx)  # the section opens the rule book, as on Pai Gow's table
         self.pane.view.keyPressed.connect(lambda e: e.setAccepted(self.handle_key(e.key(), e.modifiers())))
         self.player = self.pane.player
+        self.pane.status = self.box_words
         self._build()
         self.player.stepChanged.connect(self._sync)
         self.player.captionChanged.connect(self._sync)  # a step started: its number, as the caption's
@@ -185,6 +187,15 @@ class BaccaratTableScreen(QWidget):
         timeline = whole_shoe_timeline(seed, profile) if whole else shoe_timeline(seed, profile, self.rounds.value())
         self.pane.set_timeline(timeline, heading + (" · whole shoe" if whole else ""))
         self._sync()
+
+    def box_words(self, index: int) -> str:
+        """The commission box after step ``index``, for the caption's title: each seat's marker
+        (631a.13(d)(2)(ii)); nothing at a table that collects at payout."""
+        if not self.pane.scene.layout.vig_boxes or self.player.timeline is None:
+            return ""
+        owed = self.player.timeline.frame_at(index).markers
+        return "  ·  commission box: " + (", ".join(f"seat {s} {format_cents(c)}" for s, c in sorted(owed.items()))
+                                          or "empty")
 
     def _set_theme(self, name: str) -> None:
         self.pane.set_theme(theme_named(name))
