@@ -40,8 +40,9 @@ DURATIONS = {
     "burn": 1100, "chips": 900, "mark": 700, "clear": 1100, "pass": 1200, "leave": 1000, "replace": 1500,
 }
 
-#: Where a card put aside lies (the cover card, 631a.10(d)), beside the shoe on the dealer's right.
-ASIDE = (L.CX + 520.0, 856.0)
+#: Where a card put aside lies (the cover card, 631a.10(d)), beside the shoe on the dealer's right:
+#: where the burn's first card lay at the start (further right it covered "dealer's RIGHT" at Projector).
+ASIDE = L.BURN
 _HANDS = {Zone.PLAYER: "player-hand", Zone.BANKER: "banker-hand"}
 
 
