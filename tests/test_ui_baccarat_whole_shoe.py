@@ -109,3 +109,30 @@ def test_the_captions_title_reads_the_commission_box(qtbot, shown, trainee_ctx):
     assert widget.pane.caption.title.text().endswith(f"commission box: {words}")
     widget.player.to_end()
     assert widget.pane.caption.title.text().endswith("commission box: empty")
+
+
+def test_whole_shoe_and_its_speed_are_remembered_between_sessions(qtbot, trainee_ctx, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from trainer.ui import main_window as mw
+
+    def table(store):
+        window = mw.MainWindow(trainee_ctx, store)
+        qtbot.addWidget(window)
+        window.show()
+        window.finish_startup()
+        trainee_ctx.set_game("baccarat")
+        return window, window.show_screen("table")
+
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window, screen = table(store)
+    assert not screen.whole.isChecked() and screen.player.speed == 1.0
+    qtbot.keyClick(screen.pane.view, Qt.Key.Key_W)
+    for _ in range(3):
+        qtbot.keyClick(screen.pane.view, Qt.Key.Key_Plus)
+    window.close()
+    store.sync()
+    again = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    _, screen = table(again)
+    assert screen.whole.isChecked() and screen.player.speed == 8.0 and screen.speed.currentText() == "8×"
+    assert len(screen.player) > 1000                                     # the whole shoe, dealt again

@@ -47,6 +47,9 @@ class AppContext(QObject):
         self.data_dir = data or data_dir()
         #: The progress database URL from the app's settings (None: the progress file in ``data_dir``).
         self.database: str | None = None
+        #: The app's remembered settings (the main window's QSettings), or None (a screen made alone):
+        #: a screen keeps its own choices there between sessions (Baccarat's table: whole shoe, speed).
+        self.app_settings: Any = None
         #: The casino's Rules Submission in force (``trainer.rules.casino.load_casino``), or None: its
         #: amended profile is its game's profile until another profile is chosen.
         self.casino: Any = None

@@ -162,6 +162,7 @@ class BaccaratTableScreen(QWidget):
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
         for w in (self.whole, self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._restore_choices()  # (before the choices rebuild the shoe: the screen builds it once, below)
         for box in (self.seed, self.rounds, self.seats, self.decks):
             box.valueChanged.connect(lambda _: self.rebuild())
         self.variant.currentIndexChanged.connect(lambda _: self.rebuild())
@@ -169,6 +170,23 @@ class BaccaratTableScreen(QWidget):
         self.whole.toggled.connect(lambda _: self.rebuild())
         self.faces.toggled.connect(self.pane.scene.set_reveal)
         self.demo_button.toggled.connect(self.set_demo)
+
+    #: Where the app's settings keep this screen's choices (``AppContext.app_settings``).
+    STORE_KEYS = {"whole": "baccarat-table/whole_shoe", "speed": "baccarat-table/speed"}
+
+    def _restore_choices(self) -> None:
+        """Whole shoe and the speed as last chosen (kept in the app's settings), and kept from now on."""
+        store = self.ctx.app_settings
+        if store is None:
+            return
+        self.whole.setChecked(store.value(self.STORE_KEYS["whole"]) in (True, "true"))
+        try:
+            speed = float(store.value(self.STORE_KEYS["speed"], 1.0))
+        except (TypeError, ValueError):  # a hand-edited settings file: the default speed
+            speed = 1.0
+        self.player.set_speed(speed if speed in SPEEDS else 1.0)
+        self.whole.toggled.connect(lambda on: store.setValue(self.STORE_KEYS["whole"], on))
+        self.player.speedChanged.connect(lambda speed: store.setValue(self.STORE_KEYS["speed"], speed))
 
     # -- the shoe ---------------------------------------------------------------------------------------
     def profile(self):
