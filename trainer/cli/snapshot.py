@@ -26,7 +26,7 @@ ORDER = 60
 #: Screens that --move applies to; the others show no sequence of moves.
 MOVE_SCREENS = ("table", "scene", "drills", "dealer", "player", "learn")
 #: A deal or a round has far fewer moves; the player's seat plays a whole hand per move (~20 ms each).
-MAX_MOVE, MAX_PLAYER_HANDS = 1000, 50
+MAX_MOVE, MAX_PLAYER_HANDS = 5000, 50  # (a whole Baccarat shoe runs to about 1,500 steps)
 _SIZE = re.compile(r"^(\d{2,5})[x×X](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 7680
 
@@ -54,6 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="View → Text size (default normal; projector: for a classroom)")
     p.add_argument("--faces", action="store_true", help="show every tile face up (the instructor's view)")
     p.add_argument("--no-prelude", action="store_true", help="start at the formed woodpile (no mixing)")
+    p.add_argument("--whole-shoe", action="store_true",
+                   help="Baccarat's table: the shoe dealt to its end (the cover card, last hand, change of decks)")
+    p.add_argument("--vig-marker", action="store_true",
+                   help="Baccarat's table: vigorish marked in the commission box (631a.13(d)(2))")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
     p.add_argument("--present", action="store_true",
                    help="the presenter window (View → Present on) showing --screen, at --size: what the class sees")
@@ -108,6 +112,9 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
         raise TrainerError(f"a bank sits at seat1..seat6, not {args.bank}")
     if args.move is not None and args.screen not in MOVE_SCREENS:
         raise TrainerError(f"--move goes with --screen {', '.join(MOVE_SCREENS)}, not {args.screen}")
+    shoe_options = [f"--{o.replace('_', '-')}" for o in ("whole_shoe", "vig_marker") if getattr(args, o)]
+    if shoe_options and (args.game, args.screen) != ("baccarat", "table"):
+        raise TrainerError(f"{' and '.join(shoe_options)} go with --game baccarat --screen table")
     if args.screen == "player" and (args.move or 0) > MAX_PLAYER_HANDS:
         raise TrainerError(f"--move on the player's seat is the hands played: 0 to {MAX_PLAYER_HANDS}, not {args.move}")
     out = Path(args.out)
@@ -155,4 +162,5 @@ def _render(args: argparse.Namespace, size: tuple[int, int]):
             style2=args.style2, seed=args.seed, dice=args.dice, bank=args.bank, move=args.move, faces=args.faces,
             prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
             tick=bar.update if hands else None, casino_rules=args.casino_rules, present=args.present,
+            table_options={o: True for o in ("whole_shoe", "vig_marker") if getattr(args, o)},
         )

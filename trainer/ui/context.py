@@ -51,7 +51,8 @@ class AppContext(QObject):
         #: amended profile is its game's profile until another profile is chosen.
         self.casino: Any = None
         #: The app's settings (a QSettings, set by the main window) for the choices a screen remembers
-        #: (``trainer.ui.typed_totals``); None: nothing is remembered.
+        #: between sessions (``trainer.ui.typed_totals``; Baccarat's table: whole shoe, speed); None (a
+        #: screen made alone): nothing is remembered.
         self.settings: Any = None
 
     # -- the game and its profile

@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx
         self.store = store or settings()
-        ctx.settings = self.store
+        ctx.settings = self.store  # the screens' own remembered choices
         self.setWindowTitle("Pai Gow Dealer Trainer")
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)

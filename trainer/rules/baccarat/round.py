@@ -621,15 +621,16 @@ def _next_curator(rng: random.Random, p: BaccaratProfile, b: _Builder, curator: 
     return new
 
 
-def collect_markers(markers: Mapping[int, int], p: BaccaratProfile) -> tuple[tuple[Step, ...], tuple[ChipMove, ...]]:
-    """The vigorish owed on markers, collected before a new shoe (631a.13(d)(2)(i)), rounded up to
-    25¢ when the table rounds (631a.13(c), spec B13)."""
+def collect_markers(markers: Mapping[int, int], p: BaccaratProfile, when: str = "before the new shoe"
+                    ) -> tuple[tuple[Step, ...], tuple[ChipMove, ...]]:
+    """The vigorish owed on markers, collected before a new shoe or when the player leaves the table
+    (631a.13(d)(2)(i); ``when`` words it), rounded up to 25¢ when the table rounds (631a.13(c), spec B13)."""
     steps, chips = [], []
     for seat in sorted(markers, reverse=True):
         owed = markers[seat] if p.vig_rounding == "exact" else quarter_up(markers[seat])
         chips.append(ChipMove(f"seat{seat}", HOUSE, owed, "vigorish owed on the marker collected", p.cite("vig_owed")))
         steps.append(Step("dealer", "collect-marker", p.cite("vig_owed"),
-                          f"Seat {seat}, {format_cents(owed)} commission before the new shoe."))
+                          f"Seat {seat}, {format_cents(owed)} commission {when}."))
     return tuple(steps), tuple(chips)
 
 

@@ -79,6 +79,8 @@ class MoveKind(enum.StrEnum):
     MARK = "mark"            # a marker button for owed vigorish in the seat's numbered box (631a.13(d)(2)(ii))
     CLEAR = "clear"          # the cards of the round to the discard bucket (631a.12(c))
     PASS = "pass"            # the shoe passes to a new curator, or stays (631a.14)
+    LEAVE = "leave"          # a player leaves the table (detail: seat), his markers collected first (631a.13(d)(2)(i))
+    REPLACE = "replace"      # the cards replaced with new decks after the last hand (631a.10(d))
 
 
 @dataclass(frozen=True, slots=True)

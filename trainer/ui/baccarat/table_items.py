@@ -371,3 +371,38 @@ class BannerItem(_TextItem):
         p.setPen(QColor(self.theme.count_glow))
         p.setFont(font_to_fit(26, p, self.boundingRect().adjusted(8, 2, -8, -2), self.text))
         p.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+#: Where a seated player's token lies: on the rail, halfway across it, behind the seat's number.
+SEATED_AT = 1.0 + L.RAIL / 2 / L.RY
+SEATED_R = 15.0
+
+
+class SeatedItem(TableItem):
+    """A player seated at ``seat``: a token on the rail behind the seat's number (head and shoulders,
+    the head towards the player's side), so the table shows who wagers, cuts, takes the shoe or leaves."""
+
+    def __init__(self, scene: Table, seat: int) -> None:
+        super().__init__(scene)
+        self.seat = seat
+        self.setZValue(3400)
+        self.setToolTip(f"Seat {seat}: a player is seated")
+
+    def boundingRect(self) -> QRectF:
+        r = SEATED_R + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        r = SEATED_R
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#f4f1e8"), 1.6))
+        p.setBrush(QColor("#2f5d9e"))
+        p.drawEllipse(QPointF(0, 0), r, r)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#f4f1e8"))
+        p.drawEllipse(QPointF(0, -0.3 * r), 0.3 * r, 0.3 * r)       # the head, towards the rail's outer edge
+        shoulders = QPainterPath()
+        shoulders.moveTo(-0.62 * r, 0.62 * r)
+        shoulders.quadTo(0, -0.05 * r, 0.62 * r, 0.62 * r)
+        shoulders.closeSubpath()
+        p.drawPath(shoulders)

@@ -77,8 +77,9 @@ SHOE = (CX + 300.0, 848.0)
 BURN = (CX + 420.0, 856.0)
 #: Where the stack of cards is washed, shuffled and cut (the middle of the felt).
 STACK = (CX, 706.0)  # over the empty card areas: no hand is dealt while the cards are prepared
-#: Where a call to the whole table shows ("LAST HAND"), on the dealer's side.
-BANNER = (CX - 470.0, 856.0)
+#: Where a call to the whole table shows ("LAST HAND"), on the dealer's side: over the tray's top,
+#: its name left clear (beside the discard bucket it covered "dealer's LEFT" at Projector).
+BANNER = (CX, 845.0)
 #: The top of the house's name and the payout odds written under it.
 LOGO_Y = 482.0
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from trainer.ui.baccarat import table_layout as L
 from trainer.ui.baccarat.table_items import (
-    BadgeItem, BannerItem, CardItem, ChipStackItem, GlowItem, MarkerItem, ShoeItem, StackItem,
+    SEATED_AT, BadgeItem, BannerItem, CardItem, ChipStackItem, GlowItem, MarkerItem, SeatedItem, ShoeItem, StackItem,
 )
 from trainer.ui.baccarat.table_paint import cell_path, paint_table
 from trainer.ui.animation import eased
@@ -63,6 +63,7 @@ class Frame:
     highlight: tuple[str, ...] = ()
     counts: dict[str, str] = field(default_factory=dict)   # hand -> Point Count announced
     banner: str = ""
+    seated: tuple[int, ...] = ()                           # the seats with a player at them
 
     def with_(self, **changes) -> Frame:
         return replace(self, **changes)
@@ -83,6 +84,7 @@ class BaccaratScene(QGraphicsScene):
         self.card_items: dict[str, CardItem] = {}
         self.stacks: dict[str, ChipStackItem] = {}
         self.markers: dict[int, MarkerItem] = {}
+        self.players: dict[int, SeatedItem] = {}
         self.glows: dict[str, GlowItem] = {}
         self._flying: list[ChipStackItem] = []
         self.shoe = ShoeItem(self)
@@ -112,7 +114,7 @@ class BaccaratScene(QGraphicsScene):
         if (layout, odds) == (self.layout, self.odds):
             return
         self.layout, self.odds = layout, odds
-        for items in (self.stacks, self.glows, self.markers):
+        for items in (self.stacks, self.glows, self.markers, self.players):
             for item in items.values():
                 self.removeItem(item)
             items.clear()
@@ -154,6 +156,22 @@ class BaccaratScene(QGraphicsScene):
             self.addItem(item)
             item.setPos(*self.layout.marker_spot(seat))
         return item
+
+    def _player(self, seat: int) -> SeatedItem:
+        """The player seated at ``seat``: a token on the rail behind the seat's number."""
+        item = self.players.get(seat)
+        if item is None:
+            item = self.players[seat] = SeatedItem(self, seat)
+            cell = self.layout.cells[f"seat{seat}"]
+            item.setPos(*L.oval_point((cell.a1 + cell.a2) / 2, SEATED_AT))
+            item.setRotation(cell.rotation)
+            self.addItem(item)
+        return item
+
+    def show_players(self, seated: tuple[int, ...]) -> None:
+        """A token at each seat with a player, none at the others."""
+        for seat in set(self.players) | set(seated):
+            self._player(seat).setVisible(seat in seated)
 
     def glow(self, key: str) -> GlowItem:
         item = self.glows.get(key)
@@ -205,6 +223,7 @@ class BaccaratScene(QGraphicsScene):
             owed = frame.markers.get(seat, 0)
             self._marker(seat).set_cents(owed)
             self.markers[seat].setVisible(owed > 0)
+        self.show_players(frame.seated)
         self._place_shoe(frame.shoe)
         self.shoe.set_state(frame.shoe_left, frame.shoe_total, frame.shoe_cover)
         self.stack.setPos(*L.STACK)

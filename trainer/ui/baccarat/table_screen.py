@@ -5,8 +5,13 @@ Baccarat, the squeeze of 631a.9(d), 10 to 14 seats) and watch the dealer wash, s
 cut, place the cover cards, load and burn, the shoe offered, then each round: the curator's deal,
 the cards turned, the counts, House Money, the third cards, the result, the losing wagers
 collected, the winners paid with their vigorish, the cards cleared and the shoe passed. Every step
-has its caption and section; speed 0.25x-4x or instant, pause, step, replay; demonstration mode
+has its caption and section; speed 0.25x-16x or instant, pause, step, replay; demonstration mode
 (for instructors) goes full screen with large captions and puts everything on the keyboard.
+
+"Whole shoe" (W) deals the shoe to its end instead (``whole_shoe.deal_whole_shoe``): the rounds to
+the cover card, "last hand", one more hand and the change of decks (631a.10(d)), the seated players
+at their seats, leaving now and then, and with the vigorish marker the commission box filling and
+collected when a player leaves and before the new shoe (631a.13(d)(2)).
 
 Every step comes from the engine (``trainer.rules.baccarat.round``); this screen only picks its inputs.
 """
@@ -21,10 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
+from trainer.rules.money import format_cents
 from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.ui.baccarat import baccarat_profile
 from trainer.ui.baccarat.table_scene import BaccaratScene
-from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline
+from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline, whole_shoe_timeline
 from trainer.ui.context import AppContext
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.option_fold import OptionFold
@@ -37,7 +43,7 @@ from trainer.ui.when_shown import when_shown
 #: The keyboard map, shown in the Keys button's tooltip.
 KEYS = (("Space / →", "step forward"), ("←", "step back"), ("Enter / P", "play / pause"), ("+ / −", "speed"),
         ("Home / End", "start / end"), ("R", "replay"), ("N", "new shoe"), ("V", "show faces"),
-        ("M", "demonstration mode"), ("Esc", "leave demonstration mode"), ("O", "show the folded options"))
+        ("W", "whole shoe"), ("M", "demonstration mode"), ("Esc", "leave demonstration mode"), ("O", "show the folded options"))
 
 #: The table variants offered: (label, profile options).
 VARIANTS = (("profile's table", {}), ("vig at payout", {"vig_collection": "at-payout"}),
@@ -63,6 +69,7 @@ class BaccaratTableScreen(QWidget):
         self.pane.caption.link_to(ctx)  # the section opens the rule book, as on Pai Gow's table
         self.pane.view.keyPressed.connect(lambda e: e.setAccepted(self.handle_key(e.key(), e.modifiers())))
         self.player = self.pane.player
+        self.pane.status = self.box_words
         self._build()
         self.player.stepChanged.connect(self._sync)
         self.player.captionChanged.connect(self._sync)  # a step started: its number, as the caption's
@@ -89,6 +96,8 @@ class BaccaratTableScreen(QWidget):
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 5)
         self.rounds.setToolTip("Rounds dealt after the shoe is prepared")
+        self.whole = QCheckBox("Whole shoe")
+        self.whole.setToolTip("Deal the shoe to the cover card, the last hand and the change of decks (W)")
         self.seats = QSpinBox()
         self.seats.setRange(10, 14)
         self.seats.setValue(baccarat_profile(self.ctx).seats)
@@ -110,7 +119,7 @@ class BaccaratTableScreen(QWidget):
         self.options = QWidget()
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         bar.setContentsMargins(0, 0, 0, 0)
-        for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("Seats", self.seats), ("Decks", self.decks),
+        for label, widget in (("Shoe", self.seed), ("Rounds", self.rounds), ("", self.whole), ("Seats", self.seats), ("Decks", self.decks),
                               ("", self.variant), ("", self.squeeze), ("", self.faces), ("", self.demo_button)):
             bar.addWidget(group(QLabel(label), widget) if label else widget)
         self.fold = OptionFold(self, self.options)
@@ -151,14 +160,33 @@ class BaccaratTableScreen(QWidget):
         lay.addWidget(self.pane, 1)
         lay.addLayout(transport)
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
-        for w in (self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
+        for w in (self.whole, self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._restore_choices()  # (before the choices rebuild the shoe: the screen builds it once, below)
         for box in (self.seed, self.rounds, self.seats, self.decks):
             box.valueChanged.connect(lambda _: self.rebuild())
         self.variant.currentIndexChanged.connect(lambda _: self.rebuild())
         self.squeeze.toggled.connect(lambda _: self.rebuild())
+        self.whole.toggled.connect(lambda _: self.rebuild())
         self.faces.toggled.connect(self.pane.scene.set_reveal)
         self.demo_button.toggled.connect(self.set_demo)
+
+    #: Where the app's settings keep this screen's choices (``AppContext.settings``).
+    STORE_KEYS = {"whole": "baccarat-table/whole_shoe", "speed": "baccarat-table/speed"}
+
+    def _restore_choices(self) -> None:
+        """Whole shoe and the speed as last chosen (kept in the app's settings), and kept from now on."""
+        store = self.ctx.settings
+        if store is None:
+            return
+        self.whole.setChecked(store.value(self.STORE_KEYS["whole"]) in (True, "true"))
+        try:
+            speed = float(store.value(self.STORE_KEYS["speed"], 1.0))
+        except (TypeError, ValueError):  # a hand-edited settings file: the default speed
+            speed = 1.0
+        self.player.set_speed(speed if speed in SPEEDS else 1.0)
+        self.whole.toggled.connect(lambda on: store.setValue(self.STORE_KEYS["whole"], on))
+        self.player.speedChanged.connect(lambda speed: store.setValue(self.STORE_KEYS["speed"], speed))
 
     # -- the shoe ---------------------------------------------------------------------------------------
     def profile(self):
@@ -170,9 +198,22 @@ class BaccaratTableScreen(QWidget):
         """Ask the engine for the shoe of the current choices and show it from the start."""
         profile = self.profile()
         self.pane.scene.set_table(layout_for(profile), odds_lines(profile))
-        heading = f"Shoe {self.seed.value()} · {profile.decks} decks · {self.variant.currentText()}"
-        self.pane.set_timeline(shoe_timeline(self.seed.value(), profile, self.rounds.value()), heading)
+        seed = self.seed.value()
+        whole = self.whole.isChecked()
+        self.rounds.setEnabled(not whole)
+        heading = f"Shoe {seed} · {profile.decks} decks · {self.variant.currentText()}"
+        timeline = whole_shoe_timeline(seed, profile) if whole else shoe_timeline(seed, profile, self.rounds.value())
+        self.pane.set_timeline(timeline, heading + (" · whole shoe" if whole else ""))
         self._sync()
+
+    def box_words(self, index: int) -> str:
+        """The commission box after step ``index``, for the caption's title: each seat's marker
+        (631a.13(d)(2)(ii)); nothing at a table that collects at payout."""
+        if not self.pane.scene.layout.vig_boxes or self.player.timeline is None:
+            return ""
+        owed = self.player.timeline.frame_at(index).markers
+        return "  ·  commission box: " + (", ".join(f"seat {s} {format_cents(c)}" for s, c in sorted(owed.items()))
+                                          or "empty")
 
     def _set_theme(self, name: str) -> None:
         self.pane.set_theme(theme_named(name))
@@ -191,8 +232,12 @@ class BaccaratTableScreen(QWidget):
         """Show the table after ``move`` steps (None: the end)."""
         self.player.goto(self.player.timeline.index_after_move(move))
 
-    def prepare_snapshot(self, seed: int, move: int | None) -> None:
-        """For ``snapshot --game baccarat --screen table``: shoe ``seed`` after ``move`` steps."""
+    def prepare_snapshot(self, seed: int, move: int | None, whole_shoe: bool = False, vig_marker: bool = False) -> None:
+        """For ``snapshot --game baccarat --screen table``: shoe ``seed`` (dealt to its end with
+        ``whole_shoe``; the vigorish marked with ``vig_marker``) after ``move`` steps."""
+        self.whole.setChecked(whole_shoe)
+        if vig_marker:
+            self.variant.setCurrentIndex(self.variant.findText("vig marker"))
         self.seed.setValue(seed)
         self.goto_move(move)
 
@@ -246,7 +291,7 @@ class BaccaratTableScreen(QWidget):
             K.Key_Plus: p.faster, K.Key_Equal: p.faster, K.Key_Minus: p.slower,
             K.Key_Home: lambda: p.goto(0), K.Key_End: p.to_end, K.Key_R: p.replay,
             K.Key_N: lambda: self.seed.setValue((self.seed.value() * 7919 + 104_729) % 1_000_000),
-            K.Key_V: self.faces.toggle, K.Key_M: lambda: self.set_demo(not self.demo),
+            K.Key_V: self.faces.toggle, K.Key_W: self.whole.toggle, K.Key_M: lambda: self.set_demo(not self.demo),
             K.Key_Escape: lambda: self.set_demo(False), K.Key_O: self.fold.toggle,
         }.get(key)
         if action is None:

@@ -25,6 +25,7 @@ from trainer.rules.baccarat.cards import DECK, card_of, points
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
 from trainer.rules.baccarat.round import Opening, Round, TableState, open_table, play_round, seat_bettors
 from trainer.rules.baccarat.table import CUT_COVER, LAST_COVER, CardStep, Move, MoveKind, Place, Zone
+from trainer.rules.baccarat.whole_shoe import Interlude, deal_whole_shoe
 from trainer.rules.baccarat.wagers import WAGERS, wager_named_in
 from trainer.rules.money import format_cents
 from trainer.rules.record import HOUSE, ChipMove, Step
@@ -36,11 +37,12 @@ from trainer.ui.baccarat.table_scene import CardSpot, Frame
 DURATIONS = {
     "say": 1000, "wash": 2200, "shuffle": 1500, "offer": 900, "cut": 1200, "to_bottom": 1200, "insert": 1000,
     "load": 1300, "deal": 650, "turn": 800, "hand_to": 900, "return": 900, "aside": 900, "expose": 1000,
-    "burn": 1100, "chips": 900, "mark": 700, "clear": 1100, "pass": 1200,
+    "burn": 1100, "chips": 900, "mark": 700, "clear": 1100, "pass": 1200, "leave": 1000, "replace": 1500,
 }
 
-#: Where a card put aside lies (the cover card, 631a.10(d)), beside the shoe on the dealer's right.
-ASIDE = (L.CX + 520.0, 856.0)
+#: Where a card put aside lies (the cover card, 631a.10(d)), beside the shoe on the dealer's right:
+#: where the burn's first card lay at the start (further right it covered "dealer's RIGHT" at Projector).
+ASIDE = L.BURN
 _HANDS = {Zone.PLAYER: "player-hand", Zone.BANKER: "banker-hand"}
 
 
@@ -98,6 +100,7 @@ class _Table:
     markers: dict[int, int] = field(default_factory=dict)
     counts: dict[str, str] = field(default_factory=dict)
     banner: str = ""
+    seated: tuple[int, ...] = ()
 
     def spot(self, card: int, place: Place) -> CardSpot | None:
         """Where ``card`` is drawn at ``place`` (None: not drawn, e.g. inside the shoe)."""
@@ -137,7 +140,8 @@ class _Table:
         return Frame(cards=cards, chips=dict(self.chips), chip_moves=chip_moves, markers=dict(self.markers),
                      shoe=self.holder, shoe_left=self.total - self.taken if self.loaded else 0,
                      shoe_total=self.total, shoe_cover=cover if self.loaded and cover and cover > 0 else None,
-                     stack=not self.loaded, highlight=highlight, counts=dict(self.counts), banner=self.banner)
+                     stack=not self.loaded, highlight=highlight, counts=dict(self.counts), banner=self.banner,
+                     seated=self.seated)
 
     def move_card(self, step: CardStep) -> None:
         if step.card >= 0 and (step.before.zone is Zone.SHOE) != (step.after.zone is Zone.SHOE):
@@ -171,15 +175,23 @@ class TimelineBuilder:
         t.markers = dict(state.markers)
         t.banner = "LAST HAND" if state.last_hand else ""
 
-    def add_opening(self, opening: Opening) -> None:
+    def add_opening(self, opening: Opening, seated: Sequence[int] = ()) -> None:
+        """A new shoe prepared and offered, with players at ``seated``."""
+        self.table.seated = tuple(seated)
         self._begin()
         self._add_all(opening.moves, opening.steps, ())
+
+    def add_interlude(self, part: Interlude) -> None:
+        """Steps between rounds or after the last: a player leaving, the change of decks."""
+        self.table.chips = {}
+        self._add_all(part.moves, part.steps, part.chips)
 
     def add_round(self, rnd: Round) -> None:
         """A round: the wagers go on the layout, then its moves play."""
         t = self.table
         t.chips = {f"seat{b.seat}.{w}": cents for b in rnd.bettors for w, cents in b.wagers.items()}
         t.counts = {}
+        t.seated = tuple(b.seat for b in rnd.bettors)
         self._begin()
         self._add_all(rnd.moves, rnd.steps, rnd.chips)
 
@@ -212,8 +224,15 @@ class TimelineBuilder:
             t.holder = f"seat{seat}"
         elif kind is MoveKind.PASS:
             t.holder = "dealer"  # the dealer takes the shoe back and offers it (631a.14(b))
-        elif kind is MoveKind.MARK:
+        elif kind is MoveKind.MARK or "owed" in move.detail:  # marked, or collected: the box emptied
             t.markers[seat] = move.detail["owed"]
+            if not t.markers[seat]:
+                del t.markers[seat]
+        elif kind is MoveKind.LEAVE:
+            t.seated = tuple(s for s in t.seated if s != seat)
+        elif kind is MoveKind.REPLACE:  # the cards, the cover card put aside too, make way for new decks
+            t.places.pop(LAST_COVER, None)
+            t.taken, t.banner = t.total, "CHANGE OF DECKS"
         elif kind is MoveKind.CLEAR:
             t.counts = {}
         if step.action.startswith("announce") or step.action == "result":
@@ -245,9 +264,9 @@ class TimelineBuilder:
         zones = {c.after.zone for c in move.cards}
         out = [hand for zone, hand in _HANDS.items() if zone in zones]
         seat = move.detail.get("seat")
-        if move.kind is MoveKind.OFFER and seat:
+        if move.kind in (MoveKind.OFFER, MoveKind.LEAVE) and seat:
             out.append(f"seat{seat}")
-        if move.kind is MoveKind.MARK:
+        if move.kind is MoveKind.MARK or "owed" in move.detail:
             out.append(f"vig{seat}")
         for frm, to, _ in chip_moves:
             out += [k for k in (frm, to) if "." in k]
@@ -359,11 +378,25 @@ def shoe_timeline(seed: int, profile: BaccaratProfile, rounds: int = 1, players:
     bettors = seat_bettors(rng, profile, players)
     opening = open_table(rng, profile, [b.seat for b in bettors])
     builder = TimelineBuilder(layout_for(profile), profile.decks * DECK)
-    builder.add_opening(opening)
+    builder.add_opening(opening, [b.seat for b in bettors])
     table = opening.table
     for _ in range(rounds):
         if table.done:
             break
         rnd, table = play_round(rng, table, bettors, profile, seed=seed)
         builder.add_round(rnd)
+    return builder.timeline()
+
+
+def whole_shoe_timeline(seed: int, profile: BaccaratProfile, players: int = 5) -> Timeline:
+    """A new shoe from ``seed`` dealt to the end (``whole_shoe.deal_whole_shoe``): the rounds to the
+    cover card, "last hand", one more hand, players leaving, the change of decks (631a.10(d))."""
+    shoe = deal_whole_shoe(random.Random(seed), profile, players=players, seed=seed)
+    builder = TimelineBuilder(layout_for(profile), profile.decks * DECK)
+    builder.add_opening(shoe.opening, shoe.seated)
+    for part in shoe.parts:
+        if isinstance(part, Round):
+            builder.add_round(part)
+        else:
+            builder.add_interlude(part)
     return builder.timeline()

@@ -5,7 +5,7 @@ A :class:`TablePane` is what the table screen shows once, or twice side by side.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QResizeEvent
@@ -207,6 +207,8 @@ class TablePane(QWidget):
         self.heading = ""
         #: whether the caption counts the steps (a screen with its own count of actions turns it off)
         self.counted = True
+        #: what the title adds after step ``i`` (Baccarat's whole shoe: the commission box), or None
+        self.status: Callable[[int], str] | None = None
         lay = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
@@ -226,7 +228,8 @@ class TablePane(QWidget):
 
     def _on_caption(self, caption: str, citation: str) -> None:
         count = f"  ·  step {self.player.shown} of {len(self.player)}" if self.counted else ""
-        self.caption.show_step(self.heading + count, caption, citation)
+        status = self.status(self.player.shown) if self.status else ""
+        self.caption.show_step(self.heading + count + status, caption, citation)
 
     def dock_caption(self, home: bool, elsewhere: QVBoxLayout | None = None) -> None:
         """The caption under the table (``home``), or at the end of another layout (a side column)."""
