@@ -124,3 +124,26 @@ def test_the_table_and_the_exception_tables_mix_and_may_not_repeat_a_hand(tmp_pa
     assert main(["casino-rules", "check", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:8: tiles: 1-2 2-4 4-6 6-6 are already set at line 10" in err, err
+
+
+def test_a_table_is_kept_by_the_file_and_the_code_and_rebuilt_when_unreadable(tmp_path) -> None:
+    """``kept_table`` builds once per file and engine; a half-written or foreign kept file is built again."""
+    import numpy as np
+
+    from trainer.paths import data_dir
+    from trainer.rules.casino import kept_table
+
+    builds = []
+
+    def build() -> np.ndarray:
+        builds.append(1)
+        return np.arange(6).reshape(2, 3)
+
+    digest = "ab" * 32
+    first = kept_table(digest, ("trainer.rules.casino",), build)
+    again = kept_table(digest, ("trainer.rules.casino",), build)
+    assert (first == again).all() and len(builds) == 1
+    assert len(kept_table(digest, ("trainer.rules.errors",), build)) == 2 and len(builds) == 2   # other code
+    for kept in (data_dir() / "casino-rules").glob(f"{digest}.*.npy"):
+        kept.write_bytes(b"\x93NUMPY half")
+    assert (kept_table(digest, ("trainer.rules.casino",), build) == first).all() and len(builds) == 3

@@ -198,6 +198,39 @@ def _cache(cached: Path | None, parsed: dict[str, Any]) -> None:
         pass
 
 
+def kept_table(digest: str, modules: Iterable[str], build: Callable[[], Any]) -> Any:
+    """An array computed from the file with this SHA-256 by the code of ``modules``: read from the data
+    folder's ``casino-rules`` where it was kept (named by the file's and the code's hashes, so a change
+    of either never reads a stale table), else ``build()`` and kept."""
+    import sys
+
+    import numpy as np
+
+    folder = parsed_cache(digest)
+    if folder is None:
+        return build()
+    code = hashlib.sha256()
+    for name in modules:
+        code.update(Path(sys.modules[name].__file__).read_bytes())
+    kept = folder.with_name(f"{digest}.{code.hexdigest()[:16]}.npy")
+    try:
+        return np.load(kept, allow_pickle=False)
+    except (OSError, ValueError):
+        pass
+    table = build()
+    try:
+        import os
+
+        kept.parent.mkdir(exist_ok=True)
+        temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+        with open(temporary, "wb") as f:
+            np.save(f, table, allow_pickle=False)
+        os.replace(temporary, kept)
+    except OSError:
+        pass
+    return table
+
+
 @dataclass(frozen=True)
 class Choice:
     """One choice a Rules Submission may make: its key in ``[choices]``, what it says, and how it

@@ -44,8 +44,8 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 import numpy as np
 
-from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, load_casino, one_of,
-                                  parse_casino, some_of)
+from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, kept_table,
+                                  load_casino, one_of, parse_casino, some_of)
 from trainer.rules.errors import NotationError, TrainerError
 from trainer.rules.paigow.casino_table import HandException, explicit_hands
 from trainer.rules.paigow.face_combos import RANK, Combos, combos, house_way_choices
@@ -53,6 +53,10 @@ from trainer.rules.paigow.hands import HandKind, Setting, settings
 from trainer.rules.paigow.house_way import LOADED_WAYS, REGULATORY, HouseWay, Step
 from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
 from trainer.rules.paigow.tiles import FACES, Tile
+
+#: The modules whose code sets a file's table of 8,130 settings (a table kept on disk is named by their hash).
+_ENGINE = (__name__, "trainer.rules.paigow.casino_table", "trainer.rules.paigow.face_combos",
+           "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands", "trainer.rules.paigow.tiles")
 
 # --- Tile kinds: "4-6", "10", "high 10", "low 8", "gee joon" ----------------------------------------------
 
@@ -441,14 +445,19 @@ class CasinoRules:
     @cached_property
     def table(self) -> tuple[np.ndarray, np.ndarray]:
         """(setting, decider) of every combination: decider ``-1`` the regulation, ``n`` < rules the
-        n-th rule, ``len(rules) + e`` the e-th exception."""
+        n-th rule, ``len(rules) + e`` the e-th exception. Built once per file and engine, then kept on disk
+        by their hashes (``kept_table``)."""
+        choice, decider = kept_table(self.digest, _ENGINE, self._table)
+        return choice, decider
+
+    def _table(self) -> np.ndarray:
         choice, decider = (a.copy() for a in self.rule_choices)
         rows = np.array([e.row for e in self.exceptions], dtype=np.int64)
         choice[rows] = [e.setting for e in self.exceptions]
         decider[rows] = len(self.rules) + np.arange(len(rows))
         regulation = decider < 0
         choice[regulation] = house_way_choices(REGULATORY)[regulation]
-        return choice, decider
+        return np.stack([choice, decider])
 
     def label_of(self, decider: int) -> str | None:
         if decider < 0:
