@@ -245,6 +245,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
     """Give ``group`` (the instructor, signed in) a casino's Rules Submission: checked by the loader
     first (a bad file raises its one-line ``CasinoFileError`` and nothing is stored), then kept with its
     name (without its folder) and SHA-256 in place of any the class had."""
+    from trainer.progress.casino_texts import keep
     from trainer.rules.casino import parse_casino
 
     store._need_server("publish a casino's rules to a class")  # never into this PC's outbox file
@@ -258,6 +259,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
         conn.execute("INSERT INTO class_casino_rules (class_id, file_name, content, sha256, casino, published_utc) "
                      "VALUES (?, ?, ?, ?, ?, ?)", (group.id, file_name, content.decode("utf-8"), digest,
                                                    casino.casino, iso(utc_now())))
+        keep(conn, digest)   # the questions made on it name it by its SHA-256 alone
     return PublishedRules(group.name, file_name, content, digest, casino.casino)
 
 
@@ -277,7 +279,12 @@ def published_rules(store: ProgressStore, group: SchoolClass) -> PublishedRules 
 
 def trainee_rules(store: ProgressStore, trainee: str) -> PublishedRules | None:
     """The casino rules of a class ``trainee`` is in (of several, the first class by name that has
-    some), or None (an unknown trainee too: nobody's class)."""
+    some), or None (an unknown trainee too: nobody's class). Read from a school's server, they are kept
+    on this PC: while the server is unreachable, the last ones read are the trainee's rules."""
+    from trainer.progress.casino_texts import remember_class_rules, remembered_class_rules
+
+    if not getattr(store, "online", True):
+        return remembered_class_rules(store, trainee, PublishedRules)
     try:
         trainee_id = store.trainee(trainee).id
     except UnknownNameError:
@@ -286,7 +293,9 @@ def trainee_rules(store: ProgressStore, trainee: str) -> PublishedRules | None:
         "SELECT c.name FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
         "JOIN class_members m ON m.class_id = r.class_id WHERE m.trainee_id = ? ORDER BY c.name LIMIT 1",
         (trainee_id,)).fetchone()
-    return None if row is None else published_rules(store, school_class(store, row[0]))
+    found = None if row is None else published_rules(store, school_class(store, row[0]))
+    remember_class_rules(store, trainee, found)
+    return found
 
 
 # --- the class view ---------------------------------------------------------------------------------------

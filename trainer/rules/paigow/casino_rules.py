@@ -540,7 +540,7 @@ def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> Casi
     top = reader.table((), reader.data, ("casino", "house_way", "choices"), ("casino",))
     # the amended profile deals by this file's way wherever a profile's default house way is read (spec W3)
     profile = replace(apply_choices(reader, profile_named(jurisdiction), CHOICES),
-                      default_house_way=f"casino-{digest[:12]}")
+                      default_house_way=f"casino-{digest[:12]}", casino_sha256=digest)
     way = reader.table(("house_way",), top.get("house_way", {}), ("name", "exception", "table", "rule"))
     way_name = reader.text(("house_way", "name"), way["name"]) if "name" in way else f"{name}'s house way"
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
