@@ -285,17 +285,32 @@ def trainee_rules(store: ProgressStore, trainee: str) -> PublishedRules | None:
 
     if not getattr(store, "online", True):
         return remembered_class_rules(store, trainee, PublishedRules)
+    row = _class_with_rules(store, trainee)
+    found = None if row is None else published_rules(store, school_class(store, row[0]))
+    remember_class_rules(store, trainee, found)
+    return found
+
+
+def trainee_rules_digest(store: ProgressStore, trainee: str) -> str | None:
+    """The SHA-256 of ``trainee_rules`` (None: none), read without the file's text: a cheap check that the
+    rules in force are still the class's (the app asks it when a screen is opened or it is back in focus)."""
+    if not getattr(store, "online", True):
+        kept = trainee_rules(store, trainee)
+        return kept.sha256 if kept is not None else None
+    row = _class_with_rules(store, trainee)
+    return None if row is None else str(row[1])
+
+
+def _class_with_rules(store: ProgressStore, trainee: str) -> tuple[str, str] | None:
+    """The first class by name of ``trainee`` that has casino rules, and their SHA-256; or None."""
     try:
         trainee_id = store.trainee(trainee).id
     except UnknownNameError:
         return None
-    row = store._conn.execute(
-        "SELECT c.name FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
+    return store._conn.execute(
+        "SELECT c.name, r.sha256 FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
         "JOIN class_members m ON m.class_id = r.class_id WHERE m.trainee_id = ? ORDER BY c.name LIMIT 1",
         (trainee_id,)).fetchone()
-    found = None if row is None else published_rules(store, school_class(store, row[0]))
-    remember_class_rules(store, trainee, found)
-    return found
 
 
 # --- the class view ---------------------------------------------------------------------------------------
