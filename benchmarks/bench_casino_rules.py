@@ -1,10 +1,12 @@
 """A casino's Rules Submission file as a user waits for it: ``python benchmarks/bench_casino_rules.py``.
 
-Headline rows, each a fresh process timed by the wall clock (median of ``--runs``): ``paigow-trainer
-casino-rules check`` of a complete table of 8,130 explicit hands (load and validate) and ``analyze
---house-edge --house-way FILE`` of that table and of the two examples (Foxwoods: 19 rules; Harbor: a few
-rules and the regulation's steps); the check once more with no parse kept (the first time a file is used:
-TOML read, not the JSON kept by its hash). Secondary rows: inside a fresh process after the imports, the first
+Headline rows, each a fresh process timed by the wall clock (median of ``--runs``), the first use of the
+file (no parse kept by its hash): ``paigow-trainer casino-rules check`` of a complete table of 8,130
+explicit hands in the compact ``table`` form (load and validate), once more with its parse kept, and as
+8,130 ``[[house_way.exception]]`` tables; ``analyze --house-edge --house-way FILE`` of the complete table and
+of the two examples (Foxwoods: 19 rules; Harbor: a few rules and the regulation's steps). The machine may be
+shared: each run alternates with ``analyze --house-edge`` without a file, and each row gives the ratio of
+the medians. Secondary rows: inside a fresh process after the imports, the first
 load of each file with its table of 8,130 settings, and the first ``house_edge`` of its way.
 Goals (issue 30): load and validate a complete table <= 300 ms; the exact analysis of any way <= 250 ms.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import statistics
 import sys
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -31,8 +34,9 @@ print(loaded - start, time.perf_counter() - loaded)
 """
 
 
-def complete_table(root: Path, path: Path) -> None:
-    """A casino way set at random for each of the 8,130 hands by face, as explicit hands."""
+def complete_table(root: Path, path: Path, compact: bool = True) -> None:
+    """A casino way set at random for each of the 8,130 hands by face, as explicit hands: one a line in the
+    compact ``table`` text, or (``compact=False``) one ``[[house_way.exception]]`` table each."""
     sys.path.insert(0, str(root))
     from collections import Counter
 
@@ -41,12 +45,16 @@ def complete_table(root: Path, path: Path) -> None:
 
     rng = random.Random(30)
     out = ['[casino]\nname = "Complete Table Casino"\njurisdiction = "pa-2019"\n\n[house_way]\nname = "Table way"\n']
+    if compact:
+        out.append("table = \'\'\'")
     for n, four in enumerate(f for f in combinations_with_replacement(FACES, 4)
                              if all(k <= t.copies for t, k in Counter(f).items())):
-        high = settings(four)[rng.randrange(3)].high
-        out.append(f'[[house_way.exception]]\ntiles = "{" ".join(map(str, four))}"\n'
-                   f'high = "{" ".join(map(str, high.tiles))}"\nrule = "Table hand {n}"\n')
-    path.write_text("\n".join(out))
+        tiles, high = " ".join(map(str, four)), " ".join(map(str, settings(four)[rng.randrange(3)].high.tiles))
+        out.append(f"{tiles} : {high} : Table hand {n}" if compact else
+                   f'[[house_way.exception]]\ntiles = "{tiles}"\nhigh = "{high}"\nrule = "Table hand {n}"\n')
+    if compact:
+        out.append("\'\'\'")
+    path.write_text("\n".join(out) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,26 +64,36 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_casino_rules on {args.root}  [{load()}]")
     with temporary() as tmp:
         env = environment(args.root, tmp)
-        table = Path(tmp) / "complete.toml"
+        table, tables = Path(tmp) / "complete.toml", Path(tmp) / "exceptions.toml"
         complete_table(args.root, table)
+        complete_table(args.root, tables, compact=False)
         files = {"complete table": table, "foxwoods": args.root / "docs/casino-rules/foxwoods.toml",
                  "harbor": args.root / "docs/casino-rules/harbor.toml"}
-        fresh(entry_point(["casino-rules", "check", str(table)]), env)  # warm the file cache once
-        print("fresh process, wall clock:")
-        runs = [fresh(entry_point(["casino-rules", "check", str(table), "--json"]), env) for _ in range(args.runs)]
-        row("casino-rules check (complete table of 8,130 hands)", [r.seconds * 1000 for r in runs])
         kept = Path(env["PAIGOW_TRAINER_DATA_DIR"]) / "casino-rules"
-        first = []
-        for _ in range(args.runs):
-            shutil.rmtree(kept, ignore_errors=True)
-            first.append(fresh(entry_point(["casino-rules", "check", str(table), "--json"]), env).seconds * 1000)
-        row("  the same, first time (no parse kept: TOML read)", first)
+        fresh(entry_point(["casino-rules", "check", str(table)]), env)  # warm the file cache once
+        print("fresh process, wall clock (each row's runs alternate with the regulatory analysis, for the ratio):")
+        baseline: list[float] = []
+
+        def timed(label: str, argv: list[str], first_use: bool = False) -> None:
+            ms, base = [], []
+            for _ in range(args.runs):
+                if first_use:
+                    shutil.rmtree(kept, ignore_errors=True)
+                ms.append(fresh(entry_point(argv), env).seconds * 1000)
+                base.append(fresh(entry_point(["analyze", "--house-edge", "--json"]), env).seconds * 1000)
+            baseline.extend(base)
+            row(label, ms)
+            print(f"{'':53}ratio to analyze --house-edge (no file) in the same runs: "
+                  f"{statistics.median(ms) / statistics.median(base):.2f}")
+
+        check = ["casino-rules", "check", "--json"]
+        timed("casino-rules check, complete table (first use)", [*check, str(table)], first_use=True)
+        timed("  the same, its parse kept", [*check, str(table)])
+        timed("  as 8,130 [[house_way.exception]] tables (first use)", [*check, str(tables)], first_use=True)
         for name, path in files.items():
-            runs = [fresh(entry_point(["analyze", "--house-edge", "--house-way", str(path), "--json"]), env)
-                    for _ in range(args.runs)]
-            row(f"analyze --house-edge --house-way ({name})", [r.seconds * 1000 for r in runs])
-        runs = [fresh(entry_point(["analyze", "--house-edge", "--json"]), env) for _ in range(args.runs)]
-        row("analyze --house-edge (regulatory, for comparison)", [r.seconds * 1000 for r in runs])
+            timed(f"analyze --house-edge --house-way ({name})",
+                  ["analyze", "--house-edge", "--house-way", str(path), "--json"], first_use=True)
+        row("analyze --house-edge (regulatory, all runs above)", baseline)
         print("fresh process, after the imports:")
         for name, path in files.items():
             times = [fresh(["-c", FIRST_USE.format(path=str(path))], env).out.split() for _ in range(args.runs)]

@@ -98,3 +98,41 @@ def test_snapshot_names_the_casino_in_the_status_bar(qapp, tmp_path, theme) -> N
 
     image = render(screen="drills", size=(1280, 720), theme=theme, profile="nj", casino_rules=str(HARBOR))
     assert (image.width(), image.height()) == (1280, 720)
+
+
+def by_face(setting: str) -> list:
+    """A setting's text ("6-6 4-5 / 1-3 2-3") as its two hands by face, in any order."""
+    return sorted(sorted(hand.split()) for hand in setting.split(" / "))
+
+
+def test_the_table_screen_sets_the_dealers_hand_by_the_casino_way(qtbot, trainee_ctx) -> None:
+    """The Table screen's last step turns the dealer's tiles up set by the casino's way (621a.8(b); N.J.A.C.
+    19:47-10.7(e)), its caption naming the casino's rule, or the section where the file leaves the hand to
+    the regulation's steps; back to the regulation's rules, the regulation's way again."""
+    from trainer.rules.casino import load_casino
+    from trainer.rules.paigow.house_way import set_by_house_way
+    from trainer.rules.paigow.tiles import TILE_SET
+
+    harbor = load_casino(str(HARBOR))
+    window = started(qtbot, trainee_ctx)
+    assert window.open_casino_rules(str(HARBOR))
+    table = window.show_screen("table")
+    ruled = departed = 0
+    for seed in range(1, 41):
+        table.configure(seed=seed)
+        last = table.primary.player.timeline.steps[-1]
+        tiles = [TILE_SET[i] for i in sorted(last.frame.moving)]
+        decided = harbor.decide(tiles)
+        shown = last.caption.split("): ", 1)[1].split(";")[0]   # "high / low" as the caption writes it
+        assert "set by the Harbor house way (" in last.caption and by_face(shown) == by_face(str(decided.setting))
+        if decided.label:
+            ruled += 1
+            assert decided.label.rstrip(".") in last.caption
+        else:
+            assert "(N.J.A.C. 19:47-10.7(d)" in last.caption
+        departed += str(decided.setting) != str(set_by_house_way(tiles).setting)
+    assert ruled and departed and ruled < 40
+    window._drop_casino_rules()
+    table.configure(seed=1)
+    last = table.primary.player.timeline.steps[-1]
+    assert "set by the house way (N.J.A.C. 19:47-10.7(d)" in last.caption and "Harbor" not in last.caption

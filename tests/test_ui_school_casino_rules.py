@@ -52,3 +52,28 @@ def test_a_file_chosen_on_this_pc_wins_over_the_class(qtbot, trainee_ctx, tmp_pa
     assert window.ctx.casino.casino == "Own Casino"
     window.ctx.set_trainee("Ana")
     assert window.ctx.casino.casino == "Own Casino"
+
+
+def test_rules_published_meanwhile_reach_the_app_without_a_restart(qtbot, trainee_ctx) -> None:
+    """Opening the Drills screen (Ctrl+2, from the keyboard) or the app coming back into focus checks the
+    class's rules' SHA-256: an instructor's new rules are in force, and rules taken away are dropped."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    store = shared_store(trainee_ctx)
+    group = school.create_class(store, "Morning", "Ms Lee", "hunter2")
+    school.add_trainees(store, "Morning", ["Ana"])
+    window = started(qtbot, trainee_ctx)
+    assert window.ctx.casino is None
+    school.publish_rules(store, group, "harbor.toml", HARBOR.read_bytes())   # the instructor, meanwhile
+    window.show_screen("progress")
+    assert window.ctx.casino is None   # another screen: no check
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.current_screen(), Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.current_key == "drills")
+    assert window.ctx.casino is not None and window.ctx.casino.casino == "Harbor Training Casino"
+    assert window.statusBar().currentMessage().startswith("Casino rules: Harbor Training Casino")
+    school.clear_rules(store, group)
+    QApplication.instance().applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
+    assert window.ctx.casino is None and "Harbor" not in window.statusBar().currentMessage()

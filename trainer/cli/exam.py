@@ -99,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
         profile, house_way = _class_rules(args) or (profile, house_way)
     name = profile.name if profile else args.profile
     spec = ExamSpec(seed=args.seed, skills=skill_list(args.skills, name), count=args.count,
-                    profile=name, time_limit_s=args.time_limit, house_way=house_way)
+                    profile=name, time_limit_s=args.time_limit, house_way=house_way,
+                    casino=getattr(profile, "casino_sha256", "") or None)
     data: dict = {"spec": spec.to_dict()}
     if args.print_questions:
         with progress_bar(args, spec.count, "questions") as bar:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 from trainer.drills.answers import check, expected_text
 from trainer.drills.games import game_named
 from trainer.drills.model import Question
-from trainer.drills.registry import check_offered, generate, profile_for, skill_named
+from trainer.drills.registry import casino_profile, check_offered, generate, profile_for, skill_named
 from trainer.rules.errors import TrainerError
 
 MAX_QUESTIONS = 200
@@ -42,11 +42,14 @@ class ExamSpec:
     time_limit_s: int | None = None
     house_way: str | None = None
     pass_percent: int = 80
+    #: The SHA-256 of the casino's Rules Submission the exam is on (None: the profile's own rules): its
+    #: text is kept with the progress, so the exam is built again on the same way and choices.
+    casino: str | None = None
 
     def __post_init__(self) -> None:
         if not self.skills:
             raise TrainerError("an exam needs at least one skill")
-        profile = profile_for(self.skills[0], self.profile)
+        profile = profile_for(self.skills[0], casino_profile(self.casino, self.profile) if self.casino else self.profile)
         object.__setattr__(self, "profile", profile.name)
         for skill in self.skills:
             check_offered(skill_named(skill), profile)
@@ -91,7 +94,8 @@ def build_exam(spec: ExamSpec, *, printed: bool = False, tick: Callable[[], obje
     rng.shuffle(skills)
     questions = []
     for skill in skills:
-        questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way))
+        questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way,
+                                  casino=spec.casino))
         if tick is not None:
             tick()
     return Exam(spec, tuple(questions))

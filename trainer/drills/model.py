@@ -98,7 +98,7 @@ class Draft:
 
 @dataclass(frozen=True)
 class Question:
-    """One drill question, replayable from ``(skill, seed, profile, house_way)`` (spec R1).
+    """One drill question, replayable from ``(skill, seed, profile, house_way, casino)`` (spec R1).
 
     ``answer`` is canonical (see the module table); ``explanation`` is shown after any answer and
     ends with its citations, which ``citations`` also lists (regulation section and spec id,
@@ -124,6 +124,9 @@ class Question:
     hint: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
     typed_prompt: str = ""
+    #: The SHA-256 of the casino's Rules Submission the question was made on ("" the profile's own):
+    #: with it the question is made again on the casino's way and choices (``generate(casino=...)``).
+    casino: str = ""
 
     @property
     def key(self) -> str:
@@ -147,7 +150,7 @@ class Question:
             answer=tuple(d["answer"]) if kind in _SEQUENCES else d["answer"],
             explanation=d["explanation"], citations=tuple(d["citations"]), choices=tuple(d.get("choices", ())),
             parts=tuple(Part.from_dict(p) for p in d.get("parts", ())), hint=d.get("hint", ""),
-            data=dict(d.get("data", {})), typed_prompt=d.get("typed_prompt", ""),
+            data=dict(d.get("data", {})), typed_prompt=d.get("typed_prompt", ""), casino=d.get("casino", ""),
         )
 
 

@@ -265,9 +265,12 @@ def offered_skills(profile: Profile | str, *, advanced: bool = True) -> list[Ski
 
 
 def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | str | None = None,
-             house_way: str | None = None, item: str | None = None, tries: int = 200) -> Question:
+             house_way: str | None = None, item: str | None = None, tries: int = 200,
+             casino: str | None = None) -> Question:
     """A question of ``skill`` from ``seed`` under ``profile`` (None: the skill's game's default)
-    and ``house_way`` (profile default; games without house ways ignore it).
+    and ``house_way`` (profile default; games without house ways ignore it). ``casino``, the SHA-256 of
+    a casino's Rules Submission (a stored question's ``casino``), puts the profile it amends in place of
+    ``profile``: the question is made again on the casino's way and choices.
 
     With ``item``, seeds derived from ``seed`` are tried until the question trains that item
     (spaced repetition asks for a due item; a skill with a ``preview`` reads each seed's item
@@ -275,7 +278,7 @@ def generate(skill: str | Skill, *, seed: int | None = None, profile: Profile | 
     question (spec R1), and the question's seed alone makes it again.
     """
     s = skill if isinstance(skill, Skill) else skill_named(skill)
-    p = profile_for(s, profile)
+    p = profile_for(s, casino_profile(casino, profile) if casino else profile)
     check_offered(s, p)
     setup = game_named(s.game).setup(p, house_way)
     seed = new_seed() if seed is None else seed
@@ -303,8 +306,20 @@ def _previewed(skill: Skill, seed: int, setup: Setup, item: str, tries: int) -> 
     return _make(skill, seed, setup)
 
 
+def casino_profile(casino: str, profile: Profile | str | None) -> Profile:
+    """The profile the casino's Rules Submission with SHA-256 ``casino`` amends (``profile``, if given,
+    must be the one it amends); a TrainerError when its text is nowhere on this PC."""
+    from trainer.rules.casino import casino_by_digest
+
+    amended = casino_by_digest(casino).profile
+    name = profile if isinstance(profile, str) or profile is None else profile.name
+    if name not in (None, amended.name):
+        raise TrainerError(f"the casino's rules amend profile {amended.name}, not {name}")
+    return amended
+
+
 def _make(skill: Skill, seed: int, setup: Setup) -> Question:
     draft = skill.make(random.Random(seed), setup)
-    return Question(skill=skill.id, seed=seed, profile=setup.profile.name,
+    return Question(skill=skill.id, seed=seed, profile=setup.profile.name, casino=setup.profile.casino_sha256,
                     house_way=setup.house_way.name if setup.house_way else "",
                     **{f: getattr(draft, f) for f in Draft.__dataclass_fields__})

@@ -36,7 +36,8 @@ def _replayed(d: Any) -> Any:
 
     try:
         logged = Question.from_dict(d)
-        made = generate(logged.skill, seed=logged.seed, profile=logged.profile, house_way=logged.house_way)
+        made = generate(logged.skill, seed=logged.seed, profile=logged.profile, house_way=logged.house_way,
+                        casino=logged.casino or None)
     except (TrainerError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
         raise Unregradable(f"its question cannot be made again ({str(exc).splitlines()[0][:80]})") from None
     if made.item != logged.item or made.kind != logged.kind:

@@ -22,6 +22,11 @@ Version 7: trainees' ``name_key`` (the name without case, by Unicode case foldin
            folded ASCII only, PostgreSQL's ``lower()`` more); names that clashed get a number.
 Version 8: ``class_casino_rules``: the casino's Rules Submission an instructor published to a class
            (the file's name, its text, its SHA-256 and the casino's name); its trainees train on it.
+Version 9: ``casino_rules``: the text of every casino's Rules Submission a question or an exam was made
+           on, once, by its SHA-256 (questions and exam specs carry only the SHA-256), so an old
+           question is made again on the casino's way and choices when the file is not loaded; the
+           classes' published files are copied in. On this PC's file it also keeps the class's rules
+           last read from a school's server (``trainer.progress.casino_texts``).
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -217,6 +222,19 @@ _V8 = (
         published_utc TEXT NOT NULL)""",
 )
 
+_V9 = (
+    """CREATE TABLE casino_rules (
+        sha256 TEXT PRIMARY KEY,
+        file_name TEXT NOT NULL,
+        content TEXT NOT NULL,
+        casino TEXT NOT NULL,
+        stored_utc TEXT NOT NULL)""",
+    # several classes may share one file: kept once
+    """INSERT INTO casino_rules (sha256, file_name, content, casino, stored_utc)
+        SELECT sha256, MIN(file_name), MIN(content), MIN(casino), MIN(published_utc)
+        FROM class_casino_rules GROUP BY sha256""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -226,6 +244,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "answers indexed by time, for the class view's medians", _V6),
     Migration(7, "trainee names unique without case by one rule on every database", _V7),
     Migration(8, "a casino's Rules Submission published to a class", _V8),
+    Migration(9, "the casinos' Rules Submissions questions were made on, by SHA-256", _V9),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

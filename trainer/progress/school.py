@@ -245,6 +245,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
     """Give ``group`` (the instructor, signed in) a casino's Rules Submission: checked by the loader
     first (a bad file raises its one-line ``CasinoFileError`` and nothing is stored), then kept with its
     name (without its folder) and SHA-256 in place of any the class had."""
+    from trainer.progress.casino_texts import keep
     from trainer.rules.casino import parse_casino
 
     store._need_server("publish a casino's rules to a class")  # never into this PC's outbox file
@@ -258,6 +259,7 @@ def publish_rules(store: ProgressStore, group: SchoolClass, file_name: str, cont
         conn.execute("INSERT INTO class_casino_rules (class_id, file_name, content, sha256, casino, published_utc) "
                      "VALUES (?, ?, ?, ?, ?, ?)", (group.id, file_name, content.decode("utf-8"), digest,
                                                    casino.casino, iso(utc_now())))
+        keep(conn, digest)   # the questions made on it name it by its SHA-256 alone
     return PublishedRules(group.name, file_name, content, digest, casino.casino)
 
 
@@ -277,16 +279,38 @@ def published_rules(store: ProgressStore, group: SchoolClass) -> PublishedRules 
 
 def trainee_rules(store: ProgressStore, trainee: str) -> PublishedRules | None:
     """The casino rules of a class ``trainee`` is in (of several, the first class by name that has
-    some), or None (an unknown trainee too: nobody's class)."""
+    some), or None (an unknown trainee too: nobody's class). Read from a school's server, they are kept
+    on this PC: while the server is unreachable, the last ones read are the trainee's rules."""
+    from trainer.progress.casino_texts import remember_class_rules, remembered_class_rules
+
+    if not getattr(store, "online", True):
+        return remembered_class_rules(store, trainee, PublishedRules)
+    row = _class_with_rules(store, trainee)
+    found = None if row is None else published_rules(store, school_class(store, row[0]))
+    remember_class_rules(store, trainee, found)
+    return found
+
+
+def trainee_rules_digest(store: ProgressStore, trainee: str) -> str | None:
+    """The SHA-256 of ``trainee_rules`` (None: none), read without the file's text: a cheap check that the
+    rules in force are still the class's (the app asks it when a screen is opened or it is back in focus)."""
+    if not getattr(store, "online", True):
+        kept = trainee_rules(store, trainee)
+        return kept.sha256 if kept is not None else None
+    row = _class_with_rules(store, trainee)
+    return None if row is None else str(row[1])
+
+
+def _class_with_rules(store: ProgressStore, trainee: str) -> tuple[str, str] | None:
+    """The first class by name of ``trainee`` that has casino rules, and their SHA-256; or None."""
     try:
         trainee_id = store.trainee(trainee).id
     except UnknownNameError:
         return None
-    row = store._conn.execute(
-        "SELECT c.name FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
+    return store._conn.execute(
+        "SELECT c.name, r.sha256 FROM class_casino_rules r JOIN classes c ON c.id = r.class_id "
         "JOIN class_members m ON m.class_id = r.class_id WHERE m.trainee_id = ? ORDER BY c.name LIMIT 1",
         (trainee_id,)).fetchone()
-    return None if row is None else published_rules(store, school_class(store, row[0]))
 
 
 # --- the class view ---------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from trainer.progress import casino_texts
 from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavailable, chosen_url, parse_url,
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
@@ -124,6 +125,7 @@ class ServerStore(ProgressStore):
         if not (self.online or offline):
             self._outbox.close()
             raise DatabaseError(self._why_offline)
+        casino_texts.offer(self)
         self.flush()
 
     @property

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from fsrs import Card
 
 from trainer.paths import data_dir, os_reason, usable_folder, write_file
-from trainer.progress import stats
+from trainer.progress import casino_texts, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.cards import _review_card, rebuild_cards
 from trainer.progress.clock import iso, parse_iso, utc_now
@@ -170,6 +170,7 @@ class ProgressStore:
             self._conn = self._open()
         except sqlite3.Error as exc:
             raise self._unusable(exc) from None
+        casino_texts.offer(self)
 
     @classmethod
     def in_dir(cls, folder: Path | str | None = None, **kw: Any) -> ProgressStore:
@@ -540,6 +541,7 @@ class ProgressStore:
              iso(e.when), q.seed, q.profile, e.mode, int(e.hinted), e.uid)).fetchone()
         if inserted is None:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
+        casino_texts.keep(conn, q.casino)
         conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
         _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
         return int(inserted[0])
@@ -747,6 +749,8 @@ class ProgressStore:
         afresh instead of skipping the record."""
         before = conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?", (trainee_id,)).fetchone()[0]
         answers, exams = list(answers), list(exams)
+        for digest in casino_texts.digests_in(answers, exams):
+            casino_texts.keep(conn, digest)
         taken = self._taken_elsewhere(conn, "answers", trainee_id, [a.get("uid") for a in answers]) if copy else set()
         conn.executemany(
             "INSERT INTO answers (trainee_id, skill, item, question, answer, correct, ms, ts_utc, seed, "

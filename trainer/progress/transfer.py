@@ -41,15 +41,18 @@ _EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def export_data(trainee: Any, answers: Iterable[Any], exams: list[dict[str, Any]]) -> dict[str, Any]:
-    """The JSON document for one trainee (``Trainee``, ``AnswerRecord``s, exam rows)."""
+    """The JSON document for one trainee (``Trainee``, ``AnswerRecord``s, exam rows), with the text of each
+    casino's Rules Submission its questions were made on (``casino_rules``, by SHA-256)."""
+    from trainer.progress.casino_texts import digests_in, texts_of
+
+    logged = [{"skill": a.skill, "item": a.item, "question": a.question, "answer": a.answer,
+               "correct": a.correct, "ms": a.ms, "ts_utc": a.ts_utc, "seed": a.seed, "profile": a.profile,
+               "mode": a.mode, "hinted": a.hinted, **({"uid": a.uid} if a.uid else {})} for a in answers]
     return {
         "format": FORMAT, "version": VERSION, "app_version": __version__,
         "exported_utc": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "trainee": {"name": trainee.name, "created_utc": trainee.created_utc},
-        "answers": [{"skill": a.skill, "item": a.item, "question": a.question, "answer": a.answer,
-                     "correct": a.correct, "ms": a.ms, "ts_utc": a.ts_utc, "seed": a.seed, "profile": a.profile,
-                     "mode": a.mode, "hinted": a.hinted, **({"uid": a.uid} if a.uid else {})} for a in answers],
-        "exams": exams,
+        "answers": logged, "exams": exams, "casino_rules": texts_of(digests_in(logged, exams)),
     }
 
 
@@ -240,10 +243,31 @@ def _validate(doc: Any) -> ExportData:
         raise _Invalid(f"export version {repr(doc.get('version'))[:20]} is not one this trainer reads "
                        f"(1 to {VERSION})")
     _sound(doc)
+    _casino_rules(doc.get("casino_rules", []))
     trainee = _fields("trainee", doc.get("trainee"), {"name": _TEXT, "created_utc": _TIME})
     answers = [_answer(f"answers[{i}]", a) for i, a in enumerate(_list(doc, "answers"))]
     exams = [_exam(f"exams[{i}]", e) for i, e in enumerate(_list(doc, "exams"))]
     return ExportData(trainee["name"], str(utc_text(trainee["created_utc"])), answers, exams)
+
+
+def _casino_rules(texts: Any) -> None:
+    """Read the casinos' Rules Submissions the questions were made on (each its SHA-256, file name and
+    text), so the questions and exams can be made again on them."""
+    import hashlib
+
+    from trainer.rules.casino import parse_casino
+
+    if not isinstance(texts, list):
+        raise _Invalid("casino_rules: expected a list")
+    for i, t in enumerate(texts):
+        t = _fields(f"casino_rules[{i}]", t, {"sha256": _TEXT, "file_name": _TEXT, "content": _TEXT})
+        data = t["content"].encode("utf-8")
+        if hashlib.sha256(data).hexdigest() != t["sha256"]:
+            raise _Invalid(f"casino_rules[{i}].content: not the text of its SHA-256")
+        try:
+            parse_casino(t["file_name"], data)
+        except TrainerError as exc:
+            raise _Invalid(f"casino_rules[{i}]: {exc}") from None
 
 
 def _read_bounded(path: Path) -> bytes:

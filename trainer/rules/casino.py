@@ -198,6 +198,39 @@ def _cache(cached: Path | None, parsed: dict[str, Any]) -> None:
         pass
 
 
+def kept_table(digest: str, modules: Iterable[str], build: Callable[[], Any]) -> Any:
+    """An array computed from the file with this SHA-256 by the code of ``modules``: read from the data
+    folder's ``casino-rules`` where it was kept (named by the file's and the code's hashes, so a change
+    of either never reads a stale table), else ``build()`` and kept."""
+    import sys
+
+    import numpy as np
+
+    folder = parsed_cache(digest)
+    if folder is None:
+        return build()
+    code = hashlib.sha256()
+    for name in modules:
+        code.update(Path(sys.modules[name].__file__).read_bytes())
+    kept = folder.with_name(f"{digest}.{code.hexdigest()[:16]}.npy")
+    try:
+        return np.load(kept, allow_pickle=False)
+    except (OSError, ValueError):
+        pass
+    table = build()
+    try:
+        import os
+
+        kept.parent.mkdir(exist_ok=True)
+        temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+        with open(temporary, "wb") as f:
+            np.save(f, table, allow_pickle=False)
+        os.replace(temporary, kept)
+    except OSError:
+        pass
+    return table
+
+
 @dataclass(frozen=True)
 class Choice:
     """One choice a Rules Submission may make: its key in ``[choices]``, what it says, and how it
@@ -240,6 +273,36 @@ def some_of(kind: str, value: Any, allowed: Iterable[str]) -> tuple[str, ...]:
 GAME_MODULES = ("trainer.rules.paigow.casino_rules", "trainer.rules.baccarat.casino_rules")
 
 _LOADED: dict[str, Any] = {}
+#: The file name and bytes of each Rules Submission parsed in this process, by SHA-256.
+_SOURCES: dict[str, tuple[str, bytes]] = {}
+#: Where else the text of a Rules Submission may be kept, asked by SHA-256 for ``(file name, bytes)`` or
+#: None: the progress store adds its own when opened (a question made on a casino's rules names them by
+#: SHA-256 alone and is made again from the text kept there, trainer.progress.casino_texts).
+KEPT: list[Callable[[str], tuple[str, bytes] | None]] = []
+
+
+def casino_text(digest: str) -> tuple[str, bytes] | None:
+    """The file name and bytes of the Rules Submission with this SHA-256: parsed in this process, else
+    where ``KEPT`` finds it; None if nowhere."""
+    if digest in _SOURCES:
+        return _SOURCES[digest]
+    for find in list(KEPT):
+        found = find(digest)
+        if found is not None and hashlib.sha256(found[1]).hexdigest() == digest:
+            return found
+    return None
+
+
+def casino_by_digest(digest: str) -> Any:
+    """The Rules Submission with this SHA-256 (a question's or an exam's ``casino``), parsed from wherever
+    its text is (``casino_text``); a :class:`TrainerError` naming what to do when it is nowhere."""
+    if digest in _LOADED:
+        return _LOADED[digest]
+    found = casino_text(digest)
+    if found is None:
+        raise TrainerError("this was made on a casino's rules that are not on this PC (open the casino's file: "
+                           "File → Casino rules… in the app, --casino-rules FILE on the command line)")
+    return parse_casino(*found)
 
 
 def load_casino(path: str) -> Any:
@@ -267,4 +330,5 @@ def parse_casino(path: str, data: bytes) -> Any:
                                                           f"(choose from: {', '.join(names)})")
         _LOADED[digest] = game.build(reader, digest, reader.text(("casino", "name"), casino["name"]),
                                      casino["jurisdiction"])
+    _SOURCES.setdefault(digest, (Path(path).name, data))
     return _LOADED[digest]

@@ -76,17 +76,40 @@ def restore(window: QMainWindow) -> None:
         window.statusBar().showMessage(f"Casino rules not loaded: {exc}")
 
 
-def follow_class(window: QMainWindow) -> None:
+#: The screens whose opening checks that the class's rules are still those in force (issue 30).
+CHECKED_SCREENS = ("drills", "exam")
+
+
+def watch(window: QMainWindow) -> None:
+    """Follow the class's casino rules: at once, when the trainee changes, and with a cheap check of their
+    SHA-256 when the Drills or Exam screen is opened or the app is back in focus, so rules an instructor
+    publishes meanwhile reach the trainee without a restart."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    follow_class(window)
+    window.ctx.traineeChanged.connect(lambda _: follow_class(window))
+    window.screenShown.connect(lambda *_: follow_class(window, cheap=True)
+                               if window.current_key in CHECKED_SCREENS else None)
+    QApplication.instance().applicationStateChanged.connect(
+        lambda state: follow_class(window, cheap=True) if state == Qt.ApplicationState.ApplicationActive else None)
+
+
+def follow_class(window: QMainWindow, *, cheap: bool = False) -> None:
     """The current trainee's class's casino rules, if an instructor published some and no file of this PC's
-    choice is in force; switching to a trainee without them drops the class's rules again."""
-    from trainer.progress.school import trainee_rules
+    choice is in force; switching to a trainee without them drops the class's rules again. ``cheap``: only
+    when their SHA-256 differs from that of the class's rules in force (one small query)."""
+    from trainer.progress.school import trainee_rules, trainee_rules_digest
     from trainer.ui.progress_link import shared_store
 
     if window.store.value(SETTING):
         return
     name, shared = window.ctx.trainee, getattr(window, "class_casino", None)
     try:
-        published = trainee_rules(shared_store(window.ctx), name) if name else None
+        store = shared_store(window.ctx)
+        if cheap and (trainee_rules_digest(store, name) if name else None) == (shared.digest if shared else None):
+            return
+        published = trainee_rules(store, name) if name else None
         casino = published.load() if published is not None else None
     except TrainerError as exc:
         window.statusBar().showMessage(f"The class's casino rules are not loaded: {exc}")

@@ -235,11 +235,14 @@ class ExamSetup(QWidget):
             on = item.data(Qt.ItemDataRole.UserRole) in skills
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
-    def spec(self) -> ExamSpec:
-        """The exam as set up; ``TrainerError`` for a set-up the exam engine refuses."""
+    def spec(self, casino: Any = None) -> ExamSpec:
+        """The exam as set up, on ``casino``'s rules (the casino's rules in force) when it amends the chosen
+        profile; ``TrainerError`` for a set-up the exam engine refuses."""
+        name = self.profile.currentData()
+        on_casino = casino is not None and casino.profile.name == name
         return ExamSpec(seed=self.seed.value(), skills=self.chosen_skills(), count=self.length.value(),
-                        profile=self.profile.currentData(), time_limit_s=self.minutes.value() * 60 or None,
-                        pass_percent=self.pass_mark.value())
+                        profile=name, time_limit_s=self.minutes.value() * 60 or None,
+                        pass_percent=self.pass_mark.value(), casino=casino.digest if on_casino else None)
 
 
 class ResultView(QWidget):
@@ -494,7 +497,7 @@ class ExamScreen(Screen):
 
     def start(self) -> None:
         try:
-            spec = self.setup.spec()
+            spec = self.setup.spec(self.ctx.casino)
         except TrainerError as exc:
             self.setup.error.setText(str(exc))
             return

@@ -632,8 +632,7 @@ class MainWindow(QMainWindow):
             from trainer.ui import casino_rules
 
             casino_rules.restore(self)
-            casino_rules.follow_class(self)
-            self.ctx.traineeChanged.connect(lambda _: casino_rules.follow_class(self))
+            casino_rules.watch(self)
             try:
                 self.connection_label = watch_connection(self.ctx, self.statusBar())
             except TrainerError as exc:

@@ -66,4 +66,5 @@ class BaccaratCasino:
 def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> BaccaratCasino:
     """The Baccarat Rules Submission in ``reader`` (its [casino] table already read); no house way."""
     reader.table((), reader.data, ("casino", "choices"), ("casino",))
-    return BaccaratCasino(name, digest, apply_choices(reader, profile_named(jurisdiction), CHOICES))
+    return BaccaratCasino(name, digest, replace(apply_choices(reader, profile_named(jurisdiction), CHOICES),
+                                                casino_sha256=digest))

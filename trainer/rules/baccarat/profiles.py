@@ -101,6 +101,9 @@ class BaccaratProfile(RuleBook):
     second_cover_depth: tuple[int, int] = (14, 20)
     #: The table's chip denominations in cents: 25¢ only where a vigorish is taken (``trainer.rules.chips``).
     chips: tuple[int, ...] = QUARTER_CHIPS
+    #: The SHA-256 of the casino's Rules Submission that amends this profile ("" none): a question made
+    #: under it carries it, to be made again on the same rules (``trainer.rules.casino.casino_by_digest``).
+    casino_sha256: str = ""
 
     def __post_init__(self) -> None:
         if self.decks not in DECK_OPTIONS:

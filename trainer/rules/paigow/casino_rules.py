@@ -9,6 +9,7 @@ the high hand and the rule shown to the trainee) and ``[[house_way.rule]]`` rule
 tiles, else the first rule whose conditions hold and one of whose ``play`` patterns some setting
 meets, else the regulation's four steps. Every one of the 8,130 hands by face gets one setting.
 
+>>> from trainer.rules.paigow.tiles import parse_tiles
 >>> rules = parse_casino_rules("harbor.toml", b'''
 ... [casino]
 ... name = "Harbor"
@@ -39,18 +40,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import combinations
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 import numpy as np
 
-from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, load_casino, one_of,
-                                  parse_casino, some_of)
+from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLines, apply_choices, kept_table,
+                                  load_casino, one_of, parse_casino, some_of)
 from trainer.rules.errors import NotationError, TrainerError
-from trainer.rules.paigow.face_combos import FACE_ID, RANK, Combos, code4, combos, house_way_choices
+from trainer.rules.paigow.casino_table import HandException, explicit_hands
+from trainer.rules.paigow.face_combos import RANK, Combos, combos, house_way_choices
 from trainer.rules.paigow.hands import HandKind, Setting, settings
 from trainer.rules.paigow.house_way import LOADED_WAYS, REGULATORY, HouseWay, Step
 from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
-from trainer.rules.paigow.tiles import FACES, Tile, parse_tiles
+from trainer.rules.paigow.tiles import FACES, Tile
+
+#: The modules whose code sets a file's table of 8,130 settings (a table kept on disk is named by their hash).
+_ENGINE = (__name__, "trainer.rules.paigow.casino_table", "trainer.rules.paigow.face_combos",
+           "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands", "trainer.rules.paigow.tiles")
 
 # --- Tile kinds: "4-6", "10", "high 10", "low 8", "gee joon" ----------------------------------------------
 
@@ -359,16 +365,6 @@ def _hand(a: Tile, b: Tile):
 
 
 @dataclass(frozen=True)
-class HandException:
-    """An explicit hand of the file: four tiles by face, the setting and the rule shown."""
-
-    row: int
-    setting: int
-    rule: str
-    number: int
-
-
-@dataclass(frozen=True)
 class CasinoDecision:
     """How a casino way sets four tiles: the setting and the casino's rule, or None for the regulation."""
 
@@ -427,7 +423,7 @@ class CasinoRules:
 
     def line_of(self, exception: HandException) -> int | None:
         """The line of the file where an explicit hand starts."""
-        return self.source.line_of(("house_way", "exception", exception.number))
+        return exception.line or self.source.line_of(("house_way", "exception", exception.number))
 
     @cached_property
     def _exception_of(self) -> dict[int, HandException]:
@@ -449,14 +445,19 @@ class CasinoRules:
     @cached_property
     def table(self) -> tuple[np.ndarray, np.ndarray]:
         """(setting, decider) of every combination: decider ``-1`` the regulation, ``n`` < rules the
-        n-th rule, ``len(rules) + e`` the e-th exception."""
+        n-th rule, ``len(rules) + e`` the e-th exception. Built once per file and engine, then kept on disk
+        by their hashes (``kept_table``)."""
+        choice, decider = kept_table(self.digest, _ENGINE, self._table)
+        return choice, decider
+
+    def _table(self) -> np.ndarray:
         choice, decider = (a.copy() for a in self.rule_choices)
         rows = np.array([e.row for e in self.exceptions], dtype=np.int64)
         choice[rows] = [e.setting for e in self.exceptions]
         decider[rows] = len(self.rules) + np.arange(len(rows))
         regulation = decider < 0
         choice[regulation] = house_way_choices(REGULATORY)[regulation]
-        return choice, decider
+        return np.stack([choice, decider])
 
     def label_of(self, decider: int) -> str | None:
         if decider < 0:
@@ -539,11 +540,11 @@ def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> Casi
     top = reader.table((), reader.data, ("casino", "house_way", "choices"), ("casino",))
     # the amended profile deals by this file's way wherever a profile's default house way is read (spec W3)
     profile = replace(apply_choices(reader, profile_named(jurisdiction), CHOICES),
-                      default_house_way=f"casino-{digest[:12]}")
-    way = reader.table(("house_way",), top.get("house_way", {}), ("name", "exception", "rule"))
+                      default_house_way=f"casino-{digest[:12]}", casino_sha256=digest)
+    way = reader.table(("house_way",), top.get("house_way", {}), ("name", "exception", "table", "rule"))
     way_name = reader.text(("house_way", "name"), way["name"]) if "name" in way else f"{name}'s house way"
     rules = tuple(_rule(reader, n, r) for n, r in enumerate(_array(reader, ("house_way", "rule"), way)))
-    exceptions = _exceptions(reader, _array(reader, ("house_way", "exception"), way))
+    exceptions = explicit_hands(reader, _array(reader, ("house_way", "exception"), way), way.get("table"), way_name)
     found = CasinoRules(name, digest, profile, way_name, exceptions, rules, reader.source)
     LOADED_WAYS[found.house_way.name] = found.house_way
     return found
@@ -591,108 +592,13 @@ def _rule(reader: FileReader, n: int, raw: Any) -> Rule:
         play=patterns, choose=choose)
 
 
-#: Face id of each tile as written ``1-2`` or ``2-1`` (other forms of spec N2 are parsed and added).
-_TILE_OF: dict[str, int] = {t: FACE_ID[f] for f in FACES for t in (str(f), f"{f.high}-{f.low}")}
-
-
-def _face_ids(text: str) -> list[int]:
-    """Face ids of the tiles written in ``text`` (each token parsed once per process)."""
-    ids = []
-    for token in text.split():
-        if token not in _TILE_OF:
-            _TILE_OF[token] = FACE_ID[Tile.parse(token)]
-        ids.append(_TILE_OF[token])
-    return ids
-
-
-def _exceptions(reader: FileReader, raws: list) -> tuple[HandException, ...]:
-    """The explicit hands, read all at once (a complete table is 8,130 of them); the first one that
-    is wrong, read one at a time, names the problem."""
-    tiles, highs, rules = [], [], []
-    known = _TILE_OF
-    try:
-        for raw in raws:
-            four, two, rule = raw["tiles"].split(), raw["high"].split(), raw["rule"].strip()
-            if len(raw) != 3 or len(four) != 4 or len(two) != 2 or not rule:
-                raise ValueError
-            tiles.append([known[t] for t in four]), highs.append([known[t] for t in two]), rules.append(rule)
-    except (KeyError, TypeError, AttributeError, ValueError):  # a tile written otherwise, or a mistake
-        return _exceptions_one_by_one(reader, raws)
-    if not raws:
-        return ()
-    c = combos()
-    rows = c.index[code4(np.sort(np.array(tiles), axis=1))].astype(np.int64)
-    high = np.sort(np.array(highs), axis=1)[:, None, :]
-    named_high = (np.sort(c.high[rows], axis=-1) == high).all(axis=-1)
-    named_low = (np.sort(c.low[rows], axis=-1) == high).all(axis=-1) & _equal_rank()[rows]
-    index = np.where(named_high.any(axis=1), named_high.argmax(axis=1),
-                     np.where(named_low.any(axis=1), named_low.argmax(axis=1), -1))
-    if (rows < 0).any() or (index < 0).any() or len(np.unique(rows)) != len(rows):
-        return _exceptions_one_by_one(reader, raws)
-    return tuple(HandException(r, i, rule, n) for n, (r, i, rule) in enumerate(zip(rows.tolist(), index.tolist(), rules)))
-
-
-def _equal_rank() -> np.ndarray:
-    """(8130, 3): whether the two hands of each setting rank equal (either may be named ``high``)."""
-    grid = _grid()
-    return grid.high_score == grid.low_score
-
-
-def _exceptions_one_by_one(reader: FileReader, raws: list) -> tuple[HandException, ...]:
-    c, seen, found = combos(), {}, []
-    for n, raw in enumerate(raws):
-        place = ("house_way", "exception", n)
-        raw = reader.table(place, raw, ("tiles", "high", "rule"), ("tiles", "high", "rule"))
-        try:
-            tiles = _face_ids(reader.text((*place, "tiles"), raw["tiles"]))
-            if len(tiles) != 4:
-                raise NotationError(f"an exception names four tiles, not {len(tiles)}")
-            parse_tiles([str(FACES[i]) for i in tiles], count=4)
-        except NotationError as exc:
-            raise reader.fail((*place, "tiles"), f"tiles: {exc}") from None
-        try:
-            high = sorted(_face_ids(reader.text((*place, "high"), raw["high"])))
-        except NotationError as exc:
-            raise reader.fail((*place, "high"), f"high: {exc}") from None
-        row = int(c.index[sum(f * 21 ** (3 - i) for i, f in enumerate(sorted(tiles)))])
-        index = _setting_index(c, row, high)
-        if index is None:
-            held = len(high) == 2 and all(high.count(f) <= sorted(tiles).count(f) for f in high)
-            raise reader.fail((*place, "high"), f"high: {raw['high']} is the weaker hand of {raw['tiles']}; the high "
-                              "hand is the stronger (spec H4)" if held else
-                              f"high: {raw['high']} is not two of the tiles {raw['tiles']}")
-        if row in seen:
-            raise reader.fail((*place, "tiles"), f"tiles: {raw['tiles']} are already set at line {seen[row]}")
-        seen[row] = reader.source.line_of(place)
-        found.append(HandException(row, index, reader.text((*place, "rule"), raw["rule"]), n))
-    return tuple(found)
-
-
-def _setting_index(c: Combos, row: int, high: list[int]) -> int | None:
-    """The setting of ``row`` whose high hand (or, when the hands rank equal, either hand) is ``high``."""
-    for j in range(3):
-        if sorted(c.high[row, j].tolist()) == high:
-            return j
-    for j in range(3):  # the named hand is the low one: only when the two rank equal (spec H4)
-        if sorted(c.low[row, j].tolist()) == high and _equal_hands(c, row, j):
-            return j
-    return None
-
-
-def _equal_hands(c: Combos, row: int, j: int) -> bool:
-    from trainer.rules.paigow.face_combos import hand_facts
-
-    score = hand_facts().score
-    return score[c.high[row, j, 0], c.high[row, j, 1]] == score[c.low[row, j, 0], c.low[row, j, 1]]
-
-
 # --- Validation ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Departure:
+class Departure(NamedTuple):
     """A hand the file sets otherwise than the regulation's deciding step allows (the exceptions
-    N.J.A.C. 19:47-10.7(e) asks to be noted): the file's setting and rule, the regulation's and its step."""
+    N.J.A.C. 19:47-10.7(e) asks to be noted): the file's setting and rule, the regulation's and its step
+    (a named tuple: a table set at random departs on half the 8,130 hands)."""
 
     tiles: str
     setting: str
@@ -721,7 +627,8 @@ def check(rules: CasinoRules) -> Check:
     choice, decider = rules.table
     assert len(choice) == len(c.faces) and ((choice >= 0) & (choice < 3)).all()
     counts = np.bincount(decider + 1, minlength=len(rules.rules) + len(rules.exceptions) + 1)
-    decided = [("explicit hands ([[house_way.exception]])", None, int(counts[1 + len(rules.rules):].sum()))]
+    explicit = int(counts[1 + len(rules.rules):].sum())
+    decided = [("explicit hands ([[house_way.exception]] and the table)", None, explicit)]
     decided += [(r.label, r.line, int(counts[1 + n])) for n, r in enumerate(rules.rules)]
     decided.append(("the regulation's steps", None, int(counts[0])))
     without = rules.rule_choices[0].copy()
@@ -738,10 +645,10 @@ def check(rules: CasinoRules) -> Check:
         allowed[fresh], step[fresh] = meets[fresh], s.number
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
-    departures = tuple(
-        Departure(" ".join(_TEXT[f] for f in faces), _setting_text(c, r, choice[r]),
-                  rules.label_of(int(decider[r])) or "", _setting_text(c, r, regulation[r]), int(step[r]))
-        for r, faces in zip(rows.tolist(), c.faces[rows].tolist()))
+    departures = tuple(map(Departure, [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()],
+                           _setting_texts(c, rows, choice[rows]),
+                           [rules.label_of(d) or "" for d in decider[rows].tolist()],
+                           _setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
     return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
                  repeated, departures)
 
@@ -749,10 +656,11 @@ def check(rules: CasinoRules) -> Check:
 _TEXT = tuple(str(f) for f in FACES)
 
 
-def _setting_text(c: Combos, row: int, j: int) -> str:
-    """``str(settings(c.tiles(row))[j])`` read from the face ids (``Combos`` keeps each hand's tile order)."""
-    high, low = c.high[row, j], c.low[row, j]
-    return f"{_TEXT[high[0]]} {_TEXT[high[1]]} / {_TEXT[low[0]]} {_TEXT[low[1]]}"
+def _setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
+    """``str(settings(c.tiles(row))[j])`` of each row and setting, read from the face ids (``Combos`` keeps
+    each hand's tile order)."""
+    t = _TEXT
+    return [f"{t[a]} {t[b]} / {t[x]} {t[y]}" for (a, b), (x, y) in zip(c.high[rows, js].tolist(), c.low[rows, js].tolist())]
 
 
 def _same(c: Combos, rows: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Protocol
 
-from trainer.rules.errors import UnknownNameError
+from trainer.rules.errors import TrainerError, UnknownNameError
 from trainer.rules.paigow.hands import Hand, HandKind, Setting, same_rank, settings
 from trainer.rules.paigow.profiles import Profile, profile_named
 from trainer.rules.paigow.tiles import Tile, parse_tiles
@@ -170,6 +170,9 @@ def house_way_named(name: str) -> HouseWay:
     """Look a house way up by name (a casino's, from a Rules Submission file loaded in this process, by
     the name it was given); an unknown name lists the valid ones."""
     way = HOUSE_WAYS.get(name) or LOADED_WAYS.get(name)
+    if way is None and name.startswith("casino-"):  # a casino's way (questions made before they named its file)
+        raise TrainerError("this was made on a casino's house way whose rules are not loaded (open the casino's "
+                           "file: File → Casino rules… in the app, --casino-rules FILE on the command line)")
     if way is None:
         raise UnknownNameError("house way", name, sorted(HOUSE_WAYS))
     return way

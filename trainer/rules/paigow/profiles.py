@@ -124,6 +124,9 @@ class Profile(RuleBook):
     default_house_way: str = "regulatory"
     #: The table's chip denominations in cents, 25¢ for the vigorish (``trainer.rules.chips``).
     chips: tuple[int, ...] = QUARTER_CHIPS
+    #: The SHA-256 of the casino's Rules Submission that amends this profile ("" none): a question made
+    #: under it carries it, to be made again on the same rules (``trainer.rules.casino.casino_by_digest``).
+    casino_sha256: str = ""
 
 
     def cite_item(self, rule: str, n: int) -> str:

@@ -359,7 +359,7 @@ class TableScreen(QWidget):
         self.dice.set_value(plans[0].roll.dice or None)
         for pane, plan in zip(self.panes, plans):
             heading = style_name(plan.style, profile)
-            pane.set_timeline(build_timeline(plan, prelude=self.prelude.isChecked()), heading)
+            pane.set_timeline(build_timeline(plan, prelude=self.prelude.isChecked(), profile=profile), heading)
             pane.scene.set_reveal(self.reveal.isChecked())
         self.set_speed(self.primary.player.speed)
         self._sync_transport()

@@ -19,9 +19,9 @@ from trainer.rules.paigow.delivery import (
     plan_delivery,
 )
 from trainer.rules.paigow.dice import Roll, subsection
-from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
+from trainer.rules.paigow.house_way import Decision, HouseWay, house_way_named, set_by_house_way
 from trainer.rules.paigow.positions import Position, receiving_order
-from trainer.rules.paigow.profiles import DEFAULT_PROFILE, profile_named
+from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_scene import Frame, Placement
@@ -173,10 +173,13 @@ def neat_rows() -> dict[int, Placement]:
 
 # --- building the timeline ------------------------------------------------------------------------
 
-def build_timeline(plan: DeliveryPlan, prelude: bool = True, expose: bool = True) -> Timeline:
+def build_timeline(plan: DeliveryPlan, prelude: bool = True, expose: bool = True,
+                   profile: Profile | None = None) -> Timeline:
     """The steps of ``plan``: optionally mixing and stacking first, then every move of the plan, then
-    (``expose``) the dealer's hand turned up and set by the house way, as it lies later in the round."""
-    profile = profile_named(plan.profile)
+    (``expose``) the dealer's hand turned up and set by the house way, as it lies later in the round.
+    ``profile``: the profile in force when it is not the plan's by name (one a casino's rules amend, whose
+    house way sets the dealer's hand)."""
+    profile = profile or profile_named(plan.profile)
     steps: list[Step] = []
     if prelude:
         mixed, form_moves = form_stacks(plan.stacked, profile)
@@ -201,17 +204,28 @@ def build_timeline(plan: DeliveryPlan, prelude: bool = True, expose: bool = True
                                                moving=frozenset(move.tiles)))
         steps.append(Step(move.caption, move.citation, move.kind.value, frame, move))
     if expose:
-        steps.append(_expose_dealer(plan, state, steps[-1].frame))
+        steps.append(_expose_dealer(profile, state, steps[-1].frame))
     return Timeline(plan, initial, tuple(steps))
 
 
-def _expose_dealer(plan: DeliveryPlan, state: TableState, last: Frame) -> Step:
-    """The dealer's four tiles face up, set by the profile's house way (the engine's decision): the
-    high hand on the dealer's right, the low hand on his left, turned across when the profile's
-    text says "perpendicular" (621a.8(c))."""
-    profile = profile_named(plan.profile)
+def _way_and_rule(profile: Profile, way: HouseWay, decision: Decision) -> str:
+    """What set the dealer's hand: "the house way (section)"; under a casino's rules, its way and the
+    casino's rule that decided, or the regulation's section where its rules leave the hand to the steps."""
+    if not profile.casino_sha256:
+        return f"the house way ({decision.citation})"
+    step = way.steps[decision.step - 1]
+    rule = step.criterion.why(decision.setting) if decision.step == 1 else decision.citation
+    return f"the {way.title} ({rule})"
+
+
+def _expose_dealer(profile: Profile, state: TableState, last: Frame) -> Step:
+    """The dealer's four tiles face up, set by the profile's house way (the engine's decision; a casino's
+    way under its Rules Submission, 621a.8(b), N.J.A.C. 19:47-10.7(e)): the high hand on the dealer's
+    right, the low hand on his left, turned across when the profile's text says "perpendicular"
+    (621a.8(c))."""
     ids = list(state.at(Position.DEALER))
-    decision = set_by_house_way([TILE_SET[i] for i in ids], house_way_named(profile.default_house_way), profile)
+    way = house_way_named(profile.default_house_way)
+    decision = set_by_house_way([TILE_SET[i] for i in ids], way, profile)
 
     def take(face) -> int:
         tid = next(i for i in ids if TILE_SET[i] == face)
@@ -228,8 +242,8 @@ def _expose_dealer(plan: DeliveryPlan, state: TableState, last: Frame) -> Step:
             tiles[take(face)] = Placement(spot.x - 48, spot.y - 30 + k * (L.TILE_W + 8), 0, True, 90.0)
         else:
             tiles[take(face)] = Placement(spot.x - 62 + k * (L.TILE_W + 6), spot.y - 8, 0, True)
-    caption = (f"Later in the round the dealer's tiles are turned up and set by the house way "
-               f"({decision.citation}): {decision.setting}; {profile.dealer_hand_placement}")
+    caption = (f"Later in the round the dealer's tiles are turned up and set by {_way_and_rule(profile, way, decision)}"
+               f": {decision.setting}; {profile.dealer_hand_placement}")
     frame = last.with_(tiles=tiles, marker=None, highlight=("dealer",), moving=frozenset(state.at(Position.DEALER)),
                        count_path=())
     return Step(caption, profile.cite("dealer_hands"), "expose", frame)
