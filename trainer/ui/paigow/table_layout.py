@@ -108,6 +108,10 @@ SPOTS: dict[str, Spot] = {
 TRAY = (ROW_X - 150.0, 790.0, 300.0, 56.0)
 #: The shaker's resting place (the dealer's right) and where its dice are shown once uncovered.
 SHAKER = (ROW_X + 575.0, 790.0)
+#: The dice's own place on the felt, beside the shaker (above it, clear of seat 1's spot and badge and of
+#: the cover slid off): the top left of two dice over one and their total, large enough to be read from
+#: the back of a class once uncovered (issue 29: 32 px or more at 1280x720 Projector).
+DICE_SPOT, DICE_SIZE = (ROW_X + 588.0, 584.0), 60.0
 #: The centre of the layout (x, y, w, h): where a player-banked round's losing wagers go and
 #: its winners are paid from (621a.9(n)-(r), spec S3), between the seats and the woodpile.
 CENTRE_AREA = (ROW_X - 130.0, 372.0, 260.0, 110.0)
