@@ -293,3 +293,27 @@ def test_the_ez_odds_are_on_a_placard_beside_the_felt(qtbot, sized_window, monke
         corner = (x + w if x < L.CX else x, y + h)  # the placard's corner nearest the felt: outside the rail
         dx, dy = (corner[0] - L.CX) / (L.RX + L.RAIL), (corner[1] - L.CY) / (L.RY + L.RAIL)
         assert dx * dx + dy * dy >= 1, rect
+
+
+def test_chip_buttons_grow_with_the_text_size(qtbot):
+    """A chip button is round and as large beside its value as the text size makes it: at Projector the
+    $1 chip is larger than at Normal (it was 68 px at both, issue 29), "$1,000" still fits."""
+    from PySide6.QtGui import QFontInfo
+
+    from trainer.ui.scaling import apply_text_size
+    from trainer.ui.widgets.typed_answer import CHIP_EMS, ChipButton
+
+    app = QApplication.instance()
+    sides = {}
+    try:
+        for text_size in ("normal", "projector"):
+            apply_text_size(app, text_size)
+            for cents in (100, 2500, 100000):
+                chip = ChipButton(cents, "#222222", "#ffffff")
+                qtbot.addWidget(chip)
+                assert chip.width() == chip.height() >= round(CHIP_EMS * QFontInfo(chip.font()).pixelSize())
+                assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 22
+                sides[text_size, cents] = chip.width()
+    finally:
+        apply_text_size(app, "normal")
+    assert sides["projector", 100] > sides["normal", 100] * 1.2, sides
