@@ -181,3 +181,139 @@ def test_the_shoe_never_covers_the_curators_seat_number(qtbot, seats):
         number = QPainterPath()
         number.addPolygon(cell_label(layout.cells[f"seat{seat}"], 1.0).polygon())
         assert not shoe.intersects(number), seat
+
+
+# --- the felt's sizes (issue 29, goals 1 and 6) ------------------------------------------------------
+
+#: The least height on screen of a tile or a card at 1280x720 Projector, and of a die (issue 29).
+ITEM_PX, DIE_PX = 48, 32
+
+
+def _item_height(key: str) -> float:
+    """A tile's (its top face's length) or a card's height in scene units on the screen ``key``."""
+    from trainer.ui.baccarat import table_layout as BL
+    from trainer.ui.paigow import table_layout as PL
+
+    return BL.CARD_H if key.startswith("baccarat") else PL.TILE_H
+
+
+@pytest.mark.parametrize("key,profile", [
+    ("table", "pa-2019"), ("baccarat-table", "pa-631a-ez"), ("baccarat-dealer", "pa-631a-ez"),
+    pytest.param("dealer", "pa-2019", marks=pytest.mark.xfail(
+        strict=True, reason="the Dealer's seat's table is 427 px tall at 1280x720 Projector: tiles 42.5 px (issue 29, open)")),
+])
+def test_tiles_and_cards_48px_tall_at_1280x720_projector(qtbot, sized_window, key, profile):
+    """A class reads the tiles and the cards from the back of the room: 48 px tall or more on each table
+    and dealer screen on a 1280x720 projector at Projector, the felt still filling its share."""
+    size = (1280, 720)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, key)
+    pane = getattr(screen, "pane", None) or screen.primary
+    scene = pane.scene
+
+    def shown() -> int:
+        return sum(1 for item in scene.items() if item.isVisible() and type(item).__name__ in ("TileItem", "CardItem"))
+
+    if "dealer" not in key:  # a table screen: on to a step where the cards are dealt
+        index = 0
+        while not shown() and index < len(pane.player):
+            index += 1
+            pane.player.goto(index)
+    assert shown(), key  # tiles or cards are on the felt
+    _settle(window, size)
+    view = _views(window)[0]
+    px = _item_height(key) * view.transform().m11()
+    assert px >= ITEM_PX, f"{key}: {px:.1f} px tall"
+    assert felt_share(view) >= (TABLE_SHARE if "table" in key else DEALER_SHARE), key
+
+
+def test_the_dice_have_a_place_of_their_own_with_their_total(qtbot, sized_window, monkeypatch):
+    """Once the shaker is open, every step of the delivery shows the dice beside the shaker, 32 px or
+    more at 1280x720 Projector, with their total (621a.6(b)); never only the small dice in the cup."""
+    from PySide6.QtCore import QRectF
+
+    from trainer.ui.paigow import table_layout as L
+
+    size = (1280, 720)
+    window = sized_window("projector", size)
+    table = window.show_screen("table")
+    _settle(window, size)
+    view, scene = table.primary.view, table.primary.scene
+    opened = 0
+    for index in range(len(table.primary.player) + 1):
+        table.primary.player.goto(index)
+        frame = scene.frame
+        if not (frame and frame.dice and frame.shaker == "open"):
+            continue
+        opened += 1
+        beside = scene.dice_beside
+        assert beside.isVisible() and beside.dice == frame.dice, index
+        scale = view.transform().m11()
+        assert all(r.height() * scale >= DIE_PX for r in beside.die_rects()), index
+        assert len(beside.die_rects()) == len(frame.dice)
+        # clear of the cup, the cover slid off and every position's spot
+        box = beside.sceneBoundingRect()
+        assert not box.intersects(scene.shaker.sceneBoundingRect().adjusted(0, 40, 0, 0)), box
+        assert not any(box.intersects(QRectF(*spot.rect())) for spot in L.SPOTS.values()), box
+    assert opened > 3  # the dice stay in sight through the delivery
+    said = {text for text, px in _table_texts(monkeypatch, view) if px >= DIE_PX * 0.6}
+    assert f"= {sum(scene.frame.dice)}" in said, sorted(said)
+
+
+@pytest.mark.parametrize("key", ["baccarat-table", "baccarat-dealer"])
+def test_the_ez_odds_are_on_a_placard_beside_the_felt(qtbot, sized_window, monkeypatch, key):
+    """The EZ table's odds and its inscription "pushes on a Dragon 7" (631a.2(b)(3), (6)(ii)) are on the
+    placards beside the felt (the scene's top corners, outside the rail), larger than the felt's middle
+    could write them (7.4 px at 1920x1080 on calling the game before)."""
+    from PySide6.QtCore import QRectF
+
+    from trainer.ui.baccarat import table_layout as L
+    from trainer.ui.baccarat.table_paint import placard_labels
+    from trainer.ui.baccarat.timeline import odds_lines
+    from trainer.rules.baccarat.profiles import profile_named
+
+    size = (1920, 1080)
+    window = sized_window("projector", size, profile="pa-631a-ez")
+    _open(window, key)
+    _settle(window, size)
+    view = _views(window)[0]
+    drawn = _table_texts(monkeypatch, view)
+    odds = odds_lines(profile_named("pa-631a-ez"))
+    placards = placard_labels(odds, view.transform().m11())
+    texts = {label.text for label in placards}
+    on_screen = [(text, px) for text, px in drawn if text in texts]
+    assert len(on_screen) == len(placards) == 2, on_screen
+    words = " ".join(" ".join(text.split()) for text in texts)
+    for phrase in ("PUSHES ON A DRAGON 7", "TIE 8 TO 1", "DRAGON 7 INSURANCE 40 TO 1", "PANDA 8 INSURANCE 25 TO 1"):
+        assert phrase in words, (phrase, words)
+    assert min(px for _, px in on_screen) >= 10, on_screen
+    for label, rect in zip(placards, L.PLACARDS):
+        x, y, w, h = rect
+        assert QRectF(x, y, w, h).contains(label.polygon().boundingRect()), (label.text, rect)
+        corner = (x + w if x < L.CX else x, y + h)  # the placard's corner nearest the felt: outside the rail
+        dx, dy = (corner[0] - L.CX) / (L.RX + L.RAIL), (corner[1] - L.CY) / (L.RY + L.RAIL)
+        assert dx * dx + dy * dy >= 1, rect
+
+
+def test_chip_buttons_grow_with_the_text_size(qtbot):
+    """A chip button is round and as large beside its value as the text size makes it: at Projector the
+    $1 chip is larger than at Normal (it was 68 px at both, issue 29), "$1,000" still fits."""
+    from PySide6.QtGui import QFontInfo
+
+    from trainer.ui.scaling import apply_text_size
+    from trainer.ui.widgets.typed_answer import CHIP_EMS, ChipButton
+
+    app = QApplication.instance()
+    sides = {}
+    try:
+        for text_size in ("normal", "projector"):
+            apply_text_size(app, text_size)
+            for cents in (100, 2500, 100000):
+                chip = ChipButton(cents, "#222222", "#ffffff")
+                qtbot.addWidget(chip)
+                assert chip.width() == chip.height() >= round(CHIP_EMS * QFontInfo(chip.font()).pixelSize())
+                assert chip.width() >= chip.fontMetrics().horizontalAdvance(chip.text()) + 22
+                sides[text_size, cents] = chip.width()
+    finally:
+        apply_text_size(app, "normal")
+    assert sides["projector", 100] > sides["normal", 100] * 1.2, sides

@@ -23,8 +23,9 @@ SCENE_W, SCENE_H = 1600.0, 900.0
 #: Numbered positions drawn unless asked otherwise: 14, as the profiles have it (631a.2(a), docs/baccarat.md B11).
 DEFAULT_SEATS = 14
 
-#: A card lying flat (poker size) in scene units.
-CARD_W = 64.0
+#: A card lying flat (poker size) in scene units: 48 px tall or more on Calling the game's table at
+#: 1280x720 Projector (issue 29: a class reads the cards from the back of the room).
+CARD_W = 78.0
 CARD_H = CARD_W * 1.4
 
 #: The dealer's edge of the felt; the oval's centre lies on it.
@@ -59,13 +60,13 @@ CHIPS_DEPTH = 30.0
 MAIN_ROW_DEPTH = 72.0
 
 #: The Player's Hand and Banker's Hand card areas (centre x, centre y, width, height).
-HAND_W, HAND_H = 290.0, 116.0
-HANDS = {"player-hand": (CX - 156.0, 712.0), "banker-hand": (CX + 156.0, 712.0)}
+HAND_W, HAND_H = 290.0, 124.0
+HANDS = {"player-hand": (CX - 156.0, 716.0), "banker-hand": (CX + 156.0, 716.0)}
 HAND_TITLES = {"player-hand": "PLAYER'S HAND", "banker-hand": "BANKER'S HAND"}
 #: Their names where the whole ones do not fit (a larger text size).
 HAND_SHORT_TITLES = {"player-hand": "PLAYER", "banker-hand": "BANKER"}
 #: The vigorish boxes' row: top and height; each box's width and gap.
-VIG_Y, VIG_H, VIG_W, VIG_GAP = 774.0, 30.0, 36.0, 5.0
+VIG_Y, VIG_H, VIG_W, VIG_GAP = 778.0, 30.0, 36.0, 5.0
 #: A marker button's radius: it sits on the top edge of its box, the box's number readable under it.
 MARKER_R = 14.0
 
@@ -82,6 +83,10 @@ STACK = (CX, 706.0)  # over the empty card areas: no hand is dealt while the car
 BANNER = (CX, 845.0)
 #: The top of the house's name and the payout odds written under it.
 LOGO_Y = 482.0
+#: The placards beside the felt that carry the payout odds and the EZ inscription (631a.2(b)(3),
+#: (6)(ii)): the scene's top corners, outside the rail (x, y, w, h), the dealer's left one first. The
+#: felt's middle is too small for them to be read from the back of a class (issue 29).
+PLACARDS = ((6.0, 6.0, 200.0, 270.0), (SCENE_W - 206.0, 6.0, 200.0, 270.0))
 
 
 def oval_point(degrees: float, fraction: float) -> tuple[float, float]:
@@ -241,5 +246,5 @@ def card_slot(hand: str, index: int) -> tuple[float, float, float]:
     card across them on the right, the way a called game lays them."""
     x, y = HANDS[hand]
     if index < 2:
-        return x - 95.0 + index * 72.0, y + 8.0, 0.0
-    return x + 74.0, y + 8.0, 90.0
+        return x - 100.0 + index * (CARD_W + 6), y + 4.0, 0.0
+    return x + 84.0, y + 4.0, 90.0

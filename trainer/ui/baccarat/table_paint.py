@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -87,6 +88,8 @@ def paint_table(p: QPainter, th: Theme, layout: L.TableLayout, odds: tuple[str, 
     _paint_dealer_side(p, th)
     _paint_seats(p, th, layout)
     _paint_middle(p, th, layout)
+    if odds:
+        _paint_placards(p, th)
     p.setPen(QColor(th.label))
     for label in printed_labels(layout, odds, device_scale(p)):
         p.save()
@@ -107,8 +110,46 @@ def printed_labels(layout: L.TableLayout, odds: tuple[str, ...], scale: float) -
         labels += [_fitted(str(seat), 17, scale, QRectF(*layout.vig_number_box(seat)))
                    for seat in range(1, layout.seats + 1)]
     bottom = min([L.HANDS[k][1] - L.HAND_H / 2 for k in L.HANDS] + [h.rect.top() for h in hands]) - 4
-    labels += middle_lines(((HOUSE_NAME, 25), *((text, 15) for text in odds)), scale, bottom)
+    labels += middle_lines(((HOUSE_NAME, 25),), scale, bottom)
+    labels += placard_labels(odds, scale)
     return [label for label in labels if label]
+
+
+def placard_labels(odds: tuple[str, ...], scale: float) -> list[Label]:
+    """The payout odds on the placards beside the felt (``L.PLACARDS``), a phrase a line (wrapped where
+    it must), the first ones on the dealer's left placard, cut where that draws both largest, in one
+    size. Never left out (631a.2(b)(3); the EZ inscription, (6)(ii))."""
+    phrases = [part.strip() for line in odds for part in line.split("·")]
+    rooms = [QRectF(*rect).adjusted(10, 8, -10, -8) for rect in L.PLACARDS]
+    best: tuple[int, list[str]] = (0, [])
+    for cut in range(1, len(phrases) + 1):
+        texts = ["\n".join(phrases[:cut]), "\n".join(phrases[cut:])]
+        px = min(_wrapped_px(text, room.width(), room.height()) for text, room in zip(texts, rooms) if text)
+        best = max(best, (px, texts), key=lambda pair: pair[0])
+    px, texts = best
+    return [Label(text, _font_px(px), room, PLACARD_FLAGS) for text, room in zip(texts, rooms) if text]
+
+
+PLACARD_FLAGS = ALIGN.AlignCenter | Qt.TextFlag.TextWordWrap
+
+
+@lru_cache(maxsize=256)
+def _wrapped_px(text: str, width: float, height: float, start: int = 60) -> int:
+    """The largest pixel size from ``start`` down at which ``text``, wrapped at its spaces, fits."""
+    px = start
+    while px > 1:
+        rect = QFontMetricsF(_font_px(px)).boundingRect(QRectF(0, 0, width, 1e6), int(PLACARD_FLAGS), text)
+        if rect.width() <= width and rect.height() <= height:
+            break
+        px -= 1
+    return px
+
+
+def _font_px(px: int) -> QFont:
+    f = QFont()
+    f.setBold(True)
+    f.setPixelSize(px)
+    return f
 
 
 def _fitted(text: str, px: float, scale: float, rect: QRectF, flags=ALIGN.AlignCenter,
@@ -252,6 +293,14 @@ def _paint_dealer_side(p: QPainter, th: Theme) -> None:
     p.setPen(QPen(QColor(th.rail).darker(160), 3))
     p.setBrush(QColor("#222222"))
     p.drawEllipse(QPointF(cx, cy), L.DISCARD_R, L.DISCARD_R)
+
+
+def _paint_placards(p: QPainter, th: Theme) -> None:
+    """The placards' boards: felt-coloured, framed like the rail (their text is drawn with the felt's)."""
+    p.setPen(QPen(QColor(th.rail), 6))
+    p.setBrush(QColor(th.felt).darker(125))
+    for rect in L.PLACARDS:
+        p.drawRoundedRect(QRectF(*rect).adjusted(3, 3, -3, -3), 12, 12)
 
 
 def _paint_seats(p: QPainter, th: Theme, layout: L.TableLayout) -> None:

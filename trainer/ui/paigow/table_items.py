@@ -461,6 +461,44 @@ class CentreItem(ChipsItem):
         self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
 
+class DiceBesideItem(TableItem):
+    """The dice rolled, in their own place beside the shaker (``L.DICE_SPOT``) while the shaker is open:
+    two over one, the total beside the lower one (621a.6(b)): read at a glance all through the delivery."""
+
+    def __init__(self, scene: Table) -> None:
+        super().__init__(scene)
+        self.dice: tuple[int, ...] = ()
+        self.colours: tuple[str, ...] = ()
+
+    def set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
+        if (dice, colours) != (self.dice, self.colours):
+            self.dice, self.colours = dice, colours
+            self.setToolTip(f"The dice: {', '.join(map(str, dice))}, total {sum(dice)}" if dice else "")
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        s = L.DICE_SIZE
+        return QRectF(-4, -4, 2 * s + 30, 2 * s + 16)
+
+    def die_rects(self) -> list[QRectF]:
+        """Where each die is drawn (item coordinates): two side by side, the third under the first."""
+        s, gap = L.DICE_SIZE, 8.0
+        return [QRectF(0, 0, s, s), QRectF(s + gap, 0, s, s), QRectF(0, s + gap, s, s)][:len(self.dice)]
+
+    def total_rect(self) -> QRectF:
+        s, gap = L.DICE_SIZE, 8.0
+        return QRectF(s + gap, s + gap, s + 18, s)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for k, (rect, value) in enumerate(zip(self.die_rects(), self.dice)):
+            paint_die(p, rect, value, self.theme, self.colours[k] if k < len(self.colours) else "white")
+        text = f"= {sum(self.dice)}"
+        p.setPen(QColor(self.theme.count_glow))
+        p.setFont(font_to_fit(44, p, self.total_rect(), text))
+        p.drawText(self.total_rect(), Qt.AlignmentFlag.AlignCenter, text)
+
+
 class DiceTotalItem(TableItem):
     """The three dice, large, and their total, in the middle of the felt while the dealer counts
     (621a.6(c)): readable from the back of a classroom."""

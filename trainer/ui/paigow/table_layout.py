@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 
 SCENE_W, SCENE_H = 1600.0, 920.0
 
-#: A tile lying flat: width, length (towards the players) and the visible height of one layer.
-TILE_W = 36.0
+#: A tile lying flat: width, length (towards the players) and the visible height of one layer. 48 px
+#: tall or more on the Table screen at 1280x720 Projector (issue 29: read from the back of a class).
+TILE_W = 42.0
 TILE_H = TILE_W * 2.2
 TILE_T = 9.0
 
@@ -58,17 +59,17 @@ class Spot:
     def rect(self) -> tuple[float, float, float, float]:
         """The outline of the landing spot (x, y, w, h): room for four tiles in a row, or a stack
         of four (three layers above the felt, each ``TILE_T`` higher)."""
-        top = self.y - TILE_H / 2 - 3 * TILE_T - 6
+        top = self.y - TILE_H / 2 - 3 * TILE_T - 3  # (3: a tight outline leaves the chips their band)
         return self.x - SPOT_W / 2, top, SPOT_W, SPOT_H
 
 
 SPOT_W = 4 * STACK_PITCH + 14
-SPOT_H = TILE_H + 4 * TILE_T + 12
+SPOT_H = TILE_H + 4 * TILE_T + 6
 
 #: The seats lie on an arc around the dealer: landing spots on radius ARC_R, betting circles
 #: further out on CIRCLE_R (the arc is stretched vertically by ARC_STRETCH); the wagers' chips
 #: stand in the band between them.
-ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 550.0, 735.0, 1.06
+ARC_CX, ARC_CY, ARC_R, CIRCLE_R, ARC_STRETCH = SCENE_W / 2, 860.0, 549.0, 741.0, 1.06
 #: A betting circle's radius, and a chip's.
 CIRCLE_RADIUS, CHIP_R = 40.0, 19.0
 #: How far a seat's chips stand from its spot's middle; how wide their tags may spread; how tall a
@@ -107,6 +108,10 @@ SPOTS: dict[str, Spot] = {
 TRAY = (ROW_X - 150.0, 790.0, 300.0, 56.0)
 #: The shaker's resting place (the dealer's right) and where its dice are shown once uncovered.
 SHAKER = (ROW_X + 575.0, 790.0)
+#: The dice's own place on the felt, beside the shaker (above it, clear of seat 1's spot and badge and of
+#: the cover slid off): the top left of two dice over one and their total, large enough to be read from
+#: the back of a class once uncovered (issue 29: 32 px or more at 1280x720 Projector).
+DICE_SPOT, DICE_SIZE = (ROW_X + 588.0, 584.0), 60.0
 #: The centre of the layout (x, y, w, h): where a player-banked round's losing wagers go and
 #: its winners are paid from (621a.9(n)-(r), spec S3), between the seats and the woodpile.
 CENTRE_AREA = (ROW_X - 130.0, 372.0, 260.0, 110.0)

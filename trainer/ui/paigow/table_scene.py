@@ -25,7 +25,8 @@ from trainer.rules.paigow.positions import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
-    CentreItem, ChipsItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem, ShakerItem, TileItem,
+    CentreItem, ChipsItem, DiceBesideItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem,
+    ShakerItem, TileItem,
 )
 from trainer.ui.paigow.table_paint import paint_table
 from trainer.ui.animation import eased
@@ -92,6 +93,10 @@ class TableScene(QGraphicsScene):
             die.setPos(x + (k - 1) * 17, y + (-12 if k == 1 else 11))
             die.setZValue(60)
             die.setVisible(False)
+        self.dice_beside = DiceBesideItem(self)
+        self.dice_beside.setPos(*L.DICE_SPOT)
+        self.dice_beside.setZValue(60)
+        self.dice_beside.setVisible(False)
         self.number = NumberItem(self)
         self.number.setPos(L.SHAKER[0], L.SHAKER[1] - 90)
         self.number.setVisible(False)
@@ -108,7 +113,7 @@ class TableScene(QGraphicsScene):
         self.dice_total.setPos(*L.MIX_CENTER)
         self.dice_total.setZValue(70000)
         self.dice_total.setVisible(False)
-        for item in (*self.tiles.values(), self.shaker, *self.dice, self.number, self.marker,
+        for item in (*self.tiles.values(), self.shaker, *self.dice, self.dice_beside, self.number, self.marker,
                      *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.flying,
                      self.dice_total):
             self.addItem(item)
@@ -161,6 +166,7 @@ class TableScene(QGraphicsScene):
         want = on and bool(self.frame_dice)
         for k, die in enumerate(self.dice):
             die.setVisible(want and k < len(self.frame_dice))
+        self.dice_beside.setVisible(want)
 
     frame_dice: tuple[int, ...] = ()
 
@@ -213,6 +219,7 @@ class TableScene(QGraphicsScene):
 
     def _set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
         self.frame_dice = dice
+        self.dice_beside.set_dice(dice, colours)
         for k, (die, value) in enumerate(zip(self.dice, dice)):
             colour = colours[k] if k < len(colours) else "white"
             if (die.value, die.colour) != (value, colour):

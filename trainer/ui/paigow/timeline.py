@@ -167,7 +167,7 @@ def neat_rows() -> dict[int, Placement]:
     for tid in range(len(TILE_SET)):
         row, col = divmod(tid, 8)
         # clear of every position's spot: below seats 3 and 4, between seats 2 and 5
-        out[tid] = Placement(L.MIX_CENTER[0] + (col - 3.5) * (L.TILE_W + 8), 520.0 + (row - 1.5) * (L.TILE_H + 8), 0)
+        out[tid] = Placement(L.MIX_CENTER[0] + (col - 3.5) * (L.TILE_W + 8), 546.0 + (row - 1.5) * (L.TILE_H + 2), 0)
     return out
 
 
@@ -235,13 +235,14 @@ def _expose_dealer(profile: Profile, state: TableState, last: Frame) -> Step:
     spot = L.SPOTS["dealer"]
     across = "perpendicular" in profile.dealer_hand_placement
     tiles = dict(last.tiles)
+    half, step = 5 + L.TILE_W / 2, L.TILE_W + 6  # the hands 10 apart, their tiles 6
     for k, face in enumerate(decision.setting.high.tiles):
-        tiles[take(face)] = Placement(spot.x + 22 + k * (L.TILE_W + 6), spot.y - 8, 0, True)
+        tiles[take(face)] = Placement(spot.x + half + k * step, spot.y - 8, 0, True)
     for k, face in enumerate(decision.setting.low.tiles):
         if across:
-            tiles[take(face)] = Placement(spot.x - 48, spot.y - 30 + k * (L.TILE_W + 8), 0, True, 90.0)
+            tiles[take(face)] = Placement(spot.x - 5 - L.TILE_H / 2, spot.y - 8 + (k - 0.5) * (L.TILE_W + 8), 0, True, 90.0)
         else:
-            tiles[take(face)] = Placement(spot.x - 62 + k * (L.TILE_W + 6), spot.y - 8, 0, True)
+            tiles[take(face)] = Placement(spot.x - half - (1 - k) * step, spot.y - 8, 0, True)
     caption = (f"Later in the round the dealer's tiles are turned up and set by {_way_and_rule(profile, way, decision)}"
                f": {decision.setting}; {profile.dealer_hand_placement}")
     frame = last.with_(tiles=tiles, marker=None, highlight=("dealer",), moving=frozenset(state.at(Position.DEALER)),

@@ -5,7 +5,7 @@ builds the amount (click, right-click, or drag onto the field).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPixmap
+from PySide6.QtGui import QFontInfo, QMouseEvent, QPixmap
 from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from trainer.rules.errors import NotationError
@@ -51,6 +51,10 @@ def _cents_in(edit: QLineEdit) -> int:
         return 0
 
 
+#: A chip button's least diameter in its font's pixel size (68 px at Normal is more: 5.7 of 12 px).
+CHIP_EMS = 3.6
+
+
 class ChipButton(ClickOrDrag, QPushButton):
     """A chip: click to add its value to the amount, right-click to take it off, or drag it onto the field."""
 
@@ -66,8 +70,10 @@ class ChipButton(ClickOrDrag, QPushButton):
         self._fit()
 
     def _fit(self) -> None:
-        """Round, and wide enough for its value ("$1,000") at any text size."""
-        side = max(68, self.fontMetrics().horizontalAdvance(self.text()) + 22)
+        """Round, wide enough for its value ("$1,000"), and grown with the text size (issue 29: at Projector
+        a $1 chip is as large beside its text as at Normal, never the same 68 px)."""
+        side = max(68, round(CHIP_EMS * QFontInfo(self.font()).pixelSize()),
+                   self.fontMetrics().horizontalAdvance(self.text()) + 22)
         self.setFixedSize(side, side)
         colour, ink = self._colours
         self.setStyleSheet(f"QPushButton {{ background: {colour}; color: {ink}; border: 4px dashed {ink}; "
