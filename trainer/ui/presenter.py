@@ -78,6 +78,8 @@ class MirrorView(TableView):
     def __init__(self, scene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.area: QRectF | None = None
+        #: the area at the top of the view rather than in its middle (tables side by side line up)
+        self.top = False
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys are the instructor's (Esc: the window's)
         self.setAccessibleDescription("The table shown on the instructor's screen, for the class")
 
@@ -87,7 +89,11 @@ class MirrorView(TableView):
         # than waiting while the whole table still fits (the view keeps within its scene rect)
         self.setSceneRect(table.adjusted(-table.width(), -table.height(), table.width(), table.height()))
         self.area = QRectF(rect) if rect is not None else None
-        self.fitInView(self.area or table, Qt.AspectRatioMode.KeepAspectRatio)
+        area = self.area or table
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
+        slack = self.mapToScene(self.viewport().rect()).boundingRect().height() - area.height()
+        if self.top and slack > 0:
+            self.centerOn(area.center().x(), area.center().y() + slack / 2)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -248,8 +254,10 @@ class PresenterWindow(QWidget):
         self.setWindowTitle("Pai Gow Dealer Trainer — presenter")
         self.setObjectName("presenter")
         self.ctx = ctx
-        #: one mirror a table shown (two styles side by side: two), made as needed and kept
+        #: one mirror a table shown (two styles side by side: two), made as needed and kept; the
+        #: first ``shown`` are in use
         self.mirrors: list[MirrorPane] = []
+        self.shown = 0
         #: the main window's screen followed, and its title
         self._screen: QWidget | None = None
         self._title = ""
@@ -263,13 +271,14 @@ class PresenterWindow(QWidget):
         self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.elsewhere.setWordWrap(True)
         self.learn = LearnMirror(ctx)
-        self.row = QHBoxLayout()
+        self.tables = QWidget()  # the mirrors, side by side
+        self.row = QHBoxLayout(self.tables)
+        self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(12)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
-        lay.addLayout(self.row, 1)
-        lay.addWidget(self.elsewhere, 1)
-        lay.addWidget(self.learn, 1)
+        for part in (self.tables, self.elsewhere, self.learn):
+            lay.addWidget(part, 1)
 
     # (the first mirror's, as when one table is shown)
     @property
@@ -296,13 +305,17 @@ class PresenterWindow(QWidget):
             self._screen, self._title = screen, title
         panes = panes_of(screen)
         while len(self.mirrors) < len(panes):
-            mirror = MirrorPane(self.ctx, self)
+            mirror = MirrorPane(self.ctx, self.tables)
             mirror.hide_answers, mirror.zoom = self.hide_answers, self.zoom
             self.mirrors.append(mirror)
             self.row.addWidget(mirror, 1)
+        self.shown = len(panes)
         for k, mirror in enumerate(self.mirrors):
             mirror.follow(panes[k] if k < len(panes) else None)
             mirror.setVisible(k < len(panes))
+        self.tables.setVisible(bool(panes))
+        for mirror in self.mirrors:  # side by side, the tables line up whatever their captions' heights
+            mirror.view.top = len(panes) > 1
         page = screen if getattr(screen, "presented_page", None) is not None else None
         self.learn.follow(page)
         self.learn.setVisible(page is not None)
@@ -313,6 +326,7 @@ class PresenterWindow(QWidget):
 
     def _presented_changed(self) -> None:
         self.show_screen(self._screen, self._title)
+
 
     def _each(self, method: str, *args) -> None:
         for mirror in self.mirrors:
