@@ -71,6 +71,11 @@ seen.update(geometry=[g.x(), g.y(), g.width(), g.height()], screen=p.windowHandl
                       if c.metaObject().className() in ("QPushButton", "QToolButton", "QComboBox", "QSlider")])
 fill_menu(menu, w)
 seen["checked"] = [a.isChecked() for a in menu.actions()]
+table.configure(style2="house-way-left")  # two styles: both on the projector
+seen["mirrored"] = [m.view.scene() is pane.scene for m, pane in zip(p.mirrors, table.active_panes())]
+learn = w.show_screen("learn")
+seen.update(learn=p.learn.title, page=f"Learn: {learn.page.title}", learn_shown=p.learn.isVisibleTo(p))
+w.show_screen("table")
 w.close()  # the app closes with the presenter open: the next start opens it on the projector again
 again = MainWindow(AppContext(seed=3), QSettings(sys.argv[1], QSettings.Format.IniFormat))
 again.show()
@@ -97,6 +102,8 @@ def test_on_two_screens_the_presenter_fills_the_projector_and_mirrors_the_table(
     assert seen["caption"] == seen["table_caption"] and seen["caption"]  # step 4's caption, on both
     assert seen["controls"] == []
     assert seen["checked"] == [True]  # the menu shows where it is; choosing it again closes it
+    assert seen["mirrored"] == [True, True]
+    assert seen["learn"] == seen["page"] and seen["learn_shown"]
     assert seen["restarted"] == "projector" and seen["restarted_full"]  # remembered for the next start
     assert seen["closed"]
 
@@ -446,3 +453,27 @@ def test_a_drills_animation_of_a_deal_is_mirrored_without_its_caption(qtbot, win
 
     drills.show_question(generate("tile-id", seed=1, profile=window.ctx.profile))
     assert presenter.elsewhere.isVisible() and not presenter.view.isVisible()
+
+
+def test_at_device_pixel_ratio_2_the_presenter_loses_nothing(tmp_path):
+    """A HiDPI laptop or projector (QT_SCALE_FACTOR=2): the presenter at 1280x720 Projector draws
+    the same picture, twice as sharp: the felt takes the same share and the caption is all there."""
+    shots = {}
+    for ratio in ("1", "2"):
+        out = tmp_path / f"present-{ratio}.png"
+        run = subprocess.run([sys.executable, "-m", "trainer", "snapshot", "--present", "--size", "1280x720",
+                              "--text-size", "projector", "--move", "6", "--out", str(out)], cwd=ROOT,
+                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": ratio},
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        shots[ratio] = QImage(str(out))
+    assert shots["2"].size() == shots["1"].size()
+    assert abs(felt_share(shots["2"]) - felt_share(shots["1"])) < 0.02
+    bottom = [shots[r].copy(0, 600, 1280, 120) for r in ("1", "2")]  # the caption bar: as much text drawn
+    assert abs(ink(bottom[0]) - ink(bottom[1])) < 0.25 * ink(bottom[0])
+
+
+def ink(image: QImage) -> int:
+    """How many pixels of ``image`` are light (the caption's text on its dark bar), every 2nd of every 2nd row."""
+    return sum(image.pixelColor(x, y).lightness() > 160 for y in range(0, image.height(), 2)
+               for x in range(0, image.width(), 2))

@@ -289,10 +289,6 @@ class PresenterWindow(QWidget):
     def caption(self) -> CaptionBar | None:
         return self.mirrors[0].caption if self.mirrors else None
 
-    @property
-    def held(self) -> tuple[str, str, str] | None:
-        return self.mirrors[0].held if self.mirrors else None
-
     def show_screen(self, screen: QWidget | None, title: str) -> None:
         """Mirror ``screen``'s tables and captions, show its Learn page, or say which screen the
         instructor is on; again whenever the screen says what it presents has changed
