@@ -123,6 +123,8 @@ def _run_app(argv: Sequence[str] | None) -> int:
     window.show()
     if args.present:
         window.present(present_on)
+    else:
+        window.present_remembered()  # (where it was when the app last closed, if it was open)
     return app.exec()
 
 

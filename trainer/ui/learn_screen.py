@@ -17,7 +17,9 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from trainer.drills.clock import ThinkingClock
-from trainer.drills.learn import FlashcardDeck, family_of, families, flashcard_answer, flashcards, learn_page, weak_keys
+from trainer.drills.learn import (
+    FlashcardDeck, LearnPage, family_of, families, flashcard_answer, flashcards, learn_page, weak_keys,
+)
 from trainer.rules.errors import TrainerError
 from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.labels import make_label
@@ -35,6 +37,8 @@ class LearnScreen(Screen):
 
     #: Practise a skill now (the main window opens the Drills screen).
     practiseRequested = Signal(str)
+    #: Another page is shown: the presenter window shows it too (``presented_page``).
+    presentedChanged = Signal()
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -42,6 +46,7 @@ class LearnScreen(Screen):
         self.clock = ThinkingClock()
         self.deck: FlashcardDeck | None = None
         self.family = ""
+        self.page: LearnPage | None = None
         self._build()
         watch_thinking(self, self.clock)
         # A switch of game or trainee behind another screen waits until Learn is shown (it cost that
@@ -121,7 +126,7 @@ class LearnScreen(Screen):
         name = current_trainee(self.ctx)
         self.trainee_label.setText(f"Trainee: {name}" if name else "No trainee: flashcards are not saved")
         weak = weak_keys(shared_store(self.ctx).answers(name)) if name else frozenset()
-        page = learn_page(family, self.ctx.profile, weak)
+        page = self.page = learn_page(family, self.ctx.profile, weak)
         while self.content_lay.count():
             item = self.content_lay.takeAt(0)
             if item.widget():
@@ -135,6 +140,11 @@ class LearnScreen(Screen):
         self.cards_button.setEnabled(self.deck.current is not None)
         refresh_fonts(self.content)
         self.show_page()
+        self.presentedChanged.emit()
+
+    def presented_page(self) -> LearnPage | None:
+        """The page the presenter window shows (``trainer.ui.presenter_learn``)."""
+        return self.page
 
     def show_page(self) -> None:
         self.clock.stop()

@@ -96,10 +96,15 @@ class WalkthroughView(QFrame):
     """Four tiles set by the house way, frame by frame: the tiles glide to where each frame puts them.
 
     Keys (with focus): Right or Space the next step, Left the one before, Home from the start, P plays
-    it through.
+    it through. Without ``controls`` (the presenter window's copy) it has no button and follows
+    another's ``stepShown`` through :meth:`goto`.
     """
 
-    def __init__(self, walk: Walkthrough, ctx, theme: Theme, parent: QWidget | None = None) -> None:
+    #: A step is shown (its index from 0): the presenter window's copy shows it too.
+    stepShown = Signal(int)
+
+    def __init__(self, walk: Walkthrough, ctx, theme: Theme, parent: QWidget | None = None,
+                 controls: bool = True) -> None:
         super().__init__(parent)
         self.walk = walk
         self.theme = theme
@@ -111,17 +116,19 @@ class WalkthroughView(QFrame):
         self.board = _Board(self)
         self.caption = linked_label("", ctx, 1.25)
         self.counter = make_label("", 1.1)
-        self.next_button = QPushButton("Next step  (→)")
-        self.play_button = QPushButton("Play  (P)")
-        for b in (self.next_button, self.play_button):
-            set_font(b, 1.15)
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.next_button.clicked.connect(self.step)
-        self.play_button.clicked.connect(self.play)
         row = QHBoxLayout()
         row.addWidget(self.counter, 1)
-        row.addWidget(self.play_button)
-        row.addWidget(self.next_button)
+        if controls:
+            self.next_button = QPushButton("Next step  (→)")
+            self.play_button = QPushButton("Play  (P)")
+            for b in (self.play_button, self.next_button):
+                set_font(b, 1.15)
+                b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                row.addWidget(b)
+            self.next_button.clicked.connect(self.step)
+            self.play_button.clicked.connect(self.play)
+        else:
+            self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
         lay.addWidget(self.board)
@@ -146,6 +153,12 @@ class WalkthroughView(QFrame):
                              f"{citations_html(f.citations, self._ctx.profile, colour, lead='')}")
         self.counter.setText(f"Step {self.index + 1} of {len(self.walk.frames)}")
         self.board.show_frame(f, before if animate else None)
+        self.stepShown.emit(self.index)
+
+    def goto(self, index: int) -> None:
+        """Show step ``index`` (from 0), gliding there as the original did."""
+        if index != self.index:
+            self._show(index)
 
     def step(self) -> None:
         self._show(self.index + 1)
@@ -289,8 +302,9 @@ class ChartView(QWidget):
         return label
 
 
-def section_widget(section: Section, ctx, theme: Theme) -> QWidget:
-    """A section of a Learn page: its title, facts, tiles, worked examples, chart (what it has)."""
+def section_widget(section: Section, ctx, theme: Theme, controls: bool = True) -> QWidget:
+    """A section of a Learn page: its title, facts, tiles, worked examples, chart (what it has);
+    without ``controls``, worked examples without buttons (the presenter window's copy)."""
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 8, 0, 16)
@@ -301,7 +315,7 @@ def section_widget(section: Section, ctx, theme: Theme) -> QWidget:
     if section.tiles:
         lay.addWidget(TileCardView(section, ctx, theme))
     for walk in section.walkthroughs:
-        lay.addWidget(WalkthroughView(walk, ctx, theme))
+        lay.addWidget(WalkthroughView(walk, ctx, theme, controls=controls))
     if section.chart is not None:
         lay.addWidget(ChartView(section.chart, ctx, theme))
     for example in section.examples:

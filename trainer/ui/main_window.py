@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 # Nothing here touches the ``Qt`` namespace before the first paint: PySide6 builds all of its
 # Python enums on first access, which would cost more than the whole window (bench_startup.py).
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication, QLabel, QMainWindow, QMenu, QStackedWidget, QToolBar, QToolButton, QVBoxLayout, QWidget,
 )
@@ -56,6 +56,10 @@ def about_text(profile: str) -> str:
             f"Dealer training for {' and '.join(g.title for g in games())}, to the letter of the regulations: "
             "every answer is checked and explained with the section it follows.\n\n"
             f"Profile: {profile}")
+
+
+#: Where the presenter window was when the app closed: a screen's name, "" a window; absent: closed.
+PRESENTER_KEY = "presenter/screen"
 
 
 def settings() -> QSettings:
@@ -283,6 +287,7 @@ class MainWindow(QMainWindow):
         self._build_text_size_menu(view_menu)
         #: the presenter window on the projector (View → Present on, ``trainer.ui.presenter``), while open
         self.presenter = None
+        self._quitting = False
         present_menu = view_menu.addMenu("&Present on")
         present_menu.aboutToShow.connect(lambda: self._fill_present_menu(present_menu))
         # the class answers before it reads the answer: the projector's caption waits for Reveal
@@ -444,7 +449,19 @@ class MainWindow(QMainWindow):
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
         self.presenter.place(None if screen is self.screen() else screen)
+        # remembered for the next start (``present_remembered``): the screen's name, "" a window
+        self.store.setValue(PRESENTER_KEY, self.presenter.shown_on.name() if self.presenter.shown_on else "")
         return self.presenter
+
+    def present_remembered(self):
+        """Open the presenter again if it was open when the app last closed: on the same screen if
+        it is there (and not this window's), else as a window of its own (one screen); the
+        presenter, or None if it was not open."""
+        name = self.store.value(PRESENTER_KEY)
+        if name is None:
+            return None
+        others = [s for s in QGuiApplication.screens() if s is not self.screen()]
+        return self.present(next((s for s in others if name and s.name() == name), None))
 
     def _to_presenter(self, method: str, *args) -> None:
         """A View menu choice for the presenter window, if it is open (else it takes it when opened)."""
@@ -456,6 +473,8 @@ class MainWindow(QMainWindow):
             self.presenter.close()
 
     def _presenter_closed(self) -> None:
+        if not self._quitting:  # closed by the instructor: the next start opens none
+            self.store.remove(PRESENTER_KEY)
         self.screenShown.disconnect(self.presenter.show_screen)
         self.presenter.deleteLater()
         self.presenter = None
@@ -692,6 +711,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self._quitting = True  # (the presenter closes with the app, remembered for the next start)
+        self.stop_presenting()
         super().closeEvent(event)
 
 

@@ -2,23 +2,30 @@
 
 View → Present on… (or ``paigow-trainer --present SCREEN``) opens it full screen on another monitor,
 without a control: the instructor keeps the app's controls on the laptop (issue 29, goal 2). It shows
-the very scene of the screen in the main window through a second view fitted to its own window, so no
-second round is dealt and both windows always agree; its caption bar repeats the screen's caption
+the very scenes of the screen in the main window through views of its own (:class:`MirrorPane`), so
+no second round is dealt and both windows always agree; each caption bar repeats its pane's caption
 (``CaptionBar.stepShown``) at the demonstration mode's size. It follows the main window's screen
-(``MainWindow.screenShown``): a screen with a table (``presented_pane()``: both games' tables and
-dealer screens, the Drills screen's animation of a deal) is mirrored, another is named. Esc in it, or its menu item again, closes it.
+(``MainWindow.screenShown``): a screen with tables (``presented_panes()`` or ``presented_pane()``:
+both games' tables, two delivery styles side by side, the dealer screens, the Drills screen's
+animation of a deal) is mirrored; the Learn screen's page is shown large
+(:mod:`trainer.ui.presenter_learn`); another screen is named. View → Zoom glides each view to the
+active area of the step that starts (:mod:`trainer.ui.presenter_focus`); View → Hide the answer
+keeps the picture and caption before each step until Reveal. Esc in it, or its menu item again,
+closes it; the main window remembers the screen it was on for the next start.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QScreen
-from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.rules.errors import TrainerError
 from trainer.ui.paigow.table_view import CaptionBar, TableView, place_caption
+from trainer.ui.presenter_focus import step_focus
+from trainer.ui.presenter_learn import LearnMirror
 from trainer.ui.theme import theme_named
 
 if TYPE_CHECKING:
@@ -31,8 +38,8 @@ if TYPE_CHECKING:
 CAPTION_SCALE = 1.9
 #: What the projector's caption says of a step while the answers are hidden (``PresenterWindow.hide_answers``).
 HIDDEN = "? — the instructor reveals the answer"
-#: Zoomed on the active area, the view still shows at least this share of the table's width and height.
-ZOOM_LEAST = 0.45
+#: How long the zoom takes to glide from one area to the next (milliseconds).
+GLIDE_MS = 450
 #: The presenter as a window beside the main one when there is no other screen to fill.
 WINDOW_SIZE = (960, 600)
 
@@ -53,143 +60,170 @@ def screen_named(text: str) -> QScreen:
     raise TrainerError(f"no screen '{text}' (choose from: {', '.join(screen_label(n, s) for n, s in enumerate(screens, 1))})")
 
 
-def active_rect(scene) -> QRectF | None:
-    """The part of ``scene`` its frame highlights (the seat being paid, the hands being exposed), grown
-    to :data:`ZOOM_LEAST` of the table and kept on it; None when nothing is highlighted."""
-    frame, glows = getattr(scene, "frame", None), getattr(scene, "glows", {})
-    spots = [glows[key].sceneBoundingRect() for key in (frame.highlight if frame is not None else ()) if key in glows]
-    if not spots:
-        return None
-    rect, table = spots[0], scene.sceneRect()
-    for spot in spots[1:]:
-        rect = rect.united(spot)
-    rect = rect.intersected(table)  # (a glow's badge may reach past the table's edge)
-    w = min(table.width(), max(rect.width() * 1.3, table.width() * ZOOM_LEAST))
-    h = min(table.height(), max(rect.height() * 1.3, table.height() * ZOOM_LEAST))
-    x = min(max(rect.center().x() - w / 2, table.left()), table.right() - w)
-    y = min(max(rect.center().y() - h / 2, table.top()), table.bottom() - h)
-    return QRectF(x, y, w, h)
+def panes_of(screen: QWidget | None) -> list[TablePane]:
+    """The tables and captions ``screen`` presents: both panes of two styles side by side
+    (``presented_panes()``), else its one (``presented_pane()``: a scene and its player, and a
+    caption bar if it has one); none for a screen without a table."""
+    panes = getattr(screen, "presented_panes", None)
+    if panes is not None:
+        return list(panes())
+    pane = getattr(screen, "presented_pane", None)
+    shown = pane() if pane is not None else None
+    return [shown] if shown is not None else []
 
 
-def pane_of(screen: QWidget | None) -> TablePane | None:
-    """The table and caption ``screen`` presents (``presented_pane()``: a scene and its player, and
-    a caption bar if it has one), None for a screen without a table."""
-    presented = getattr(screen, "presented_pane", None)
-    return presented() if presented is not None else None
+class MirrorView(TableView):
+    """A view of another pane's scene fitted to :attr:`area` (the zoom's), the whole table by default."""
 
+    def __init__(self, scene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.area: QRectF | None = None
+        #: the area at the top of the view rather than in its middle (tables side by side line up)
+        self.top = False
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys are the instructor's (Esc: the window's)
+        self.setAccessibleDescription("The table shown on the instructor's screen, for the class")
 
-class PresenterWindow(QWidget):
-    """The mirrored table over its caption, or the name of a screen without a table; no control."""
-
-    #: The window closed (Esc, its menu item, or the system): the main window forgets it.
-    closed = Signal()
-
-    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("Pai Gow Dealer Trainer — presenter")
-        self.setObjectName("presenter")
-        self.ctx = ctx
-        #: the view of the mirrored scene, made with the first table shown
-        self.view: TableView | None = None
-        self._source: TablePane | None = None
-        #: the main window's screen followed, and its title
-        self._screen: QWidget | None = None
-        self._title = ""
-        #: the screen it fills (None: a window of its own)
-        self.shown_on: QScreen | None = None
-        #: each new step's caption and section held back until :meth:`reveal` (the class answers first)
-        self.hide_answers = False
-        #: the view fitted to the active area of each frame (``active_rect``), else to the whole table
-        self.zoom = False
-        #: the step held back, shown by :meth:`reveal`
-        self.held: tuple[str, str, str] | None = None
-        theme = theme_named(ctx.theme)
-        self.caption = CaptionBar(self)
-        self.caption.link_to(ctx)
-        self.caption.set_theme(theme)
-        self.caption.set_scale(CAPTION_SCALE)
-        self.elsewhere = QLabel()  # a screen without a table: its name, large
-        self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.elsewhere.setWordWrap(True)
-        lay = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
-        lay.setContentsMargins(8, 8, 8, 8)
-        lay.setSpacing(6)
-        lay.addWidget(self.elsewhere, 1)
-        lay.addWidget(self.caption)
-        ctx.themeChanged.connect(lambda name: self.caption.set_theme(theme_named(name)))
-
-    def show_screen(self, screen: QWidget | None, title: str) -> None:
-        """Mirror ``screen``'s table and caption, or say which screen the instructor is on; again
-        whenever the screen says what it presents has changed (``presentedChanged``: a drill's
-        animation comes or goes)."""
-        if screen is not self._screen:
-            for watched, connect in ((self._screen, False), (screen, True)):
-                changed = getattr(watched, "presentedChanged", None)
-                if changed is not None:
-                    (changed.connect if connect else changed.disconnect)(self._presented_changed)
-            self._screen, self._title = screen, title
-        pane = pane_of(screen)
-        self._follow(pane)
-        if pane is None:
-            self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
-                                   "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
-        else:
-            self._mirror(pane.scene)
-        self.elsewhere.setVisible(pane is None)
-        self.caption.setVisible(getattr(pane, "caption", None) is not None)
-        if self.view is not None:
-            self.view.setVisible(pane is not None)
-        self._place()
-
-    def _presented_changed(self) -> None:
-        self.show_screen(self._screen, self._title)
-
-    def _mirror(self, scene) -> None:
-        if self.view is None:
-            self.view = TableView(scene, self)
-            self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys are the instructor's (Esc: ``keyPressEvent``)
-            self.view.setAccessibleDescription("The table shown on the instructor's screen, for the class")
-            self.layout().insertWidget(0, self.view, 1)
-        elif self.view.scene() is not scene:
-            self.view.setScene(scene)
-        self._place()
-
-    def _place(self) -> None:
-        """The caption beside the table or under it, as in the table's pane; the table fitted."""
-        if self.view is not None and self.view.isVisibleTo(self):
-            place_caption(self, self.view.scene().sceneRect(), self.caption)
-            self._fit()
-
-    def _fit(self, *_) -> None:
-        """The whole table in the view, or with :attr:`zoom` the active area of the frame shown."""
-        if self.view is not None:
-            scene = self.view.scene()
-            area = active_rect(scene) if self.zoom else None
-            self.view.fitInView(area or scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def set_zoom(self, on: bool) -> None:
-        self.zoom = on
-        self._fit()
+    def show_area(self, rect: QRectF | None) -> None:
+        table = self.scene().sceneRect()
+        # room around the table, so that the centre glides straight to an area at its edge rather
+        # than waiting while the whole table still fits (the view keeps within its scene rect)
+        self.setSceneRect(table.adjusted(-table.width(), -table.height(), table.width(), table.height()))
+        self.area = QRectF(rect) if rect is not None else None
+        area = self.area or table
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
+        slack = self.mapToScene(self.viewport().rect()).boundingRect().height() - area.height()
+        if self.top and slack > 0:
+            self.centerOn(area.center().x(), area.center().y() + slack / 2)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
-        self._place()
+        self.show_area(self.area)
 
-    def _follow(self, source: TablePane | None) -> None:
-        """Repeat ``source``'s steps in this window's caption bar and zoom on each frame it ends on
-        (and no longer the last pane's)."""
-        if source is self._source:
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        self.show_area(self.area)
+
+
+class MirrorPane(QWidget):
+    """One table of the screen shown, through a view of its own, and its caption under or beside it.
+
+    It repeats the pane's caption (``CaptionBar.stepShown``); zoomed, it glides to each step's active
+    area as the step starts (``Player.stepStarting``, :func:`trainer.ui.presenter_focus.step_focus`);
+    with the answers hidden it keeps the picture before each step and the step's caption until
+    :meth:`reveal`."""
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view: MirrorView | None = None
+        self.source: TablePane | None = None
+        self.hide_answers = False
+        self.zoom = False
+        #: the step held back, shown by :meth:`reveal`
+        self.held: tuple[str, str, str] | None = None
+        self.caption = CaptionBar(self)
+        self.caption.link_to(ctx)
+        self.caption.set_theme(theme_named(ctx.theme))
+        self.caption.set_scale(CAPTION_SCALE)
+        #: the picture before the step whose answer is hidden, in the view's place until :meth:`reveal`
+        self.frozen = QLabel()
+        self.frozen.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.frozen.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.frozen.hide()
+        self._glide = QVariantAnimation(self)
+        self._glide.setDuration(GLIDE_MS)
+        self._glide.setEasingCurve(QEasingCurve.Type.InOutSine)
+        self._glide.valueChanged.connect(lambda rect: self.view.show_area(rect))
+        lay = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        lay.addWidget(self.frozen, 1)
+        lay.addWidget(self.caption)
+        ctx.themeChanged.connect(lambda name: self.caption.set_theme(theme_named(name)))
+
+    @property
+    def is_frozen(self) -> bool:
+        return not self.frozen.isHidden()
+
+    def follow(self, source: TablePane | None) -> None:
+        """Mirror ``source``'s scene, steps and caption (and no longer the last pane's)."""
+        if source is self.source:
             return
-        if self._source is not None:
-            if getattr(self._source, "caption", None) is not None:
-                self._source.caption.stepShown.disconnect(self.show_step)
-            self._source.player.stepChanged.disconnect(self._fit)
-        self._source = source
-        if source is not None:
-            if getattr(source, "caption", None) is not None:  # (a drill's animation has none: its caption is the answer)
-                source.caption.stepShown.connect(self.show_step)
-                self.show_step(*source.caption.step)
-            source.player.stepChanged.connect(self._fit)
+        if self.source is not None:
+            if getattr(self.source, "caption", None) is not None:
+                self.source.caption.stepShown.disconnect(self.show_step)
+            self.source.player.stepStarting.disconnect(self._starting)
+        self.source = source
+        self._thaw()
+        if source is None:
+            return
+        if self.view is None:
+            self.view = MirrorView(source.scene, self)
+            self.layout().insertWidget(0, self.view, 1)
+        elif self.view.scene() is not source.scene:
+            self.view.setScene(source.scene)
+        self.caption.setVisible(getattr(source, "caption", None) is not None)
+        if self.caption.isVisibleTo(self):  # (a drill's animation has none: its caption is the answer)
+            source.caption.stepShown.connect(self.show_step)
+            self.show_step(*source.caption.step)
+        source.player.stepStarting.connect(self._starting)
+        self.aim(animate=False)
+        self.place()
+
+    def place(self) -> None:
+        """The caption beside the table or under it, as in the table's pane."""
+        if self.view is not None:
+            place_caption(self, self.view.scene().sceneRect(), self.caption)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.place()
+
+    # -- zoom ------------------------------------------------------------------------------------------
+    def set_zoom(self, on: bool) -> None:
+        self.zoom = on
+        self.aim()
+
+    def aim(self, index: int | None = None, animate: bool = True) -> None:
+        """Glide to step ``index``'s active area (the step shown by default), or to the whole table
+        when not zoomed, when nothing changes or before the first step; never a jump."""
+        if self.view is None or self.source is None:
+            return
+        player, table = self.source.player, self.view.scene().sceneRect()
+        area = step_focus(self.view.scene(), player.timeline, player.shown if index is None else index) \
+            if self.zoom else None
+        area = area or table
+        start = self.view.area or table
+        self._glide.stop()
+        if not animate:
+            self.view.show_area(area)
+        elif area != start:
+            self._glide.setStartValue(QRectF(start))
+            self._glide.setEndValue(QRectF(area))
+            self._glide.start()
+
+    def _starting(self, index: int) -> None:
+        """A step starts (or the table jumps to one): keep the picture before it while its answer is
+        hidden, and glide to what it changes."""
+        if index == 0:
+            self._thaw()  # (a new round: nothing to hide yet)
+        elif self.hide_answers and index > self.source.player.index and not self.is_frozen:
+            self._freeze()
+        self.aim(index)
+
+    # -- the hidden answer -----------------------------------------------------------------------------
+    def _freeze(self) -> None:
+        place = self.view.geometry()
+        self.frozen.setPixmap(self.view.grab())
+        self.view.hide()
+        self.frozen.show()
+        self.frozen.setGeometry(place)  # (in its very place at once, not after the next layout)
+
+    def _thaw(self) -> None:
+        if self.is_frozen:
+            self.frozen.hide()
+            self.frozen.clear()
+            if self.view is not None:
+                self.view.show()
 
     def show_step(self, title: str, caption: str, citation: str) -> None:
         """The step's caption, or, while answers are hidden, its title alone until it is revealed."""
@@ -200,17 +234,116 @@ class PresenterWindow(QWidget):
             self.held = None
             self.caption.show_step(title, caption, citation)
 
+    def reveal(self) -> None:
+        """The table as it is now, and the step held back with its section."""
+        self._thaw()
+        if self.held is not None:
+            held, self.held = self.held, None
+            self.caption.show_step(*held)
+
+
+class PresenterWindow(QWidget):
+    """The mirrored tables over their captions, the Learn page taught, or the name of another
+    screen; no control."""
+
+    #: The window closed (Esc, its menu item, or the system): the main window forgets it.
+    closed = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Pai Gow Dealer Trainer — presenter")
+        self.setObjectName("presenter")
+        self.ctx = ctx
+        #: one mirror a table shown (two styles side by side: two), made as needed and kept; the
+        #: first ``shown`` are in use
+        self.mirrors: list[MirrorPane] = []
+        self.shown = 0
+        #: the main window's screen followed, and its title
+        self._screen: QWidget | None = None
+        self._title = ""
+        #: the screen it fills (None: a window of its own)
+        self.shown_on: QScreen | None = None
+        #: each new step's picture and caption held back until :meth:`reveal` (the class answers first)
+        self.hide_answers = False
+        #: the views glide to the active area of each step (``presenter_focus``), else show the whole table
+        self.zoom = False
+        self.elsewhere = QLabel()  # a screen without a table: its name, large
+        self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.elsewhere.setWordWrap(True)
+        self.learn = LearnMirror(ctx)
+        self.tables = QWidget()  # the mirrors, side by side
+        self.row = QHBoxLayout(self.tables)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(12)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)
+        for part in (self.tables, self.elsewhere, self.learn):
+            lay.addWidget(part, 1)
+
+    # (the first mirror's, as when one table is shown)
+    @property
+    def view(self) -> MirrorView | None:
+        return self.mirrors[0].view if self.mirrors else None
+
+    @property
+    def caption(self) -> CaptionBar | None:
+        return self.mirrors[0].caption if self.mirrors else None
+
+    def show_screen(self, screen: QWidget | None, title: str) -> None:
+        """Mirror ``screen``'s tables and captions, show its Learn page, or say which screen the
+        instructor is on; again whenever the screen says what it presents has changed
+        (``presentedChanged``: a drill's animation comes or goes, a second style is compared)."""
+        if screen is not self._screen:
+            for watched, connect in ((self._screen, False), (screen, True)):
+                changed = getattr(watched, "presentedChanged", None)
+                if changed is not None and getattr(watched, "presented_page", None) is None:
+                    (changed.connect if connect else changed.disconnect)(self._presented_changed)
+            self._screen, self._title = screen, title
+        panes = panes_of(screen)
+        while len(self.mirrors) < len(panes):
+            mirror = MirrorPane(self.ctx, self.tables)
+            mirror.hide_answers, mirror.zoom = self.hide_answers, self.zoom
+            self.mirrors.append(mirror)
+            self.row.addWidget(mirror, 1)
+        self.shown = len(panes)
+        for k, mirror in enumerate(self.mirrors):
+            mirror.follow(panes[k] if k < len(panes) else None)
+            mirror.setVisible(k < len(panes))
+        self.tables.setVisible(bool(panes))
+        for mirror in self.mirrors:  # side by side, the tables line up whatever their captions' heights
+            mirror.view.top = len(panes) > 1
+        page = screen if getattr(screen, "presented_page", None) is not None else None
+        self.learn.follow(page)
+        self.learn.setVisible(page is not None)
+        self.elsewhere.setVisible(not panes and page is None)
+        if not panes and page is None:
+            self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
+                                   "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
+
+    def _presented_changed(self) -> None:
+        self.show_screen(self._screen, self._title)
+
+
+    def _each(self, method: str, *args) -> None:
+        for mirror in self.mirrors:
+            getattr(mirror, method)(*args)
+
+    def set_zoom(self, on: bool) -> None:
+        self.zoom = on
+        self._each("set_zoom", on)
+
     def set_hide_answers(self, on: bool) -> None:
-        """Hide each new step's caption until the instructor reveals it (off: the held one shows)."""
+        """Hide each new step's picture and caption until the instructor reveals it (off: the held
+        one shows)."""
         self.hide_answers = on
+        for mirror in self.mirrors:
+            mirror.hide_answers = on
         if not on:
             self.reveal()
 
     def reveal(self) -> None:
-        """Show the step held back, its caption and section."""
-        if self.held is not None:
-            held, self.held = self.held, None
-            self.caption.show_step(*held)
+        """Show the table as it is and the step held back, its caption and section."""
+        self._each("reveal")
 
     def place(self, screen: QScreen | None) -> None:
         """Full screen on ``screen``; None: a window of its own on the main window's screen."""

@@ -31,6 +31,9 @@ class Player(QObject):
     """Drives one scene through one timeline. ``index`` is the number of steps completed."""
 
     stepChanged = Signal(int)
+    #: The scene is about to go from step ``index`` to the step given, still showing the one before
+    #: (the presenter window keeps that picture while the answer is hidden, and zooms on the step).
+    stepStarting = Signal(int)
     captionChanged = Signal(str, str)
     playingChanged = Signal(bool)
     speedChanged = Signal(float)
@@ -144,6 +147,7 @@ class Player(QObject):
     def goto(self, index: int) -> None:
         """Show the state after ``index`` steps at once (0 = before the first)."""
         self._stop_anim()
+        self.stepStarting.emit(max(0, min(index, len(self))))
         self.index = max(0, min(index, len(self)))
         if self.timeline:
             self.scene.show_frame(self.timeline.frame_at(self.index))
@@ -168,6 +172,7 @@ class Player(QObject):
         assert self.timeline is not None
         step = self.timeline.steps[self.index]
         self._target = self.index + 1
+        self.stepStarting.emit(self._target)
         transition = self.scene.transition(step.frame, int(step.duration / self.speed), step.kind)
         if self.playing and self.index > 0:
             seq = QSequentialAnimationGroup(self)
@@ -211,6 +216,7 @@ class Player(QObject):
     def _advance_to(self, index: int) -> None:
         """Instant steps: announce each caption in order, then show the last frame."""
         assert self.timeline is not None
+        self.stepStarting.emit(index)
         while self.index < index:
             step = self.timeline.steps[self.index]
             self.captionChanged.emit(step.caption, step.citation)

@@ -135,6 +135,8 @@ class TableScreen(QWidget):
     """Options bar, one or two table panes, and the transport bar."""
 
     demoChanged = Signal(bool)
+    #: The panes shown changed (two styles side by side, or one): the presenter window follows.
+    presentedChanged = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -167,9 +169,10 @@ class TableScreen(QWidget):
     def primary(self) -> TablePane:
         return self.panes[0]
 
-    def presented_pane(self) -> TablePane:
-        """The table and caption the presenter window mirrors (``trainer.ui.presenter``)."""
-        return self.primary
+    def presented_panes(self) -> list[TablePane]:
+        """The tables and captions the presenter window mirrors (``trainer.ui.presenter``): both
+        styles side by side, or the one."""
+        return self.active_panes()
 
     def painted_last(self) -> QWidget:
         """The table: what can wait for the screen to be on screen waits for it (main window)."""
@@ -482,6 +485,7 @@ class TableScreen(QWidget):
         if len(self.panes) > 1:
             self.panes[1].setVisible(on)
         self.rebuild()
+        self.presentedChanged.emit()
 
     # -- appearance ----------------------------------------------------------------------------------------
     def set_theme(self, name: str) -> None:
