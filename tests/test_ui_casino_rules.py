@@ -136,3 +136,28 @@ def test_the_table_screen_sets_the_dealers_hand_by_the_casino_way(qtbot, trainee
     table.configure(seed=1)
     last = table.primary.player.timeline.steps[-1]
     assert "set by the house way (N.J.A.C. 19:47-10.7(d)" in last.caption and "Harbor" not in last.caption
+
+
+def test_an_exam_in_the_app_is_on_the_casino_rules_in_force(qtbot, trainee_ctx) -> None:
+    """The Exam screen's exam names the casino's rules (their SHA-256): its house-way questions are on the
+    casino's way, and the stored exam is built again on them."""
+    from trainer.drills.exam import ExamSpec, build_exam
+
+    window = started(qtbot, trainee_ctx)
+    assert window.open_casino_rules(str(HARBOR))
+    screen = window.show_screen("exam")
+    form = screen.setup
+    qtbot.mouseClick(form.none_button, Qt.MouseButton.LeftButton)
+    for i in range(form.skills.count()):
+        item = form.skills.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) == "house-way":
+            item.setCheckState(Qt.CheckState.Checked)
+    form.length.setValue(3)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(form.start_button, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert screen.session is not None, form.error.text()
+    spec = screen.session.exam.spec
+    assert spec.casino == window.ctx.casino.digest and spec.profile == "nj"
+    assert all(q.casino == spec.casino and "Harbor house way" in q.prompt for q in screen.session.exam.questions)
+    assert build_exam(ExamSpec.from_dict(spec.to_dict())).questions == screen.session.exam.questions
