@@ -25,7 +25,7 @@ DEFAULT_SEATS = 14
 
 #: A card lying flat (poker size) in scene units: 48 px tall or more on Calling the game's table at
 #: 1280x720 Projector (issue 29: a class reads the cards from the back of the room).
-CARD_W = 78.0
+CARD_W = 80.0
 CARD_H = CARD_W * 1.4
 
 #: The dealer's edge of the felt; the oval's centre lies on it.

@@ -14,6 +14,7 @@ seat number, wager, hand and the odds).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -119,7 +120,9 @@ def placard_labels(odds: tuple[str, ...], scale: float) -> list[Label]:
     """The payout odds on the placards beside the felt (``L.PLACARDS``), a phrase a line (wrapped where
     it must), the first ones on the dealer's left placard, cut where that draws both largest, in one
     size. Never left out (631a.2(b)(3); the EZ inscription, (6)(ii))."""
-    phrases = [part.strip() for line in odds for part in line.split("·")]
+    # (odds such as "15 TO 1" never cut at the end of a line: their spaces do not break)
+    phrases = [re.sub(r"(\d+) TO (\d+)", "\\1\u00a0TO\u00a0\\2", part.strip())
+               for line in odds for part in line.split("·")]
     rooms = [QRectF(*rect).adjusted(10, 8, -10, -8) for rect in L.PLACARDS]
     best: tuple[int, list[str]] = (0, [])
     for cut in range(1, len(phrases) + 1):
