@@ -310,8 +310,9 @@ class PresenterWindow(QWidget):
             mirror.follow(panes[k] if k < len(panes) else None)
             mirror.setVisible(k < len(panes))
         self.tables.setVisible(bool(panes))
-        for mirror in self.mirrors:  # side by side, the tables line up whatever their captions' heights
+        for mirror in self.mirrors[:len(panes)]:  # side by side: half the width, the tables lined up
             mirror.view.top = len(panes) > 1
+            mirror.caption.set_scale(CAPTION_SCALE / len(panes) ** 0.5)
         page = screen if getattr(screen, "presented_page", None) is not None else None
         self.learn.follow(page)
         self.learn.setVisible(page is not None)
