@@ -380,6 +380,40 @@ def test_the_learn_page_taught_is_shown_large_and_follows_the_instructor(qtbot, 
     assert not mirror.isVisible() and presenter.elsewhere.isVisible()
 
 
+def test_a_learn_pages_answers_wait_for_reveal_on_the_projector(qtbot, window):
+    """Hide the answer: the projector shows each worked question of the page without its answer
+    until Reveal; the next page is held again."""
+    from html import escape
+
+    from PySide6.QtWidgets import QLabel
+
+    from trainer.drills.learn import families
+
+    window.ctx.set_game("baccarat")
+    learn = window.show_screen("learn")
+    with_examples = [f for f in families(window.ctx.profile)
+                     if any(s.examples for s in learn_page_of(window, f).sections)]
+    learn.show_family(with_examples[0])
+    presenter = window.present()
+    window.hide_answers_action.trigger()
+    example = next(e for s in learn.page.sections for e in s.examples)
+
+    def shown() -> str:  # (the labels' text as written: HTML)
+        return " ".join(lab.text() for lab in presenter.learn.findChildren(QLabel) if lab.isVisibleTo(presenter))
+
+    def answered(e) -> str:
+        return f"Answer: <b>{escape(e.answer)}</b>"
+
+    assert escape(example.prompt) in shown() and answered(example) not in shown() and "Answer: ?" in shown()
+    window.reveal_action.trigger()
+    assert answered(example) in shown() and "Answer: ?" not in shown()
+    learn.show_family(with_examples[-1])
+    other = next(e for s in learn.page.sections for e in s.examples)
+    assert escape(other.prompt) in shown() and answered(other) not in shown()
+    window.hide_answers_action.trigger()  # off: every answer shows
+    assert answered(other) in shown()
+
+
 def learn_page_of(window, family):
     from trainer.drills.learn import learn_page
 

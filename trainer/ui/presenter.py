@@ -339,12 +339,15 @@ class PresenterWindow(QWidget):
         self.hide_answers = on
         for mirror in self.mirrors:
             mirror.hide_answers = on
+        self.learn.set_hide_answers(on)
         if not on:
             self.reveal()
 
     def reveal(self) -> None:
-        """Show the table as it is and the step held back, its caption and section."""
+        """Show the table as it is and the step held back, its caption and section (the Learn
+        page's answers)."""
         self._each("reveal")
+        self.learn.reveal()
 
     def place(self, screen: QScreen | None) -> None:
         """Full screen on ``screen``; None: a window of its own on the main window's screen."""
