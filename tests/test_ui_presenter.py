@@ -479,10 +479,13 @@ def test_a_drills_animation_of_a_deal_is_mirrored_without_its_caption(qtbot, win
     drills = window.show_screen("drills")
     presenter = window.present()
     assert presenter.elsewhere.isVisible()
+    window.hide_answers_action.trigger()  # (the deal is the question: it plays on, never held)
     drills.prepare_snapshot(seed=4, move=3)  # a style-animation question, shown as in a session
     animation = drills.animation.widget
     assert presenter.view.isVisible() and presenter.view.scene() is animation.scene
     assert not presenter.caption.isVisible()
+    animation.player.goto(len(animation.player))
+    assert not presenter.mirrors[0].is_frozen and presenter.view.isVisible()
     from trainer.drills import generate
 
     drills.show_question(generate("tile-id", seed=1, profile=window.ctx.profile))
