@@ -380,6 +380,40 @@ def test_the_learn_page_taught_is_shown_large_and_follows_the_instructor(qtbot, 
     assert not mirror.isVisible() and presenter.elsewhere.isVisible()
 
 
+def test_a_learn_pages_answers_wait_for_reveal_on_the_projector(qtbot, window):
+    """Hide the answer: the projector shows each worked question of the page without its answer
+    until Reveal; the next page is held again."""
+    from html import escape
+
+    from PySide6.QtWidgets import QLabel
+
+    from trainer.drills.learn import families
+
+    window.ctx.set_game("baccarat")
+    learn = window.show_screen("learn")
+    with_examples = [f for f in families(window.ctx.profile)
+                     if any(s.examples for s in learn_page_of(window, f).sections)]
+    learn.show_family(with_examples[0])
+    presenter = window.present()
+    window.hide_answers_action.trigger()
+    example = next(e for s in learn.page.sections for e in s.examples)
+
+    def shown() -> str:  # (the labels' text as written: HTML)
+        return " ".join(lab.text() for lab in presenter.learn.findChildren(QLabel) if lab.isVisibleTo(presenter))
+
+    def answered(e) -> str:
+        return f"Answer: <b>{escape(e.answer)}</b>"
+
+    assert escape(example.prompt) in shown() and answered(example) not in shown() and "Answer: ?" in shown()
+    window.reveal_action.trigger()
+    assert answered(example) in shown() and "Answer: ?" not in shown()
+    learn.show_family(with_examples[-1])
+    other = next(e for s in learn.page.sections for e in s.examples)
+    assert escape(other.prompt) in shown() and answered(other) not in shown()
+    window.hide_answers_action.trigger()  # off: every answer shows
+    assert answered(other) in shown()
+
+
 def learn_page_of(window, family):
     from trainer.drills.learn import learn_page
 
@@ -445,10 +479,13 @@ def test_a_drills_animation_of_a_deal_is_mirrored_without_its_caption(qtbot, win
     drills = window.show_screen("drills")
     presenter = window.present()
     assert presenter.elsewhere.isVisible()
+    window.hide_answers_action.trigger()  # (the deal is the question: it plays on, never held)
     drills.prepare_snapshot(seed=4, move=3)  # a style-animation question, shown as in a session
     animation = drills.animation.widget
     assert presenter.view.isVisible() and presenter.view.scene() is animation.scene
     assert not presenter.caption.isVisible()
+    animation.player.goto(len(animation.player))
+    assert not presenter.mirrors[0].is_frozen and presenter.view.isVisible()
     from trainer.drills import generate
 
     drills.show_question(generate("tile-id", seed=1, profile=window.ctx.profile))

@@ -302,9 +302,10 @@ class ChartView(QWidget):
         return label
 
 
-def section_widget(section: Section, ctx, theme: Theme, controls: bool = True) -> QWidget:
+def section_widget(section: Section, ctx, theme: Theme, controls: bool = True, answers: bool = True) -> QWidget:
     """A section of a Learn page: its title, facts, tiles, worked examples, chart (what it has);
-    without ``controls``, worked examples without buttons (the presenter window's copy)."""
+    without ``controls``, worked examples without buttons, without ``answers``, each example's
+    question alone (the presenter window's copy, the class answering first)."""
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 8, 0, 16)
@@ -320,7 +321,8 @@ def section_widget(section: Section, ctx, theme: Theme, controls: bool = True) -
         lay.addWidget(ChartView(section.chart, ctx, theme))
     for example in section.examples:
         html = (f"<b>{escape(example.prompt)}</b><br>Answer: <b>{escape(example.answer)}</b><br>"
-                f"{text_html(example.why, ctx.profile)} &nbsp;{citations_html(example.citations, ctx.profile, colour, lead='')}")
+                f"{text_html(example.why, ctx.profile)} &nbsp;{citations_html(example.citations, ctx.profile, colour, lead='')}"
+                if answers else f"<b>{escape(example.prompt)}</b><br>Answer: ?")
         label = linked_label(html, ctx, 1.2)
         label.setFrameShape(QFrame.Shape.StyledPanel)
         label.setContentsMargins(8, 6, 8, 6)

@@ -116,6 +116,7 @@ class MirrorPane(QWidget):
         super().__init__(parent)
         self.view: MirrorView | None = None
         self.source: TablePane | None = None
+        self.captioned = False
         self.hide_answers = False
         self.zoom = False
         #: the step held back, shown by :meth:`reveal`
@@ -149,7 +150,7 @@ class MirrorPane(QWidget):
         if source is self.source:
             return
         if self.source is not None:
-            if getattr(self.source, "caption", None) is not None:
+            if self.captioned:
                 self.source.caption.stepShown.disconnect(self.show_step)
             self.source.player.stepStarting.disconnect(self._starting)
         self.source = source
@@ -161,8 +162,11 @@ class MirrorPane(QWidget):
             self.layout().insertWidget(0, self.view, 1)
         elif self.view.scene() is not source.scene:
             self.view.setScene(source.scene)
-        self.caption.setVisible(getattr(source, "caption", None) is not None)
-        if self.caption.isVisibleTo(self):  # (a drill's animation has none: its caption is the answer)
+        #: the steps have captions (a drill's animation has none: the deal is the question, the style
+        #: named the answer): only then is a step's picture an answer to hold back
+        self.captioned = getattr(source, "caption", None) is not None
+        self.caption.setVisible(self.captioned)
+        if self.captioned:
             source.caption.stepShown.connect(self.show_step)
             self.show_step(*source.caption.step)
         source.player.stepStarting.connect(self._starting)
@@ -206,7 +210,7 @@ class MirrorPane(QWidget):
         hidden, and glide to what it changes."""
         if index == 0:
             self._thaw()  # (a new round: nothing to hide yet)
-        elif self.hide_answers and index > self.source.player.index and not self.is_frozen:
+        elif self.hide_answers and self.captioned and index > self.source.player.index and not self.is_frozen:
             self._freeze()
         self.aim(index)
 
@@ -310,8 +314,9 @@ class PresenterWindow(QWidget):
             mirror.follow(panes[k] if k < len(panes) else None)
             mirror.setVisible(k < len(panes))
         self.tables.setVisible(bool(panes))
-        for mirror in self.mirrors:  # side by side, the tables line up whatever their captions' heights
+        for mirror in self.mirrors[:len(panes)]:  # side by side: half the width, the tables lined up
             mirror.view.top = len(panes) > 1
+            mirror.caption.set_scale(CAPTION_SCALE / len(panes) ** 0.5)
         page = screen if getattr(screen, "presented_page", None) is not None else None
         self.learn.follow(page)
         self.learn.setVisible(page is not None)
@@ -338,12 +343,15 @@ class PresenterWindow(QWidget):
         self.hide_answers = on
         for mirror in self.mirrors:
             mirror.hide_answers = on
+        self.learn.set_hide_answers(on)
         if not on:
             self.reveal()
 
     def reveal(self) -> None:
-        """Show the table as it is and the step held back, its caption and section."""
+        """Show the table as it is and the step held back, its caption and section (the Learn
+        page's answers)."""
         self._each("reveal")
+        self.learn.reveal()
 
     def place(self, screen: QScreen | None) -> None:
         """Full screen on ``screen``; None: a window of its own on the main window's screen."""

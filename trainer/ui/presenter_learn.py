@@ -3,7 +3,8 @@
 The Learn screen says when another page is shown (``presentedChanged``, ``presented_page()``); this
 widget builds the same sections (:func:`trainer.ui.learn_widgets.section_widget` without controls) at
 the demonstration size, scrolls as the instructor's page scrolls, and steps each worked example as
-the instructor steps it (issue 29, goal 2: the presenter follows the Learn pages).
+the instructor steps it (issue 29, goal 2: the presenter follows the Learn pages). With the answers
+hidden, each example shows its question alone until the instructor reveals the page's answers.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ class LearnMirror(QScrollArea):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # it scrolls with the instructor's
         self.title = ""
         self._screen: QWidget | None = None
+        #: the examples' answers held back (View → Hide the answer), until :meth:`reveal` for this page
+        self.hide_answers = False
+        self.revealed = False
 
     def follow(self, screen: QWidget | None) -> None:
         """Show ``screen``'s page (a Learn screen), again each time it says it changed; None: stop."""
@@ -49,12 +53,27 @@ class LearnMirror(QScrollArea):
             return
         for watched, on in ((self._screen, False), (screen, True)):
             if watched is not None:
-                (watched.presentedChanged.connect if on else watched.presentedChanged.disconnect)(self.show_page)
+                (watched.presentedChanged.connect if on else watched.presentedChanged.disconnect)(self._new_page)
                 bar = watched.scroll.verticalScrollBar()
                 (bar.valueChanged.connect if on else bar.valueChanged.disconnect)(self._scrolled)
         self._screen = screen
         if screen is not None:
+            self._new_page()
+
+    def set_hide_answers(self, on: bool) -> None:
+        self.hide_answers, self.revealed = on, False
+        if self._screen is not None:
             self.show_page()
+
+    def reveal(self) -> None:
+        """The examples' answers, until the next page."""
+        if self.hide_answers and not self.revealed and self._screen is not None:
+            self.revealed = True
+            self.show_page()
+
+    def _new_page(self) -> None:
+        self.revealed = False
+        self.show_page()
 
     def show_page(self) -> None:
         """The page the followed screen shows, its worked examples at the instructor's steps."""
@@ -67,7 +86,8 @@ class LearnMirror(QScrollArea):
         self.title = f"Learn: {page.title}" if page is not None else ""
         lay.addWidget(make_label(self.title, 2.2, bold=True))
         for section in page.sections if page is not None else ():
-            lay.addWidget(section_widget(section, self.ctx, theme, controls=False))
+            lay.addWidget(section_widget(section, self.ctx, theme, controls=False,
+                                         answers=self.revealed or not self.hide_answers))
         lay.addStretch(1)
         self.setWidget(content)  # (the page before is deleted with its widget)
         refresh_fonts(content)
