@@ -1,6 +1,6 @@
 """A whole Baccarat shoe (issue 31): to the cover card, "last hand", exactly one more hand and the change
-of decks (631a.10(d), reading B30); the commission box holding exactly the vigorish marked, collected
-when a player leaves and before the new shoe (631a.13(d)(2)(i),(ii), reading B31)."""
+of decks (631a.10(d), reading B31); the commission box holding exactly the vigorish marked, collected
+when a player leaves and before the new shoe (631a.13(d)(2)(i),(ii), reading B32)."""
 
 import random
 

@@ -4,12 +4,12 @@ of decks, with seated players who wager each round and sometimes leave (631a.10(
 631a.10(d): when the cover card appears, at the start of a round or during it, it is put aside and
 that hand is completed; then "last hand" is announced, and "at the completion of one more hand, the
 cards shall be replaced with new decks of cards". So the shoe ends exactly one hand after the hand
-in which the cover card came out (spec B5, reading B30).
+in which the cover card came out (spec B5, reading B31).
 
 631a.13(d)(2): vigorish owed on markers is "collected prior to beginning play with a new dealing shoe
 of cards or when the player leaves the gaming table, whichever occurs first"; the marker stays in the
 seat's numbered box until then ((d)(2)(iii)). A player who leaves between rounds pays what his box
-holds first; at the change of decks every box is collected (reading B31).
+holds first; at the change of decks every box is collected (reading B32).
 
 The players are simulated (a training choice, not a rule): after any round but the shoe's last, one
 of them may leave, never the curator holding the shoe and never the last player seated.
