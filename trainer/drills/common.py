@@ -70,10 +70,13 @@ def chips_draft(prompt: str, amount: int, why: str, cites: Sequence[str], item: 
     ``chips`` (any breakdown with as few chips is accepted, ``answers.judge_chips``); ``why`` says how
     the amount is reached, the key's breakdown is added to it. ``wager``: the winning wager's chips
     (a ``Breakdown``), shown so that the payout can also be cut and paid (reading B28): the prompt ends
-    with them and what to do."""
+    with them and what to do; not at even money, where the wager's chips are themselves a right payout
+    (a question never holds its answer)."""
     from trainer.rules.chips import cut_and_pay, fewest_chips
 
     key = fewest_chips(amount, chips)
+    if wager is not None and wager.total == amount:  # even money: the wager's chips would be a right answer shown
+        wager = None
     cut = cut_and_pay(amount, wager, chips) if wager is not None else None
     if wager is not None:
         prompt += f" The wager's chips: {wager}. Pay it with the fewest chips" + (", or cut and pay." if cut else ".")
