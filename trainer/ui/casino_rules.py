@@ -86,13 +86,21 @@ def watch(window: QMainWindow) -> None:
     publishes meanwhile reach the trainee without a restart."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
+    from shiboken6 import isValid
 
     follow_class(window)
     window.ctx.traineeChanged.connect(lambda _: follow_class(window))
     window.screenShown.connect(lambda *_: follow_class(window, cheap=True)
                                if window.current_key in CHECKED_SCREENS else None)
-    QApplication.instance().applicationStateChanged.connect(
-        lambda state: follow_class(window, cheap=True) if state == Qt.ApplicationState.ApplicationActive else None)
+
+    def back_in_focus(state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive and isValid(window):
+            follow_class(window, cheap=True)
+
+    app = QApplication.instance()
+    app.applicationStateChanged.connect(back_in_focus)
+    # the application outlives the window: its signal must not reach a closed window
+    window.destroyed.connect(lambda *_: app.applicationStateChanged.disconnect(back_in_focus))
 
 
 def follow_class(window: QMainWindow, *, cheap: bool = False) -> None:
