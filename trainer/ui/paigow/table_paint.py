@@ -106,11 +106,14 @@ def paint_table(p: QPainter, th: Theme) -> None:
 
 def edge_labels(advance, width: float) -> list[tuple[str, Qt.AlignmentFlag]]:
     """The dealer's edge's labels that fit side by side in ``width`` (``advance`` measures a text):
-    his left and right always, the middle one only where it touches neither (a larger text size)."""
+    his left and right always, the middle one in words where it touches neither, else shortened to
+    "DEALER" (a larger text size), left out only where even that would touch them."""
     sides = [("◀  dealer's LEFT", Qt.AlignmentFlag.AlignLeft), ("dealer's RIGHT  ▶", Qt.AlignmentFlag.AlignRight)]
-    middle = "DEALER (facing the players)"
     side = max(advance(text) for text, _ in sides)
-    return sides + [(middle, Qt.AlignmentFlag.AlignHCenter)] if advance(middle) / 2 + side + 16 <= width / 2 else sides
+    for middle in ("DEALER (facing the players)", "DEALER"):
+        if advance(middle) / 2 + side + 16 <= width / 2:
+            return sides + [(middle, Qt.AlignmentFlag.AlignHCenter)]
+    return sides
 
 
 def _paint_direction(p: QPainter, colour: QColor) -> None:
