@@ -8,7 +8,8 @@ nothing: an unreadable answer comes back from the drill as a parse error and is 
 Keys: Enter starts; L (before or after a session) opens the Learn page of the skill's family; 1-9 choose;
 typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
-the verdict; Esc ends the session; O shows the options where they fold (Projector on a small window).
+the verdict; Page Down / Page Up scroll a question taller than the window; Esc ends the session; O shows
+the options where they fold (Projector on a small window, while a question shows).
 
 A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
 a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
@@ -29,7 +30,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QScrollArea, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
+    QRadioButton, QScrollArea, QSizePolicy, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
@@ -169,6 +170,16 @@ def sample_summary(skill: str | None, profile, seed: int, length: int = 8) -> Se
         wrong = next((c for c in q.choices if c != q.answer), None) if len(session.history) % 2 == 0 else None
         session.answer(wrong or q.answer, ms=4000 + 1500 * len(session.history))
     return session.summary()
+
+
+def prompt_scale(prompt: str) -> float:
+    """The question's font (a multiple of the text size): a long prompt (a delivery told move by move, a
+    table's every wager) smaller, so that it and its answers fit a small window more often.
+
+    >>> prompt_scale("Which tile is this?"), prompt_scale("x" * 200), prompt_scale("x" * 700)
+    (2.3, 1.8, 1.5)
+    """
+    return 2.3 if len(prompt) <= 140 else 1.8 if len(prompt) <= 320 else 1.5
 
 
 def _seconds(ms: float | None) -> str:
@@ -361,6 +372,9 @@ class DrillScreen(Screen):
         self.hint_label.hide()
         self.feedback = SteadyFeedbackPanel(self.ctx)
         keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
+        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
+        feedback_rows = self.feedback.layout()
+        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
         left = QVBoxLayout()
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)
@@ -546,6 +560,7 @@ class DrillScreen(Screen):
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self.question.show_question(question)
+        set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
         self.hint_label.hide()
         practice = session is not None and session.mode == "practice"
@@ -556,7 +571,11 @@ class DrillScreen(Screen):
         reset_setter(self.answers.setter)
         self.answers.show_question(question, POSITIONS)
         reserve_marks(self.answers.choices)
-        self.animation.show_question(question, self.question)  # after the answers: it fits their height
+        if self.animation.show_question(question, self.question):  # after the answers: it fits their height
+            # the table takes the room left, preferring none: a page that scrolls gives each part its
+            # preferred height, and the table's would scroll the choices out of sight on a small window
+            self.animation.widget.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.question_page.verticalScrollBar().setValue(0)  # the question read from its start
         self.presentedChanged.emit()
         self._target_ms = skill_named(question.skill).target_ms
         self._tick.start()
@@ -581,6 +600,7 @@ class DrillScreen(Screen):
             settle_setter(self.answers.setter)
         self.hint_button.setEnabled(False)  # (not hidden: the question under it would move up)
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
+        self.question_page.ensureWidgetVisible(self.feedback.next_button, 0, 10)
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
@@ -640,6 +660,9 @@ class DrillScreen(Screen):
             self.start()
         elif key == Qt.Key.Key_O:  # (left over by the answer inputs: the call builder's O is its own)
             self.fold.toggle()
+        elif page is self.question_page and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
+            bar = self.question_page.verticalScrollBar()  # a question taller than the window, read on
+            bar.setValue(bar.value() + (1 if key == Qt.Key.Key_PageDown else -1) * bar.pageStep())
         else:
             super().keyPressEvent(event)
 

@@ -49,6 +49,7 @@ class PartsForm(QWidget):
         while self._form.count():
             item = self._form.takeAt(0)
             if item.widget():
+                item.widget().hide()  # (until deleted: out of the form, it would lie over the new parts)
                 item.widget().deleteLater()
         self.inputs = []
         self.error.clear()
@@ -185,6 +186,8 @@ class AnswerPanel(QStackedWidget):
         for other in [self.widget(i) for i in range(self.count())] if self.only_shown else ():
             if other is not page:
                 self.removeWidget(other)
+        if self.only_shown:
+            self.updateGeometry()  # (the layout round the panel keeps its heights for a width until told)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         """F2 (left over by the inputs): a chip payout or a call typed, or built again."""

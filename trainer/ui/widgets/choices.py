@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -87,11 +87,18 @@ class ChoiceList(QWidget):
         fits = all(b.minimumSizeHint().width() <= half and len(b.wrapped(half)) <= 2 for b in self.buttons)
         return 2 if fits else 1
 
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As tall as the choices' lines at the list's width (a table above keeps the rest: ``FitHeight``)."""
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.heightForWidth(self.width())) if self.width() > 1 else hint
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         columns = self._columns(event.size().width())
         if self.buttons and columns != self._shape[1]:
             self._lay_out(columns)
+        elif event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # (the lines, so the height, follow the width)
 
     def _lay_out(self, columns: int) -> None:
         for button in self._pool:
@@ -155,10 +162,9 @@ class ChoiceRow(QWidget):
         for column in range(columns):
             layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
-            button = QPushButton(f"{i + 1}  {words(label)}")
+            button = WrapButton(f"{i + 1}  {words(label)}", horizontal=QSizePolicy.Policy.Expanding)
             button.setCheckable(True)
             button.setStyleSheet(_CHOICE_STYLE)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             set_font(button, 1.2)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, i=i: self.pick(i))

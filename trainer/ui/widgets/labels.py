@@ -84,25 +84,15 @@ class FitScroll(QScrollArea):
             self.updateGeometry()
 
 
-class LeastPage(QWidget):
-    """A page for :class:`PageScroll`: at a width, asks for its layout's least height, not its preferred."""
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
-        layout = self.layout()
-        if layout is None or not layout.hasHeightForWidth():
-            return super().heightForWidth(width)
-        return layout.totalMinimumHeightForWidth(width)
-
-
 class PageScroll(QScrollArea):
     """A frameless scroll area round :attr:`page` (lay it out): scrolls vertically only where the window
-    is shorter than the page's least height at its width (Qt would give a scrolled page its preferred
-    height, and scroll a question that fits), never across: the page's least width must fit (choices
-    and buttons wrap)."""
+    is shorter than the page's height at its width (each part's preferred height: what can shrink, the
+    pictures, must prefer little), never across: the page's least width must fit (choices and buttons
+    wrap)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.page = LeastPage()
+        self.page = QWidget()
         self.setWidget(self.page)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)

@@ -79,10 +79,11 @@ class WrapButton(QPushButton):
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        """One line's height (at least the minimum height: a verdict's thicker border then changes
+        nothing), and a line's spacing for each further line."""
         metrics = self.fontMetrics()
-        lines = len(self.wrapped(width))
-        text = QSize(width, metrics.height() + (lines - 1) * metrics.lineSpacing())
-        return max(self.minimumHeight(), self._size_of(text).height())
+        one = max(self.minimumHeight(), self._size_of(QSize(width, metrics.height())).height())
+        return one + (len(self.wrapped(width)) - 1) * metrics.lineSpacing()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QStylePainter(self)
