@@ -9,7 +9,7 @@ Keys: Enter starts; L (before or after a session) opens the Learn page of the sk
 typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
 the verdict; Page Down / Page Up scroll a question taller than the window; Esc ends the session; O shows
-the options where they fold (Projector on a small window, while a question shows).
+the options where they fold (Projector on a small window, while a question or the review shows).
 
 A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
 a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
@@ -227,7 +227,11 @@ class SummaryView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
                                 "skill", 1.3, wrap=True)
-        layout = QVBoxLayout(self)
+        self.scroll = PageScroll()  # six skills' lines and the missed items at Projector: the review scrolls
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
+        layout = QVBoxLayout(self.scroll.page)
         layout.addWidget(self.title)
         layout.addWidget(self.headline)
         layout.addSpacing(12)
@@ -397,8 +401,8 @@ class DrillScreen(Screen):
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         # at Projector on a small window the options (three rows) fold behind "Options" (O) while a
-        # question shows: the question has their height (issue 29)
-        self.fold = OptionFold(self, self.options, lambda: self.pages.currentWidget() is self.question_page)
+        # question or the review shows: they have the options' height (issue 29)
+        self.fold = OptionFold(self, self.options, lambda: self.pages.currentWidget() is not self.welcome)
         set_font(self.fold.button, 1.2)
         status_row.insertWidget(0, self.fold.button)
         self.pages.currentChanged.connect(self.fold.refresh)
@@ -612,6 +616,7 @@ class DrillScreen(Screen):
         self.reload_skills()  # the masteries have changed
         self.summary.show_summary(summary)
         self.pages.setCurrentWidget(self.summary)
+        self.summary.scroll.verticalScrollBar().setValue(0)
         self.summary.setFocus()
 
     def _update_clock(self) -> None:
