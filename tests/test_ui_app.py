@@ -178,6 +178,11 @@ def test_snapshot_writes_a_png_of_the_requested_size(qapp, tmp_path: Path, capsy
     (["--move", "999"], "past the end"),
     (["--bank", "dealer"], "seat1..seat6"),
     (["--profile", "ohio"], "unknown profile 'ohio' (choose from: md, nj, pa-2012, pa-2019, pa-631a, pa-631a-ez)"),
+    (["--skill", "tile-id"], "--skill goes with --screen drills, not table"),
+    (["--screen", "drills", "--skill", "nope"], "unknown skill 'nope'"),
+    (["--screen", "drills", "--skill", "dice-wagers", "--profile", "nj"], "not offered by profile nj"),
+    (["--screen", "drills", "--skill", "tile-id", "--move", "2"], "--move goes with a style animation"),
+    (["--screen", "drills", "--review", "--move", "2"], "leave out --move"),
 ])
 def test_snapshot_bad_flags_are_one_line_errors(qapp, tmp_path: Path, capsys, flags, message):
     assert main(["snapshot", *flags, "--out", str(tmp_path / "x.png")]) == 2

@@ -381,6 +381,19 @@ def test_snapshot_hook_shows_the_start_page_unless_a_move_is_asked(qtbot, screen
     assert log(ctx) == []
 
 
+def test_snapshot_hook_shows_a_skills_question_or_a_sample_sessions_review(qtbot, screen, ctx):
+    """``snapshot --screen drills --skill S`` / ``--review``: nothing recorded; a skill of the other game
+    under that game's default profile."""
+    screen.prepare_snapshot(seed=2, move=None, skill="bac-call-aloud")
+    assert screen.pages.currentWidget() is screen.question_page
+    assert screen.answers.currentWidget() is screen.answers.caller and "Calling the game" in screen.question.prompt.text()
+    screen.prepare_snapshot(seed=2, move=None, skill="pay-chips", review=True)
+    assert screen.pages.currentWidget() is screen.summary
+    assert "of 8)" in screen.summary.headline.text() and "Pay with chips" in screen.summary.weakest.text() + \
+        " ".join(label.text() for label in screen.summary.findChildren(type(screen.summary.title)))
+    assert log(ctx) == []
+
+
 def test_baccarat_skills_are_offered_and_answered_under_their_own_profile(qtbot, screen, ctx):
     """The Drills screen lists every game's skills; a Baccarat skill runs under the Baccarat profile."""
     labels = [screen.skill.itemText(i) for i in range(screen.skill.count())]

@@ -59,6 +59,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--vig-marker", action="store_true",
                    help="Baccarat's table: vigorish marked in the commission box (631a.13(d)(2))")
     p.add_argument("--demo", action="store_true", help="the table or dealer's-seat screen in demonstration mode")
+    p.add_argument("--skill", metavar="ID", help="drills: a question of this skill (a skill id, e.g. house-way) from --seed; a skill "
+                        "of the other game is asked under that game's default profile")
+    p.add_argument("--review", action="store_true",
+                   help="drills: the review that ends a sample session (of --skill, else what to practise next)")
     p.add_argument("--present", action="store_true",
                    help="the presenter window (View → Present on) showing --screen, at --size: what the class sees")
     add_profile(p, any_game=True)  # default: the game's default profile
@@ -115,6 +119,7 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     shoe_options = [f"--{o.replace('_', '-')}" for o in ("whole_shoe", "vig_marker") if getattr(args, o)]
     if shoe_options and (args.game, args.screen) != ("baccarat", "table"):
         raise TrainerError(f"{' and '.join(shoe_options)} go with --game baccarat --screen table")
+    _check_drill_flags(args)
     if args.screen == "player" and (args.move or 0) > MAX_PLAYER_HANDS:
         raise TrainerError(f"--move on the player's seat is the hands played: 0 to {MAX_PLAYER_HANDS}, not {args.move}")
     out = Path(args.out)
@@ -123,6 +128,22 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
     if not out.parent.exists():
         raise TrainerError(f"folder {out.parent} does not exist")
     return size
+
+
+def _check_drill_flags(args: argparse.Namespace) -> None:
+    """--skill and --review show the Drills screen; the skill must exist and be offered by its game's profile."""
+    from trainer.drills.registry import check_offered, profile_in_game, skill_named
+
+    for flag, given in (("--skill", args.skill is not None), ("--review", args.review)):
+        if given and args.screen != "drills":
+            raise TrainerError(f"{flag} goes with --screen drills, not {args.screen}")
+    if args.review and args.move is not None:
+        raise TrainerError("--review shows a session's review, not a question: leave out --move")
+    if args.skill is not None:
+        skill = skill_named(args.skill)
+        check_offered(skill, profile_in_game(skill, args.profile))
+        if args.move is not None and skill.id != "style-animation":
+            raise TrainerError(f"--move goes with a style animation, not --skill {skill.id}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -163,4 +184,5 @@ def _render(args: argparse.Namespace, size: tuple[int, int]):
             prelude=not args.no_prelude, demo=args.demo, text_size=args.text_size,
             tick=bar.update if hands else None, casino_rules=args.casino_rules, present=args.present,
             table_options={o: True for o in ("whole_shoe", "vig_marker") if getattr(args, o)},
+            skill=args.skill, review=args.review,
         )

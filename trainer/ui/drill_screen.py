@@ -8,7 +8,8 @@ nothing: an unreadable answer comes back from the drill as a parse error and is 
 Keys: Enter starts; L (before or after a session) opens the Learn page of the skill's family; 1-9 choose;
 typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 ``?`` or F1 shows the hint (practice); R replays an animated question; Enter or Space goes on after
-the verdict; Esc ends the session.
+the verdict; Page Down / Page Up scroll a question taller than the window; Esc ends the session; O shows
+the options where they fold (Projector on a small window, while a question or the review shows).
 
 A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
 a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
@@ -29,7 +30,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QScrollArea, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
+    QRadioButton, QScrollArea, QSizePolicy, QSpinBox, QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import POSITIONS, generate, skill_named, skills_for
@@ -41,10 +42,11 @@ from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
 from trainer.ui.flow_layout import FlowLayout, group
+from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.drill_animation import AnimationSlot
 from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.answers import AnswerPanel
-from trainer.ui.widgets.labels import make_label
+from trainer.ui.widgets.labels import PageScroll, make_label
 from trainer.ui.widgets.question import QuestionView
 from trainer.ui.widgets.screen import Screen
 from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_marks, reset_setter, settle_setter
@@ -158,6 +160,28 @@ class DrillController(QObject):
         self.finished.emit(summary)
 
 
+def sample_summary(skill: str | None, profile, seed: int, length: int = 8) -> SessionSummary:
+    """The review of a session of ``length`` questions of ``skill`` (None: what to practise next) from
+    ``seed``, every other choice answered wrong, recorded nowhere (``snapshot --review``)."""
+    session = DrillSession([skill] if skill else None, profile=profile_in_game(skill, profile) if skill else profile,
+                           seed=seed, length=length)
+    while not session.done:
+        q = session.next_question()
+        wrong = next((c for c in q.choices if c != q.answer), None) if len(session.history) % 2 == 0 else None
+        session.answer(wrong or q.answer, ms=4000 + 1500 * len(session.history))
+    return session.summary()
+
+
+def prompt_scale(prompt: str) -> float:
+    """The question's font (a multiple of the text size): a long prompt (a delivery told move by move, a
+    table's every wager) smaller, so that it and its answers fit a small window more often.
+
+    >>> prompt_scale("Which tile is this?"), prompt_scale("x" * 200), prompt_scale("x" * 700)
+    (2.3, 1.8, 1.5)
+    """
+    return 2.3 if len(prompt) <= 140 else 1.8 if len(prompt) <= 320 else 1.5
+
+
 def _seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
@@ -203,7 +227,11 @@ class SummaryView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
                                 "skill", 1.3, wrap=True)
-        layout = QVBoxLayout(self)
+        self.scroll = PageScroll()  # six skills' lines and the missed items at Projector: the review scrolls
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
+        layout = QVBoxLayout(self.scroll.page)
         layout.addWidget(self.title)
         layout.addWidget(self.headline)
         layout.addSpacing(12)
@@ -309,7 +337,8 @@ class DrillScreen(Screen):
         skill_label = QLabel("&Skill:")
         skill_label.setBuddy(self.skill)
         set_font(skill_label, 1.3)
-        bar = FlowLayout()  # wraps rather than widen the window at a large text size
+        self.options = QWidget()
+        bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for w in (group(skill_label, self.skill), self.practice, self.timed, self.length, self.until_due,
                   self.minutes, self.start_button, self.end_button, self.learn_button, self.trainee_label):
             bar.addWidget(w)
@@ -342,33 +371,44 @@ class DrillScreen(Screen):
         self.welcome.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         self.question = QuestionView()
-        self.answers = AnswerPanel()
+        self.answers = AnswerPanel(only_shown=True)
         self.hint_label = make_label("", 1.4, name="hint", wrap=True)
         self.hint_label.hide()
         self.feedback = SteadyFeedbackPanel(self.ctx)
         keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
+        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
+        feedback_rows = self.feedback.layout()
+        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
         left = QVBoxLayout()
         left.addWidget(self.question, 2)
         left.addWidget(self.hint_label)
         left.addWidget(self.answers, 3)
         # built on the first animated question only: most sessions never need a table scene
         self.animation = AnimationSlot(self, left, 1, self.answers)
-        question_page = QWidget()
-        row = QHBoxLayout(question_page)
+        # a long question, a chip tray or a call builder at Projector on a small window: the page scrolls
+        # (its least width fits the window: choices and buttons wrap), the window keeps its size
+        self.question_page = PageScroll()
+        row = QHBoxLayout(self.question_page.page)
         row.setContentsMargins(0, 0, 0, 0)
         row.addLayout(left, 3)
         row.addWidget(self.feedback, 2)
 
         self.summary = SummaryView()
         self.pages = QStackedWidget()
-        for page in (self.welcome, question_page, self.summary):
+        for page in (self.welcome, self.question_page, self.summary):
             self.pages.addWidget(page)
-        self.question_page = question_page
 
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
+        # at Projector on a small window the options (three rows) fold behind "Options" (O) while a
+        # question or the review shows: they have the options' height (issue 29)
+        self.fold = OptionFold(self, self.options, lambda: self.pages.currentWidget() is not self.welcome)
+        set_font(self.fold.button, 1.2)
+        status_row.insertWidget(0, self.fold.button)
+        self.pages.currentChanged.connect(self.fold.refresh)
+
         layout = QVBoxLayout(self)
-        layout.addLayout(bar)
+        layout.addWidget(self.options)
         layout.addWidget(line)
         layout.addLayout(status_row)
         layout.addWidget(self.pages, 1)
@@ -430,15 +470,20 @@ class DrillScreen(Screen):
         self.select_skill(skill)
         self.start()
 
-    def prepare_snapshot(self, seed: int, move: int | None) -> None:
-        """For ``paigow-trainer snapshot --screen drills``: with ``--move K``, a style-animation question
-        from ``seed`` (no session: nothing is recorded), its table after K moves; without, the start page."""
-        if move is None:
+    def prepare_snapshot(self, seed: int, move: int | None, skill: str | None = None, review: bool = False) -> None:
+        """For ``paigow-trainer snapshot --screen drills`` (no session: nothing is recorded): with ``review``,
+        the review of a sample session (``skill``'s, else what to practise next); with ``skill``, a question of
+        that skill from ``seed``; with ``--move K``, a style-animation question from ``seed``, its table after K
+        moves; else the start page."""
+        if review:
+            self.show_summary(sample_summary(skill, self.ctx.profile, seed))
             return
-        question = generate("style-animation", seed=seed, profile=self.ctx.profile)
-        self.show_question(question)
+        if skill is None and move is None:
+            return
+        skill = skill or "style-animation"
+        self.show_question(generate(skill, seed=seed, profile=profile_in_game(skill, self.ctx.profile)))
         widget = self.animation.widget
-        if widget is not None and widget.player.timeline is not None:
+        if move is not None and widget is not None and widget.player.timeline is not None:
             widget.pause_at(widget.player.timeline.index_after_move(move))
 
     def _mode_changed(self, timed: bool) -> None:
@@ -519,6 +564,7 @@ class DrillScreen(Screen):
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self.question.show_question(question)
+        set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
         self.hint_label.hide()
         practice = session is not None and session.mode == "practice"
@@ -529,7 +575,11 @@ class DrillScreen(Screen):
         reset_setter(self.answers.setter)
         self.answers.show_question(question, POSITIONS)
         reserve_marks(self.answers.choices)
-        self.animation.show_question(question, self.question)  # after the answers: it fits their height
+        if self.animation.show_question(question, self.question):  # after the answers: it fits their height
+            # the table takes the room left, preferring none: a page that scrolls gives each part its
+            # preferred height, and the table's would scroll the choices out of sight on a small window
+            self.animation.widget.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.question_page.verticalScrollBar().setValue(0)  # the question read from its start
         self.presentedChanged.emit()
         self._target_ms = skill_named(question.skill).target_ms
         self._tick.start()
@@ -554,6 +604,7 @@ class DrillScreen(Screen):
             settle_setter(self.answers.setter)
         self.hint_button.setEnabled(False)  # (not hidden: the question under it would move up)
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
+        self.question_page.ensureWidgetVisible(self.feedback.next_button, 0, 10)
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
@@ -565,6 +616,7 @@ class DrillScreen(Screen):
         self.reload_skills()  # the masteries have changed
         self.summary.show_summary(summary)
         self.pages.setCurrentWidget(self.summary)
+        self.summary.scroll.verticalScrollBar().setValue(0)
         self.summary.setFocus()
 
     def _update_clock(self) -> None:
@@ -611,6 +663,11 @@ class DrillScreen(Screen):
         elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()
+        elif key == Qt.Key.Key_O:  # (left over by the answer inputs: the call builder's O is its own)
+            self.fold.toggle()
+        elif page is self.question_page and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
+            bar = self.question_page.verticalScrollBar()  # a question taller than the window, read on
+            bar.setValue(bar.value() + (1 if key == Qt.Key.Key_PageDown else -1) * bar.pageStep())
         else:
             super().keyPressEvent(event)
 

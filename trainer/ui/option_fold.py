@@ -7,6 +7,8 @@ away, and unfold by themselves on a larger window or at a smaller text size.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QToolButton, QWidget
 
@@ -20,9 +22,12 @@ class OptionFold(QObject):
     """Folds ``bar`` behind :attr:`button` (to be placed on a row that stays) while ``screen``'s window
     is small at Projector; the button shows or hides it then."""
 
-    def __init__(self, screen: QWidget, bar: QWidget) -> None:
+    def __init__(self, screen: QWidget, bar: QWidget, when: Callable[[], bool] = lambda: True) -> None:
         super().__init__(screen)
         self.screen, self.bar = screen, bar
+        #: the screen's own condition for folding (the Drills screen: while a question shows); its
+        #: changes are applied by ``refresh``
+        self.when = when
         self.button = QToolButton()
         self.button.setText("Options")
         self.button.setCheckable(True)
@@ -38,8 +43,9 @@ class OptionFold(QObject):
 
     @property
     def folded(self) -> bool:
-        """Whether the options fold now: Projector, on a window under :data:`FOLD_BELOW_PX` tall."""
-        return bool(current_text_size().min_px) and self.screen.window().height() < FOLD_BELOW_PX
+        """Whether the options fold now: Projector, on a window under :data:`FOLD_BELOW_PX` tall, when
+        the screen's condition holds."""
+        return bool(current_text_size().min_px) and self.screen.window().height() < FOLD_BELOW_PX and self.when()
 
     def toggle(self) -> None:
         """The screen's key for the options: show or hide them while folded."""
@@ -51,6 +57,10 @@ class OptionFold(QObject):
                                                          QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
             self._apply()
         return False
+
+    def refresh(self) -> None:
+        """Fold or unfold after the screen's condition changed."""
+        self._apply()
 
     def set_hidden(self, on: bool) -> None:
         self.hidden = on

@@ -97,12 +97,13 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
            seed: int = 1, dice: str | None = None, bank: str | None = None, move: int | None = None,
            faces: bool = False, prelude: bool = True, demo: bool = False, text_size: str = "normal",
            tick: Callable[[], object] | None = None, casino_rules: str | None = None, present: bool = False,
-           table_options: dict[str, bool] | None = None):
+           table_options: dict[str, bool] | None = None, skill: str | None = None, review: bool = False):
     """Render ``screen`` of ``game`` at ``size``; for the table, after ``move`` moves (None = the end).
     ``tick``: called after each move a screen plays to prepare (the player's seat's hands);
     ``casino_rules``: a casino's Rules Submission file in force (a bad one: TrainerError);
     ``present``: the presenter window showing that screen, at ``size``, instead of the main window;
-    ``table_options``: Baccarat's table screen's choices (``whole_shoe``, ``vig_marker``)."""
+    ``table_options``: Baccarat's table screen's choices (``whole_shoe``, ``vig_marker``);
+    ``skill``, ``review`` (the Drills screen): a question of that skill, the review of a sample session."""
     app = ensure_app()
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
@@ -148,7 +149,8 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
                 widget.set_demo(True)
             widget.goto_move(move)
         elif hasattr(widget, "prepare_snapshot"):
-            widget.prepare_snapshot(seed=seed, move=move, **({"tick": tick} if tick else {}), **(table_options or {}))
+            extra = {k: v for k, v in (("tick", tick), ("skill", skill), ("review", review)) if v}
+            widget.prepare_snapshot(seed=seed, move=move, **extra, **(table_options or {}))
             if demo and hasattr(widget, "set_demo"):
                 widget.set_demo(True)
         window.resize(*size)

@@ -49,6 +49,7 @@ class PartsForm(QWidget):
         while self._form.count():
             item = self._form.takeAt(0)
             if item.widget():
+                item.widget().hide()  # (until deleted: out of the form, it would lie over the new parts)
                 item.widget().deleteLater()
         self.inputs = []
         self.error.clear()
@@ -114,8 +115,10 @@ class AnswerPanel(QStackedWidget):
 
     answered = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, only_shown: bool = False) -> None:
         super().__init__(parent)
+        #: the stack holds only the page shown (``_hold_only``): the Drills screen's scrolled page
+        self.only_shown = only_shown
         self.choices = ChoiceList()
         self.setter = HandSetter()
         self.typed = TypedAnswer()
@@ -130,6 +133,7 @@ class AnswerPanel(QStackedWidget):
             self.addWidget(page)
         for built in (self.tray, self.caller):
             built.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self._hold_only(self.choices)
         self.choices.chosen.connect(self._chosen)
         self.setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
         self.typed.submitted.connect(self.answered.emit)
@@ -167,9 +171,23 @@ class AnswerPanel(QStackedWidget):
         for built in (self.tray, self.caller):  # sized only when shown: the panel is no taller for them
             built.setSizePolicy(QSizePolicy.Policy.Preferred,
                                 QSizePolicy.Policy.Preferred if built is page else QSizePolicy.Policy.Ignored)
-        self.setCurrentWidget(page)
+        self._hold_only(page)
         self.setEnabled(True)
         page.setFocus()
+
+    def _hold_only(self, page: QWidget) -> None:
+        """Show ``page``; with ``only_shown``, the only page the stack holds: a stack is as wide as its widest
+        page and, at each width, as tall as its tallest (hidden pages too): the hand setter and a form of
+        nine parts made the choices of the next question need a window wider and taller than 1280x720 at
+        Projector. The pages put aside stay the panel's children."""
+        if self.indexOf(page) < 0:
+            self.addWidget(page)
+        self.setCurrentWidget(page)
+        for other in [self.widget(i) for i in range(self.count())] if self.only_shown else ():
+            if other is not page:
+                self.removeWidget(other)
+        if self.only_shown:
+            self.updateGeometry()  # (the layout round the panel keeps its heights for a width until told)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         """F2 (left over by the inputs): a chip payout or a call typed, or built again."""

@@ -1,18 +1,21 @@
 """Numbered choices: a column of answers picked by number key or click (``ChoiceList``), and a row of
-them for one part of a multi-part answer (``ChoiceRow``).
+them for one part of a multi-part answer (``ChoiceRow``). A choice's text wraps at its button's width
+(``WrapButton``), and choices stand in two columns only where the width allows: a long choice at
+Projector never makes the window wider (issue 29).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.ui.citation_links import words
 from trainer.ui.scaling import set_font
 from trainer.ui.widgets.labels import error_label
+from trainer.ui.widgets.wrap_button import WrapButton
 
 
 _CHOICE_STYLE = "text-align: left; padding: 6px 18px;"
@@ -51,17 +54,14 @@ class ChoiceList(QWidget):
         layout.addWidget(self.error)
 
     def _button(self, i: int) -> QPushButton:
-        button = QPushButton(self)
+        button = WrapButton(parent=self, horizontal=QSizePolicy.Policy.Expanding)
         button.setMinimumHeight(56)
-        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(lambda _=False: self.chosen.emit(i))
         return button
 
     def set_choices(self, labels: Sequence[str]) -> None:
         self.error.clear()
-        # two columns save height (for a picture above) when the labels are short enough to sit side by side
-        columns = 2 if len(labels) > 4 or (len(labels) == 4 and max(map(len, labels)) <= 50) else 1
         while len(self._pool) < len(labels):
             self._pool.append(self._button(len(self._pool)))
         self.buttons = self._pool[:len(labels)]
@@ -72,10 +72,33 @@ class ChoiceList(QWidget):
             if button.property("fontScale") != 1.6:  # a long choice's smaller font (dealer's seat)
                 set_font(button, 1.6)
             set_style(button, _CHOICE_STYLE)
+        columns = self._columns(self.width())
         if self._shape != (len(labels), columns):
             self._lay_out(columns)
         for button in self._pool[len(labels):]:
             button.hide()
+
+    def _columns(self, width: int) -> int:
+        """Two columns (they save height, for a picture above) for four choices or more when each takes
+        two lines at most in half of ``width``; else one, where a long choice wraps (the window never widens)."""
+        if len(self.buttons) < 4:
+            return 1
+        half = (width - self._grid.spacing()) // 2
+        fits = all(b.minimumSizeHint().width() <= half and len(b.wrapped(half)) <= 2 for b in self.buttons)
+        return 2 if fits else 1
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As tall as the choices' lines at the list's width (a table above keeps the rest: ``FitHeight``)."""
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.heightForWidth(self.width())) if self.width() > 1 else hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        columns = self._columns(event.size().width())
+        if self.buttons and columns != self._shape[1]:
+            self._lay_out(columns)
+        elif event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # (the lines, so the height, follow the width)
 
     def _lay_out(self, columns: int) -> None:
         for button in self._pool:
@@ -139,10 +162,9 @@ class ChoiceRow(QWidget):
         for column in range(columns):
             layout.setColumnStretch(column, 1)
         for i, label in enumerate(self.choices):
-            button = QPushButton(f"{i + 1}  {words(label)}")
+            button = WrapButton(f"{i + 1}  {words(label)}", horizontal=QSizePolicy.Policy.Expanding)
             button.setCheckable(True)
             button.setStyleSheet(_CHOICE_STYLE)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             set_font(button, 1.2)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, i=i: self.pick(i))

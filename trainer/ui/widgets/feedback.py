@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
 from trainer.ui.scaling import set_font
 from trainer.ui.theme import theme_named
 from trainer.ui.widgets.labels import make_label
+from trainer.ui.widgets.wrap_button import WrapButton
 
 
 def ev_text(difference: float) -> str:
@@ -55,7 +56,7 @@ class FeedbackPanel(NextPanel):
         self.given = make_label("", 1.4, wrap=True)
         self.explanation = make_label("", 1.45, wrap=True)
         self.citation = make_label("", 1.6, bold=True, name="citation", wrap=True)
-        self.next_button = QPushButton("Next question  (Enter / Space)")
+        self.next_button = WrapButton("Next question  (Enter / Space)")  # (at Projector, on a narrow panel: two lines)
         set_font(self.next_button, 1.4, bold=True)
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_button.clicked.connect(self.nextRequested.emit)

@@ -1,5 +1,6 @@
 """Labels and the text around them: labels in a scaled font, a word-wrapped label never cut, the
-scroll area that gives it its height, the inline error line, a game's heading in a skills table.
+scroll area that gives it its height, a page that scrolls only where the window is too short for it,
+the inline error line, a game's heading in a skills table.
 """
 
 from __future__ import annotations
@@ -81,6 +82,21 @@ class FitScroll(QScrollArea):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self.updateGeometry()
+
+
+class PageScroll(QScrollArea):
+    """A frameless scroll area round :attr:`page` (lay it out): scrolls vertically only where the window
+    is shorter than the page's height at its width (each part's preferred height: what can shrink, the
+    pictures, must prefer little), never across: the page's least width must fit (choices and buttons
+    wrap)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.page = QWidget()
+        self.setWidget(self.page)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def make_label(text: str = "", scale: float = 1.3, bold: bool = False, name: str = "", wrap: bool = False,

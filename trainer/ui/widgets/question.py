@@ -65,7 +65,9 @@ class TileStrip(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(600, 220)
+        """No taller than its least (150 px): in a page that scrolls, the strip takes what room is left, and
+        never makes the page scroll (a scrolled page is given its parts' preferred heights)."""
+        return QSize(600, self.minimumHeight())
 
     def paintEvent(self, event) -> None:  # noqa: N802
         if not (self.groups or self.dice):
