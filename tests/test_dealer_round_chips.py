@@ -55,7 +55,7 @@ def test_a_breakdown_is_judged_by_its_total_then_its_count_of_chips():
     counts[key.stacks[0][0]] -= 1
     counts[small] = counts.get(small, 0) + key.stacks[0][0] // small
     many = check(q, str(Breakdown.of(counts)))
-    assert not many.correct and many.mistake.startswith("the right amount, but in")
+    assert not many.correct and many.mistake.startswith("right total, too many chips")
     short = check(q, str(Breakdown.of(dict(key.stacks) | {key.stacks[0][0]: key.stacks[0][1] - 1})))
     assert not short.correct and short.mistake.startswith("these chips make")
     assert many.expected == short.expected == q.answer  # the key: count × denomination
