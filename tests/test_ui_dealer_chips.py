@@ -126,7 +126,7 @@ def test_a_right_total_in_too_many_chips_is_told_apart_from_a_wrong_total(qtbot,
     pay_with_keys(qtbot, tray, q, many)
     assert screen.action.currentWidget() is screen.feedback
     told = screen.feedback.given.text()
-    assert f"in {many.chips} chips: it can be paid in {key.chips}" in told
+    assert f"too many chips: {many.chips} chips, where {key.chips} pay it" in told
     assert f"Correct: {q.answer}" in screen.feedback.expected.text()  # the key as count × denomination
     qtbot.keyClick(screen.feedback, Qt.Key.Key_Return)
     to_payment(screen, skill)

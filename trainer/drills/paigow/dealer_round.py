@@ -212,7 +212,7 @@ class _TaskBuilder:
         origin = f"the bank at {plan.bank}" if plan.bank else "the dealer"
         return draft(f"The number is {plan.roll.spoken}. Counting counterclockwise with {origin} as "
                      "number one, which position receives the first stack?", AnswerKind.POSITION, str(move.position),
-                     step.say, [step.citation], "bank" if plan.bank else "dealer",
+                     step.say, step.citation.split(", "), "bank" if plan.bank else "dealer",
                      choices=tuple(p.value for p in Position), data=self.base_data(step))
 
     def stack_move(self, move: Move, step: Step, before: TableState) -> Draft:

@@ -52,6 +52,7 @@ class CallBuilder(QWidget):
         while self._row.count():
             item = self._row.takeAt(0)
             if item.widget():
+                item.widget().hide()  # (deleteLater waits for the event loop: it would lie over the new bank)
                 item.widget().deleteLater()
         for key, phrase in zip(KEYS, self.phrases):
             button = QPushButton(f"{key}  {phrase}")
