@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMenu
 
+from tests.test_ui_fit import sized_window  # noqa: F401 - a fixture
 from trainer.cli import main
 from trainer.ui import main_window as mw
 from trainer.ui.context import AppContext
@@ -514,3 +515,21 @@ def ink(image: QImage) -> int:
     """How many pixels of ``image`` are light (the caption's text on its dark bar), every 2nd of every 2nd row."""
     return sum(image.pixelColor(x, y).lightness() > 160 for y in range(0, image.height(), 2)
                for x in range(0, image.width(), 2))
+
+
+def test_a_wide_learn_page_fits_the_projector_at_1280x720(qtbot, sized_window):
+    """The tiles' table at the demonstration size ran past the presenter's right edge at 1280x720
+    Projector (the view never scrolls across): the page's text is made as much smaller as it needs."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    window = sized_window("projector")
+    window.show_screen("learn")
+    presenter = window.present()
+    presenter.resize(1280, 720)
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    mirror = presenter.learn
+    content = mirror.widget()
+    assert content.width() <= mirror.viewport().width()
+    title = next(lab for lab in content.findChildren(QLabel) if lab.text().startswith("Learn: "))
+    assert title.fontInfo().pixelSize() >= 24  # still projector-sized

@@ -9,8 +9,8 @@ hidden, each example shows its question alone until the instructor reveals the p
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from trainer.ui.learn_widgets import WalkthroughView, section_widget
 from trainer.ui.scaling import refresh_fonts
@@ -19,6 +19,8 @@ from trainer.ui.widgets.labels import make_label
 
 #: The page's text on the projector, against the Learn screen's at the same window size.
 DEMO_ZOOM = 1.3
+#: The smallest it is made for a wide page to fit the window.
+MIN_ZOOM = 0.5
 
 
 def walkthroughs_of(screen) -> list[WalkthroughView]:
@@ -80,7 +82,6 @@ class LearnMirror(QScrollArea):
         page = self._screen.presented_page()
         theme = theme_named(self.ctx.theme)
         content = QWidget()
-        content.setProperty("fontZoom", self.demo_zoom())
         lay = QVBoxLayout(content)
         lay.setContentsMargins(24, 16, 24, 16)
         self.title = f"Learn: {page.title}" if page is not None else ""
@@ -90,7 +91,7 @@ class LearnMirror(QScrollArea):
                                          answers=self.revealed or not self.hide_answers))
         lay.addStretch(1)
         self.setWidget(content)  # (the page before is deleted with its widget)
-        refresh_fonts(content)
+        self._fit(content)
         for original, copy in zip(walkthroughs_of(self._screen), content.findChildren(WalkthroughView)):
             copy.goto(original.index)
             original.stepShown.connect(copy.goto)
@@ -99,6 +100,19 @@ class LearnMirror(QScrollArea):
     def demo_zoom(self) -> float:
         """The demonstration size: the Learn screen's zoom for this window's size, times :data:`DEMO_ZOOM`."""
         return round(DEMO_ZOOM * max(1.0, min(1.6, self.width() / 1280, self.height() / 720)), 2)
+
+    def _fit(self, content: QWidget) -> None:
+        """The demonstration size, smaller as far as needed for the page's widest part (a chart, the
+        tiles' table) to fit the window's width: the view never scrolls across, so text past its right
+        edge would be cut."""
+        zoom = self.demo_zoom()
+        while True:
+            content.setProperty("fontZoom", zoom)
+            refresh_fonts(content)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the sizes at the new fonts
+            if zoom <= MIN_ZOOM or content.minimumSizeHint().width() <= self.viewport().width():
+                return
+            zoom = round(max(MIN_ZOOM, zoom - 0.1), 2)
 
     def _scrolled(self, *_) -> None:
         """Scroll to the share of the page the instructor has scrolled to."""
@@ -111,7 +125,6 @@ class LearnMirror(QScrollArea):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         content = self.widget()
-        if content is not None and content.property("fontZoom") != self.demo_zoom():
-            content.setProperty("fontZoom", self.demo_zoom())
-            refresh_fonts(content)
+        if content is not None and event.size().width() != event.oldSize().width():
+            self._fit(content)
         self._scrolled()
