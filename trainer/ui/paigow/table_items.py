@@ -461,9 +461,8 @@ class CentreItem(ChipsItem):
         self._paint_chips(p, QPointF(0, self._area.height() / 4))
 
 
-class DiceBesideItem(TableItem):
-    """The dice rolled, in their own place beside the shaker (``L.DICE_SPOT``) while the shaker is open:
-    two over one, the total beside the lower one (621a.6(b)): read at a glance all through the delivery."""
+class _RolledDice(TableItem):
+    """Three dice drawn with their total (the tooltip says them too)."""
 
     def __init__(self, scene: Table) -> None:
         super().__init__(scene)
@@ -475,6 +474,11 @@ class DiceBesideItem(TableItem):
             self.dice, self.colours = dice, colours
             self.setToolTip(f"The dice: {', '.join(map(str, dice))}, total {sum(dice)}" if dice else "")
             self.update()
+
+
+class DiceBesideItem(_RolledDice):
+    """The dice rolled, in their own place beside the shaker (``L.DICE_SPOT``) while the shaker is open:
+    two over one, the total beside the lower one (621a.6(b)): read at a glance all through the delivery."""
 
     def boundingRect(self) -> QRectF:
         s = L.DICE_SIZE
@@ -499,22 +503,14 @@ class DiceBesideItem(TableItem):
         p.drawText(self.total_rect(), Qt.AlignmentFlag.AlignCenter, text)
 
 
-class DiceTotalItem(TableItem):
+class DiceTotalItem(_RolledDice):
     """The three dice, large, and their total, in the middle of the felt while the dealer counts
     (621a.6(c)): readable from the back of a classroom."""
 
     DIE = 64.0
 
-    def __init__(self, scene: Table) -> None:
-        super().__init__(scene)
-        self.dice: tuple[int, ...] = ()
-        self.colours: tuple[str, ...] = ()
-
     def set_dice(self, dice: tuple[int, ...], colours: tuple[str, ...] = ()) -> None:
-        if (dice, colours) != (self.dice, self.colours):
-            self.dice, self.colours = dice, colours
-            self.setToolTip(f"The dice: {', '.join(map(str, dice))}, total {sum(dice)}" if dice else "")
-            self.update()
+        super().set_dice(dice, colours)
         self.setVisible(bool(dice))
 
     def boundingRect(self) -> QRectF:
