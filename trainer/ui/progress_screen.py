@@ -71,8 +71,10 @@ class SkillTable(QTableWidget):
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
         header = self.horizontalHeader()
+        # every column as wide as its contents, the skill's name whole (a stretched first column got
+        # what the others left: "Skil" at Projector), the room left over to the last
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         self.setAccessibleName("Skills")
         set_font(self, 1.3)
         set_font(header, 1.2, bold=True)
