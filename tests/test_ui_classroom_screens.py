@@ -198,9 +198,7 @@ def _item_height(key: str) -> float:
 
 
 @pytest.mark.parametrize("key,profile", [
-    ("table", "pa-2019"), ("baccarat-table", "pa-631a-ez"), ("baccarat-dealer", "pa-631a-ez"),
-    pytest.param("dealer", "pa-2019", marks=pytest.mark.xfail(
-        strict=True, reason="the Dealer's seat's table is 427 px tall at 1280x720 Projector: tiles 42.5 px (issue 29, open)")),
+    ("table", "pa-2019"), ("baccarat-table", "pa-631a-ez"), ("baccarat-dealer", "pa-631a-ez"), ("dealer", "pa-2019"),
 ])
 def test_tiles_and_cards_48px_tall_at_1280x720_projector(qtbot, sized_window, key, profile):
     """A class reads the tiles and the cards from the back of the room: 48 px tall or more on each table

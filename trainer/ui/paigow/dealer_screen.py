@@ -342,7 +342,7 @@ class DealerScreen(Screen):
         self.demo_button = QPushButton("Demonstration  (D)")
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
-        self.trainee_label = make_label("", 1.3)
+        self.trainee_label = make_label("", 1.1, wrap=True)
         self.typed_totals = typed_totals_box(self.ctx, self.type_totals)
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (*options, ("Speed", self.speed), ("", self.typed_totals), ("", self.new_button),
@@ -361,11 +361,13 @@ class DealerScreen(Screen):
         # wrapped: a long verdict never widens the window (issue 29)
         self.status = make_label("", 1.3, bold=True, name="dealer-status", wrap=True)
         self.last = make_label("", 1.3, bold=True, name="dealer-last", wrap=True)
-        self.clock_label = make_label("", 1.3, bold=True, wrap=True)
+        self.clock_label = make_label("", 1.1, bold=True, wrap=True)
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
         self.fold = OptionFold(self, self.options)
         set_font(self.fold.button, 1.15)
-        for w in (self.fold.button, self.status, self.last, self.trainee_label, self.clock_label):
+        # one row: the trainee and the clock are at the head of the side column, the table's height
+        # goes to its tiles (issue 29: 48 px tall at 1280x720 Projector)
+        for w in (self.fold.button, self.status, self.last):
             flow.addWidget(w)
 
         self.pages = QStackedWidget()
@@ -421,6 +423,11 @@ class DealerScreen(Screen):
         self.answer_page = answer_page
         layout = QVBoxLayout(side)
         layout.setContentsMargins(6, 0, 0, 0)
+        about = QWidget()
+        flow = FlowLayout(about, spacing=14)
+        for w in (self.trainee_label, self.clock_label):
+            flow.addWidget(w)
+        layout.addWidget(about)
         layout.addWidget(self.skill_label)
         layout.addWidget(self.question)
         layout.addWidget(self.action, 1)
@@ -578,9 +585,23 @@ class DealerScreen(Screen):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_strip()
-        # a 4:3 window: the table is as wide as it can be drawn, so it takes two thirds (issue 29)
+        self._share_width()
+
+    def text_size_changed(self) -> None:
+        super().text_size_changed()
+        self._share_width()  # (Projector folds on the same window)
+
+    def _share_width(self) -> None:
+        """The table's share of the width: five eighths; on a 4:3 window two thirds (the table is as wide
+        as it can be drawn); folded at Projector on a wide window seven tenths, with a smaller question in
+        the narrower column (the chip tray in sight), for tiles 48 px tall at 1280x720 (issue 29)."""
         window = self.window()
-        self.play_page.layout().setStretch(0, 5 if window.width() >= 1.5 * window.height() else 6)
+        wide, folded = window.width() >= 1.5 * window.height(), self.fold.folded
+        self.play_page.layout().setStretch(0, (14 if folded else 10) if wide else 12)
+        self.play_page.layout().setStretch(1, 6)
+        for label, usual, small in ((self.question.prompt, 1.75, 1.2), (self.skill_label, 1.3, 1.1)):
+            if label.property("fontScale") != (small if folded else usual):
+                set_font(label, small if folded else usual, bold=True)
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
