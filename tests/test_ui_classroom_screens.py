@@ -198,9 +198,7 @@ def _item_height(key: str) -> float:
 
 
 @pytest.mark.parametrize("key,profile", [
-    ("table", "pa-2019"), ("baccarat-table", "pa-631a-ez"), ("baccarat-dealer", "pa-631a-ez"),
-    pytest.param("dealer", "pa-2019", marks=pytest.mark.xfail(
-        strict=True, reason="the Dealer's seat's table is 427 px tall at 1280x720 Projector: tiles 42.5 px (issue 29, open)")),
+    ("table", "pa-2019"), ("baccarat-table", "pa-631a-ez"), ("baccarat-dealer", "pa-631a-ez"), ("dealer", "pa-2019"),
 ])
 def test_tiles_and_cards_48px_tall_at_1280x720_projector(qtbot, sized_window, key, profile):
     """A class reads the tiles and the cards from the back of the room: 48 px tall or more on each table
@@ -225,6 +223,41 @@ def test_tiles_and_cards_48px_tall_at_1280x720_projector(qtbot, sized_window, ke
     px = _item_height(key) * view.transform().m11()
     assert px >= ITEM_PX, f"{key}: {px:.1f} px tall"
     assert felt_share(view) >= (TABLE_SHARE if "table" in key else DEALER_SHARE), key
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_dealer_screens_status_is_one_row_and_the_table_widens_at_projector(qtbot, sized_window, game):
+    """At 1280x720 Projector the dealer screens' status is one row (a short verdict on it whole), the
+    trainee and the clock head the answers' column, and the table takes seven tenths of the width;
+    View → Text size → Normal on the same window gives the column back its five eighths' share and
+    its larger question (issue 29: the Dealer's seat's tiles 48 px tall)."""
+    from trainer.ui.scaling import apply_text_size
+
+    _, dealer, profile = GAMES[game]
+    size = (1280, 720)
+    window = sized_window("projector", size, profile=profile)
+    screen = _open(window, dealer)
+    screen._say_last("✔ Correct: Win", "#2e9d5b")
+    screen._update_clock()
+    _settle(window, size)
+    line = screen.status.fontMetrics().height()
+    row = screen.status.parentWidget()
+    assert row.height() < 2 * line and screen.last.height() < 2 * line, (row.height(), line)
+    assert screen.last.y() == screen.status.y()  # beside the score, not under it
+    assert all(screen.side.isAncestorOf(w) for w in (screen.trainee_label, screen.clock_label))
+    assert screen.clock_label.text().startswith("This action") and screen.clock_label.isVisible()
+    total = screen.pane.width() + screen.side_scroll.width()
+    assert screen.pane.width() >= 0.69 * total, (screen.pane.width(), total)
+
+    def prompt_scale() -> float:  # the question's size over the text's
+        return screen.question.prompt.font().pointSizeF() / QApplication.font().pointSizeF()
+
+    assert prompt_scale() < 1.2  # (the column is narrower: its chip tray stays in sight)
+    apply_text_size(QApplication.instance(), "normal")
+    _settle(window, size)
+    assert abs(screen.pane.width() - 0.625 * total) < 0.01 * total, (screen.pane.width(), total)
+    assert prompt_scale() > 1.7
+    assert (window.width(), window.height()) == size
 
 
 def test_the_dice_have_a_place_of_their_own_with_their_total(qtbot, sized_window, monkeypatch):

@@ -104,7 +104,9 @@ def _hint(item: QLayoutItem) -> QSize:
     label = item.widget()
     if isinstance(label, QLabel) and label.wordWrap() and label.text():
         m = label.contentsMargins()
-        one_line = label.fontMetrics().boundingRect(label.text()).width() + m.left() + m.right() + 2 * label.margin() + 4
+        metrics = label.fontMetrics()  # (a symbol's advance can pass its ink: "✔ Correct: Win" wrapped)
+        ink = max(metrics.boundingRect(label.text()).width(), metrics.horizontalAdvance(label.text()))
+        one_line = ink + m.left() + m.right() + 2 * label.margin() + 4
         return QSize(one_line, item.sizeHint().height())
     return item.sizeHint()
 

@@ -27,19 +27,19 @@ from typing import Any, Callable
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
+    QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
     QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from trainer.drills import skill_named
-from trainer.drills.clock import ThinkingClock, elapsed_text
+from trainer.drills.clock import ThinkingClock
 from trainer.drills.dealer_round import DealerRound, RoundSummary, RoundTask
 from trainer.drills.paigow.dealer_round import RoundSpec, playable
 from trainer.drills.model import AnswerKind, Feedback
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.ui.answering import judge
-from trainer.ui.scaling import refresh_fonts, set_font, zoom_of
+from trainer.ui.scaling import set_font, zoom_of
 from trainer.ui.widgets.answers import AnswerPanel, position_label
 from trainer.ui.widgets.choices import set_style
 from trainer.ui.widgets.labels import WholeLabel, make_label
@@ -52,12 +52,13 @@ from trainer.ui.paigow.table_items import TileItem
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.option_fold import OptionFold
 from trainer.ui.paigow.table_view import TablePane
-from trainer.ui.citation_links import citation_colour, set_citations, set_linked, words
+from trainer.ui.citation_links import set_linked, words
 from trainer.ui.feedback_view import SteadyFeedbackPanel, reset_setter, settle_setter
-from trainer.ui.theme import Theme, theme_named
+from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
 from trainer.ui.typed_totals import switch_with_f2, typed_totals_box
 from trainer.ui.paigow.tile_art import TILE_RATIO
+from trainer.ui.paigow.dealer_summary import SummaryPage, clock, scrolling
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
 SPEED_CHOICES = (("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5), ("Instant", INSTANT))
@@ -65,15 +66,6 @@ SPEED_CHOICES = (("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5), ("Instant", INST
 _LONG_CHOICE = 48
 #: Irregularity choices: none, one drawn from the seed, or a named one.
 RANDOM = "random"
-
-
-def clock(ms: float) -> str:
-    """``1:05`` for 65,000 ms."""
-    return elapsed_text(ms / 1000)
-
-
-def seconds(ms: float | None) -> str:
-    return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
 def remembered(function: Callable) -> Callable:
@@ -262,94 +254,6 @@ class DealerController(QObject):
         return next((i for i in pays if "chips" in tasks[i].question.data), pays[0] if pays else exposed)
 
 
-class SummaryPage(QWidget):
-    """The end of the round: score, times, each skill, and every mistake with its citation.
-
-    Enter asks for a new round (only here: the Enter that answered the last action must not)."""
-
-    newRoundRequested = Signal()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.newRoundRequested.emit()
-        else:
-            super().keyPressEvent(event)
-
-    def __init__(self, ctx, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.title = make_label("Round summary", 2.2, bold=True)
-        self.headline = make_label("", 1.8, bold=True, name="summary-headline", wrap=True)
-        self.skills = QGridLayout()
-        self.skills.setHorizontalSpacing(28)
-        self.mistakes = QVBoxLayout()
-        self.mistakes.setSpacing(10)
-        holder = QWidget()
-        inner = QVBoxLayout(holder)
-        inner.addLayout(self.skills)
-        inner.addSpacing(14)
-        inner.addLayout(self.mistakes)
-        inner.addStretch(1)
-        scroll = _scrolling(holder)
-        self.footer = make_label("Enter: new round  ·  D: demonstrate this round", 1.3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.headline)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(self.footer)
-
-    def show_summary(self, summary: RoundSummary) -> None:
-        self.headline.setText(f"Score {summary.score:.0%}  ({summary.correct} of {summary.answered})   ·   "
-                              f"total {clock(summary.total_ms)}   ·   median {seconds(summary.median_ms)} per action")
-        _clear(self.skills)
-        _clear(self.mistakes)
-        for col, head in enumerate(("Skill", "Actions", "Right")):
-            self.skills.addWidget(make_label(head, 1.35, bold=True), 0, col)
-        for row, (skill, answered, right) in enumerate(summary.per_skill, start=1):
-            for col, text in enumerate((skill_named(skill).title, str(answered), str(right))):
-                self.skills.addWidget(make_label(text, 1.35), row, col)
-        self.skills.setColumnStretch(3, 1)
-        heading = f"Mistakes ({len(summary.mistakes)})" if summary.mistakes else "No mistakes in this round."
-        self.mistakes.addWidget(make_label(heading, 1.6, bold=True))
-        for a in summary.mistakes:
-            self.mistakes.addWidget(_mistake_box(a, self.ctx))
-        refresh_fonts(self)
-
-
-def _scrolling(widget: QWidget, scroll: QScrollArea | None = None) -> QScrollArea:
-    """``widget`` in a frameless vertical scroll area (``scroll``, else a new one): at a larger text
-    size on a small window nothing is cut off, it scrolls."""
-    scroll = scroll or QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    return scroll
-
-
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        if item.widget():
-            item.widget().deleteLater()
-
-
-def _mistake_box(a, ctx) -> QFrame:
-    """One mistake: the action asked, what was given, the right action and its citation."""
-    box = QFrame()
-    box.setObjectName("mistake")
-    lay = QVBoxLayout(box)
-    f = a.feedback
-    lay.addWidget(make_label(words(f"{skill_named(a.task.skill).title}: {a.task.question.prompt}"), 1.25, wrap=True))
-    lay.addWidget(make_label(words(f"You: {f.given}   ·   Correct: {f.expected}"), 1.45, bold=True, wrap=True))
-    cite = make_label("", 1.3, bold=True, name="citation", wrap=True)
-    set_citations(cite, f.citations, ctx, citation_colour(theme_named(ctx.theme)))
-    lay.addWidget(cite)
-    return box
-
-
 class DealerScreen(Screen):
     """Options bar, status line, the table with its caption, the action panel; the summary page."""
 
@@ -438,7 +342,7 @@ class DealerScreen(Screen):
         self.demo_button = QPushButton("Demonstration  (D)")
         self.demo_button.setCheckable(True)
         self.trainee_button = QPushButton("New trainee…")
-        self.trainee_label = make_label("", 1.3)
+        self.trainee_label = make_label("", 1.1, wrap=True)
         self.typed_totals = typed_totals_box(self.ctx, self.type_totals)
         bar = FlowLayout(self.options)  # wraps rather than widen the window at a large text size
         for text, w in (*options, ("Speed", self.speed), ("", self.typed_totals), ("", self.new_button),
@@ -457,11 +361,13 @@ class DealerScreen(Screen):
         # wrapped: a long verdict never widens the window (issue 29)
         self.status = make_label("", 1.3, bold=True, name="dealer-status", wrap=True)
         self.last = make_label("", 1.3, bold=True, name="dealer-last", wrap=True)
-        self.clock_label = make_label("", 1.3, bold=True, wrap=True)
+        self.clock_label = make_label("", 1.1, bold=True, wrap=True)
         flow = FlowLayout(status_row, spacing=18)  # wraps at a large text size rather than widen the window
         self.fold = OptionFold(self, self.options)
         set_font(self.fold.button, 1.15)
-        for w in (self.fold.button, self.status, self.last, self.trainee_label, self.clock_label):
+        # one row: the trainee and the clock are at the head of the side column, the table's height
+        # goes to its tiles (issue 29: 48 px tall at 1280x720 Projector)
+        for w in (self.fold.button, self.status, self.last):
             flow.addWidget(w)
 
         self.pages = QStackedWidget()
@@ -490,7 +396,7 @@ class DealerScreen(Screen):
         # the narration fills the right column (docked before the column joins the screen: after its
         # action in the Tab order)
         self.pane.dock_caption(False, self.side.layout())
-        _scrolling(self.side, side)
+        scrolling(self.side, side)
         for w in (self.side, side.viewport()):  # "Go on" kept in sight as the column changes
             w.installEventFilter(self)
         self._tick = QTimer(self)
@@ -517,6 +423,11 @@ class DealerScreen(Screen):
         self.answer_page = answer_page
         layout = QVBoxLayout(side)
         layout.setContentsMargins(6, 0, 0, 0)
+        about = QWidget()
+        flow = FlowLayout(about, spacing=14)
+        for w in (self.trainee_label, self.clock_label):
+            flow.addWidget(w)
+        layout.addWidget(about)
         layout.addWidget(self.skill_label)
         layout.addWidget(self.question)
         layout.addWidget(self.action, 1)
@@ -674,9 +585,23 @@ class DealerScreen(Screen):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_strip()
-        # a 4:3 window: the table is as wide as it can be drawn, so it takes two thirds (issue 29)
+        self._share_width()
+
+    def text_size_changed(self) -> None:
+        super().text_size_changed()
+        self._share_width()  # (Projector folds on the same window)
+
+    def _share_width(self) -> None:
+        """The table's share of the width: five eighths; on a 4:3 window two thirds (the table is as wide
+        as it can be drawn); folded at Projector on a wide window seven tenths, with a smaller question in
+        the narrower column (the chip tray in sight), for tiles 48 px tall at 1280x720 (issue 29)."""
         window = self.window()
-        self.play_page.layout().setStretch(0, 5 if window.width() >= 1.5 * window.height() else 6)
+        wide, folded = window.width() >= 1.5 * window.height(), self.fold.folded
+        self.play_page.layout().setStretch(0, (14 if folded else 10) if wide else 12)
+        self.play_page.layout().setStretch(1, 6)
+        for label, usual, small in ((self.question.prompt, 1.75, 1.2), (self.skill_label, 1.3, 1.1)):
+            if label.property("fontScale") != (small if folded else usual):
+                set_font(label, small if folded else usual, bold=True)
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
