@@ -181,24 +181,3 @@ def test_the_keys_menu_and_the_style_lists_are_made_when_first_opened(qtbot, scr
         assert box.view().minimumWidth() >= box.view().sizeHintForColumn(0) + 40
     finally:
         box.hidePopup()
-
-
-
-@pytest.mark.parametrize("size, zoom", [((1280, 720), 1.0), ((1920, 1080), 1.5), ((2560, 1440), 2.0),
-                                        ((3840, 2160), 3.0), ((3840, 1080), 1.5)])
-def test_a_screens_text_grows_with_the_window_up_to_a_4k_projector(qtbot, size, zoom):
-    """A 3840x2160 window at a pixel ratio of 1 (a 4K projector) drew the screens' text as at 1920x1080:
-    it now grows on to three times its 1280x720 size (at Normal text size), by the smaller side."""
-    from trainer.ui.scaling import base_pt, set_font
-    from trainer.ui.widgets.labels import make_label
-    from trainer.ui.widgets.screen import Screen
-
-    screen = Screen(AppContext(seed=3))
-    qtbot.addWidget(screen)
-    label = make_label("Regulation", 1.0)
-    label.setParent(screen)
-    set_font(label, 1.0)
-    screen.resize(*size)
-    screen.show()
-    qtbot.waitUntil(lambda: screen.property("fontZoom") == zoom)
-    assert label.font().pointSizeF() == pytest.approx(base_pt() * zoom, rel=0.02)

@@ -159,15 +159,10 @@ def set_font(widget: QWidget, factor: float, bold: bool = False) -> None:
     widget.setFont(scaled_font(widget, factor, bold))
 
 
-#: The largest zoom of a screen's fonts (a 3840x2160 window).
-MAX_ZOOM = 3.0
-
-
 def rescale_fonts(screen: QWidget) -> bool:
-    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, 1.5 at 1920x1080, up to 3 at
-    3840x2160 (a 4K projector at a pixel ratio of 1: its text read from the back of the room too), less
+    """Zoom a screen's fonts with its size: 1 at 1280x720 and below, up to 1.5 at 1920x1080, less
     what a larger text size (View → Text size) already gives. True if the zoom changed."""
-    zoom = round(max(1.0, min(MAX_ZOOM, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
+    zoom = round(max(1.0, min(1.5, screen.width() / 1280, screen.height() / 720) / text_factor()), 2)
     if screen.property("fontZoom") == zoom:
         return False
     screen.setProperty("fontZoom", zoom)
