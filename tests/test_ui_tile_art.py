@@ -68,3 +68,23 @@ def test_a_remembered_fitting_font_is_the_one_measured(qapp):
         size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), int(Qt.AlignmentFlag.AlignCenter), text).size()
         assert f.pixelSize() == 1 or (size.width() <= w and size.height() <= h)
         assert f.bold() == bold
+
+
+def test_a_tile_slots_label_fits_its_slot_at_any_zoom(qtbot):
+    """The label under a tile was measured in the widget's own font but drawn in the screen's zoomed
+    one: on a large screen it ran past the slot and was cut. It is now measured as drawn, and made
+    smaller where the slot is narrower than it."""
+    from PySide6.QtGui import QFontMetricsF
+    from PySide6.QtWidgets import QWidget
+
+    from trainer.rules.paigow.tiles import Tile
+    from trainer.ui.theme import theme_named
+    from trainer.ui.widgets.tiles import TileView
+
+    screen = QWidget()
+    qtbot.addWidget(screen)
+    screen.setProperty("fontZoom", 3.0)
+    view = TileView(0, Tile.parse("4-6"), theme_named("light"), screen)
+    view.resize(90, 260)
+    text = f"1  ·  {view.tile}"
+    assert QFontMetricsF(view._label_font(text)).horizontalAdvance(text) <= 90 - 8 + 0.5

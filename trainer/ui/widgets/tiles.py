@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.rules.paigow.tiles import Tile
@@ -66,7 +66,9 @@ class TileView(ClickOrDrag, QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
-        label_h = self.fontMetrics().height() * 1.3
+        text = f"{self.index + 1}  ·  {self.tile}"
+        font = self._label_font(text)
+        label_h = QFontMetricsF(font).height() * 1.3  # the label's own font: at a large zoom it is taller
         area = QRectF(self.rect()).adjusted(6, 6, -6, -6 - label_h)
         if self.selected:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -76,11 +78,18 @@ class TileView(ClickOrDrag, QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         draw_tile_face(painter, fit_tile(area), self.tile, self.theme)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        font = scaled_font(self, 1.2, bold=True)
         painter.setFont(font)
         painter.drawText(QRectF(0, self.height() - label_h - 4, self.width(), label_h),
-                         Qt.AlignmentFlag.AlignCenter, f"{self.index + 1}  ·  {self.tile}")
+                         Qt.AlignmentFlag.AlignCenter, text)
         painter.end()
+
+    def _label_font(self, text: str) -> QFont:
+        """The screen's label size, smaller where the label would be wider than the tile's slot."""
+        font = scaled_font(self, 1.2, bold=True)
+        wide = QFontMetricsF(font).horizontalAdvance(text)
+        if wide > self.width() - 8 > 0:
+            font.setPointSizeF(max(6.0, font.pointSizeF() * (self.width() - 8) / wide))
+        return font
 
     def drag_data(self) -> tuple[str, int, QPixmap, Qt.DropAction]:
         return _MIME, self.index, tile_pixmap(self.tile, 120, self.theme), Qt.DropAction.MoveAction
