@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from trainer.rules.paigow.delivery import InPile, Move, MoveKind, TableState
 from trainer.rules.paigow.hands import Hand, Setting
+from trainer.rules.paigow.players import SIDE_KEYS
 from trainer.rules.paigow.positions import Position
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.round import DEALER, Round
@@ -110,15 +111,19 @@ def hand_places(spot_key: str, setting: Setting, ids: list[int], across: bool) -
 
 
 class _Chips:
-    """The chips on each seat's betting circle as the round goes: a stack per wager once the seat
-    wagers, a losing wager's stack gone when collected, a payment stacked beside the wager (less
-    the vigorish taken from it). Follows the round's chip movements in order, one per "chips" step."""
+    """The chips on each seat's wagers as the round goes: a stack per wager once the seat wagers,
+    a losing wager's stack gone when collected, a payment stacked beside the wager (less the
+    vigorish taken from it). The Pai Gow Wager stands between the seat's circle and its spot, each
+    side wager on its own spot with its payment (621a.5, 621a.11). Follows the round's chip movements
+    in order, one per "chips" step."""
 
     def __init__(self, played: Round) -> None:
         self.bank = played.bank if played.bank.startswith("seat") else ""
+        self.offered = tuple(SIDE_KEYS[w] for w in profile_named(played.profile).side_wagers)
         self.placed = {str(p.position): dict(p.wagers) for p in played.positions}
         self.moves = iter(played.chips)
         self.on: dict[str, dict[str, int]] = {}
+        self.side_paid: dict[str, dict[str, int]] = {}
         self.centre = 0  # the chips in the centre of the layout (a player-banked round)
 
     def advance(self, step: RoundStep) -> None:
@@ -129,12 +134,18 @@ class _Chips:
             if move is not None:
                 self._move(move.source, move.target, move.cents, move.why)
 
+    def _named(self, wagers: dict[str, int], why: str) -> str | None:
+        """The wager a movement's words name ("losing Pair Fortunes Wager collected")."""
+        return next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
+
     def _move(self, source: str, target: str, cents: int, why: str) -> None:
         self.centre += cents if target == CENTRE else -cents if source == CENTRE else 0
         if source in self.on and why.startswith("losing"):
-            wagers = self.on[source]
-            name = next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
-            wagers.pop(name, None)
+            self.on[source].pop(self._named(self.on[source], why), None)
+        elif target in self.on and self._named(dict.fromkeys(self.offered), why):
+            paid = self.side_paid.setdefault(target, {})
+            key = self._named(dict.fromkeys(self.offered), why)
+            paid[key] = paid.get(key, 0) + cents
         elif target in self.on:
             wagers = self.on[target]
             wagers["paid"] = wagers.get("paid", 0) + cents
@@ -142,9 +153,22 @@ class _Chips:
             self.on[source]["paid"] = max(0, self.on[source]["paid"] - cents)
 
     def stacks(self) -> dict[str, tuple[int, ...]]:
-        on = {seat: tuple(c for c in wagers.values() if c > 0) for seat, wagers in self.on.items()
-              if any(wagers.values())}
+        """The chips between each seat's circle and spot: its Pai Gow Wager and what it was paid."""
+        on = {seat: tuple(c for k, c in wagers.items() if c > 0 and k not in self.offered)
+              for seat, wagers in self.on.items()}
+        on = {seat: stacks for seat, stacks in on.items() if stacks}
         return on | ({CENTRE: (self.centre,)} if self.centre > 0 else {})
+
+    def side(self) -> dict[str, dict[str, tuple[int, ...]]]:
+        """Each seat's side wagers by name: the wager's chips, then its payment when it won."""
+        out: dict[str, dict[str, tuple[int, ...]]] = {}
+        for seat, wagers in self.on.items():
+            paid = self.side_paid.get(seat, {})
+            mine = {k: (c, *((paid[k],) if paid.get(k) else ())) for k, c in wagers.items()
+                    if k in self.offered and c > 0}
+            if mine:
+                out[seat] = mine
+        return out
 
 
 class _Walk:
@@ -167,13 +191,14 @@ class _Walk:
 
     def build(self) -> RoundTable:
         chips = _Chips(self.round)
-        initial = self.frame.with_(bank=chips.bank)
+        initial = self.frame.with_(bank=chips.bank, side_spots=chips.offered)
         steps: list[Step] = []
         states = [self.state]
         for step in self.round.steps:
             kind, ms, move = self.advance(step)
             chips.advance(step)
-            frame = self.frame.with_(chips=chips.stacks(), bank=chips.bank)
+            frame = self.frame.with_(chips=chips.stacks(), bank=chips.bank, side=chips.side(),
+                                     side_spots=chips.offered)
             steps.append(TimedStep(step.say, step.citation, kind, frame, move, ms=ms))
             states.append(self.state)
         return RoundTable(Timeline(self.round.plan, initial, tuple(steps)), tuple(states))

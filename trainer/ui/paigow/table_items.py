@@ -425,6 +425,75 @@ class ChipsItem(TableItem):
             p.drawText(tag.translated(at), Qt.AlignmentFlag.AlignCenter, text)
 
 
+class SideSpotsItem(TableItem):
+    """A seat's side-wager spots (``L.side_spots``), one per side wager the profile offers, each named
+    as a dealer abbreviates it, with that wager's own chips and amount on it, and its payment beside
+    the amount when it won (621a.5, 621a.11). A spot's name stays on it under the chips: the tag
+    reads name and amount, as large as the spot allows."""
+
+    def __init__(self, key: str, scene: Table) -> None:
+        super().__init__(scene)
+        self.key = key
+        self.offered: tuple[str, ...] = ()
+        self.wagers: dict[str, tuple[int, ...]] = {}
+        self.setZValue(30000)
+
+    def set_wagers(self, offered: tuple[str, ...], wagers: dict[str, tuple[int, ...]]) -> None:
+        if (offered, wagers) != (self.offered, self.wagers):
+            self.prepareGeometryChange()
+            self.offered, self.wagers = offered, dict(wagers)
+            self.setToolTip("\n".join(f"{L.SIDE_NAMES[k][1]} Wager: {self.amount(k)}" for k in self.wagers))
+            self.update()
+        self.setVisible(bool(offered))
+
+    def spots(self) -> list[tuple[str, QPointF]]:
+        """Each offered side wager and its spot's centre (scene units: the item stands at the origin)."""
+        return [(k, QPointF(x, y)) for k, (x, y) in zip(self.offered, L.side_spots(self.key, len(self.offered)))]
+
+    def amount(self, wager: str) -> str:
+        """The wager's chips as its tag reads them: "$5", or "$5 +$150" once paid."""
+        cents = self.wagers.get(wager, ())
+        return " +".join(format_cents(c).replace(".00", "") for c in cents)
+
+    def text(self, wager: str) -> str:
+        """What the spot reads: its name, and under it the wager's amount when chips are on it."""
+        name = L.SIDE_NAMES[wager][0]
+        return f"{name}\n{self.amount(wager)}" if self.wagers.get(wager) else name
+
+    def boundingRect(self) -> QRectF:
+        rect = QRectF()
+        for _, c in self.spots():
+            rect = rect.united(QRectF(c.x() - 60, c.y() - 40, 120, 80))  # room for a payment's wider tag
+        return rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        chalk, r = QColor(self.theme.chalk), L.SIDE_R
+        for wager, c in self.spots():
+            p.setPen(QPen(chalk, 2))
+            p.setBrush(QColor(self.theme.felt).darker(112))
+            p.drawEllipse(c, r, r)
+            chips = list(reversed(chips_for(sum(self.wagers.get(wager, ())))))[-4:]
+            for level, (_, colour, ink) in enumerate(reversed(chips)):
+                p.setPen(QPen(QColor(ink), 1.5))
+                p.setBrush(QColor(colour))
+                p.drawEllipse(c - QPointF(0, level * 3), r - 2, r - 2)
+            text = self.text(wager)
+            box = QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+            if chips:  # on a dark tag over the chips, a payment's tag wider than the spot
+                p.setFont(font(14, p))
+                width = max(2 * r, QFontMetricsF(p.font()).horizontalAdvance(self.amount(wager)) + 6)
+                box = QRectF(c.x() - width / 2, c.y() - r, width, 2 * r)
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(self.theme.caption_bg))
+                p.drawRoundedRect(box, 5, 5)
+                p.setPen(QColor(self.theme.caption_text))
+            else:
+                p.setPen(QColor(self.theme.label))
+            p.setFont(font_to_fit(14 if chips else 16, p, box.adjusted(1, 1, -1, -1), text))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
 class CentreItem(ChipsItem):
     """The centre of the layout, outlined and named, with the chips in it: shown on a player-banked
     round, where the bank's collections go and its winners are paid from (621a.9(n)-(r), spec S3)."""

@@ -119,6 +119,23 @@ CENTRE_AREA = (ROW_X - 130.0, 372.0, 260.0, 110.0)
 MIX_CENTER = (ROW_X, 470.0)
 MIX_RADIUS = 170.0
 
+#: A side wager's spot by each betting circle (621a.5, 621a.11): its radius and its name as a dealer
+#: abbreviates it on the felt. On the circles' arc, beside the seat's circle, two a side (the seat's
+#: next in the order of play first); the arrows between the circles keep the middle of the gap.
+SIDE_R = 17.0
+SIDE_NAMES = {"pair_fortunes": ("PF", "Pair Fortunes"), "sum": ("SUM", "Sum"), "match": ("MAT", "Match"),
+              "beat_it": ("BI", "Beat It")}
+#: The side spots' angles from their seat's circle, in degrees, in the order of the profile's wagers.
+SIDE_ANGLES = (4.6, 7.5, -4.6, -7.5)
+#: Where the direction arrows between the circles start and end, in degrees from each circle.
+ARROW_CLEAR = 9.5
+
+
+def side_spots(seat: str, count: int) -> list[tuple[float, float]]:
+    """The centres of a seat's ``count`` side-wager spots (at most four)."""
+    angle = SEAT_ANGLES[int(seat[-1]) - 1]
+    return [arc_point(angle + d, CIRCLE_R) for d in SIDE_ANGLES[:count]]
+
 
 def row_x(slot: float) -> float:
     """x of the woodpile slot ``slot`` (1 = S1 at the dealer's right end, 8 = S8 at the left end;
