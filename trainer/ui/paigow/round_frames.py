@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from trainer.rules.paigow.delivery import InPile, Move, MoveKind, TableState
 from trainer.rules.paigow.hands import Hand, Setting
-from trainer.rules.paigow.players import SIDE_KEYS
 from trainer.rules.paigow.positions import Position
 from trainer.rules.paigow.profiles import profile_named
 from trainer.rules.paigow.round import DEALER, Round
@@ -28,7 +27,7 @@ from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET, Tile
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_scene import Frame, Placement
-from trainer.ui.paigow.timeline import DURATIONS, Step, Timeline, build_timeline, neat_rows
+from trainer.ui.paigow.timeline import DURATIONS, Step, Timeline, build_timeline, neat_rows, side_spots
 
 #: Milliseconds at 1x for the steps after the deal (the deal's own come from ``timeline.DURATIONS``).
 ROUND_DURATIONS = {"set": 1000, "expose": 1000, "collect": 800, "dead hand": 1000, "still": 700}
@@ -119,7 +118,7 @@ class _Chips:
 
     def __init__(self, played: Round) -> None:
         self.bank = played.bank if played.bank.startswith("seat") else ""
-        self.offered = tuple(SIDE_KEYS[w] for w in profile_named(played.profile).side_wagers)
+        self.offered = side_spots(profile_named(played.profile))
         self.placed = {str(p.position): dict(p.wagers) for p in played.positions}
         self.moves = iter(played.chips)
         self.on: dict[str, dict[str, int]] = {}
