@@ -50,7 +50,7 @@ def test_each_pai_gow_side_wager_stands_on_its_own_spot_with_its_own_amount(qtbo
         assert len(centres) == len(offered)
         for wager, _ in item.spots():
             made = sides.get(seat, {}).get(wager)
-            name = L.SIDE_NAMES[wager][0]
+            name = L.SIDE_NAMES[wager][1][0]
             assert item.text(wager) == (f"{name}\n{_amount(made)}" if made else name), (seat, wager)
         # the Pai Gow Wager's chips are its own amount alone
         main = played.position(seat).wagers.get(PAI_GOW) if seat in {str(p.position) for p in played.positions} \
