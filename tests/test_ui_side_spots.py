@@ -58,6 +58,31 @@ def test_each_pai_gow_side_wager_stands_on_its_own_spot_with_its_own_amount(qtbo
         assert scene.wagers[seat].stacks == ((main,) if main else ()), seat
 
 
+def test_a_side_wager_leaves_its_spot_when_collected_and_is_paid_on_it():
+    """Each side wager's chip movement (621a.11): a losing one's chips leave its own spot, a winning
+    one's payment stands on its own spot beside the wager; the Pai Gow Wager's chips are not touched."""
+    found = {"losing": 0, "winning": 0}
+    for seed in range(1, 40):
+        played = play_spec(playable(RoundSpec(seed=seed, profile="pa-2019", players=6)))
+        timeline = round_table(played).timeline
+        moves = iter(played.chips)
+        for k, step in enumerate(played.steps):
+            move = next(moves) if step.action == "chips" else None
+            if move is None or not move.why.startswith(("losing", "winning")) or "Pai Gow" in move.why:
+                continue
+            seat = move.source if move.why.startswith("losing") else move.target
+            wager = next(key for key, (name, _) in L.SIDE_NAMES.items() if move.why.split(" Wager")[0].endswith(name))
+            before, after = timeline.frame_at(k), timeline.frame_at(k + 1)
+            made = before.side[seat][wager][0]
+            if move.why.startswith("losing"):
+                assert wager not in after.side.get(seat, {}) and made == move.cents, (seed, move)
+            else:
+                assert after.side[seat][wager] == (made, move.cents), (seed, move)
+            assert after.chips.get(seat) == before.chips.get(seat), (seed, move)
+            found[move.why.split()[0]] += 1
+    assert found["losing"] and found["winning"], found
+
+
 def test_a_profile_without_side_wagers_draws_no_side_spot(qtbot):
     played = play_spec(playable(RoundSpec(seed=3, profile="nj", players=6)))
     scene = TableScene("light")
@@ -81,7 +106,8 @@ def test_side_spots_cover_no_circle_spot_chips_or_each_other():
     """Four side spots a seat (pa-2019): clear of every numbered circle, landing spot, the dice and every other
     side spot, and inside the scene (the seats' chips keep clear of them: test_ui_fit.py)."""
     fixed = [_disc(*s.circle, L.CIRCLE_RADIUS) for s in L.SPOTS.values() if s.circle]
-    fixed += [_box(s.rect()) for s in L.SPOTS.values()] + [_box((*L.DICE_SPOT, 2 * L.DICE_SIZE + 30, 2 * L.DICE_SIZE + 16))]
+    dice = (*L.DICE_SPOT, 2 * L.DICE_SIZE + 30, 2 * L.DICE_SIZE + 16)
+    fixed += [_box(s.rect()) for s in L.SPOTS.values()] + [_box(dice)]
     sides = [_disc(x, y, L.SIDE_R) for k in range(1, 7) for x, y in L.side_spots(f"seat{k}", 4)]
     scene = QRectF(0, 0, L.SCENE_W, L.SCENE_H)
     for n, disc in enumerate(sides):

@@ -134,8 +134,10 @@ class _Chips:
                 self._move(move.source, move.target, move.cents, move.why)
 
     def _named(self, wagers: dict[str, int], why: str) -> str | None:
-        """The wager a movement's words name ("losing Pair Fortunes Wager collected")."""
-        return next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
+        """The wager a movement's words name ("losing Pair Fortunes Wager collected"): the words before
+        "Wager" (a paytable line's wording after them may name another wager, "Sum of the dice")."""
+        head = why.lower().split(" wager", 1)[0]
+        return next((k for k in wagers if head.endswith(k.replace("_", " "))), None)
 
     def _move(self, source: str, target: str, cents: int, why: str) -> None:
         self.centre += cents if target == CENTRE else -cents if source == CENTRE else 0
