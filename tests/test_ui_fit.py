@@ -102,8 +102,8 @@ WAGER_SETS = [(), (500,), (100000, 2500), (6500, 500), (123400, 99900), (2500,) 
 @pytest.mark.parametrize("text_size", ["normal", "projector"])
 def test_chips_cover_no_seat_circle_no_spot_and_no_other_seat(qtbot, text_size, scale):
     """Every seat's chips, their amounts and the BANK tag, for several wager sets, at the main
-    table's and a small table's scale: clear of every numbered circle, every landing spot and
-    every other seat's chips."""
+    table's and a small table's scale: clear of every numbered circle, every landing spot, every
+    side wager's spot and every other seat's chips."""
     from trainer.ui.paigow.table_scene import TableScene
 
     apply_text_size(QApplication.instance(), text_size)
@@ -112,6 +112,9 @@ def test_chips_cover_no_seat_circle_no_spot_and_no_other_seat(qtbot, text_size, 
         circles = [QRectF(x - L.CIRCLE_RADIUS, y - L.CIRCLE_RADIUS, 2 * L.CIRCLE_RADIUS, 2 * L.CIRCLE_RADIUS)
                    for x, y in (s.circle for s in L.SPOTS.values() if s.circle)]
         spots = [QRectF(*s.rect()) for s in L.SPOTS.values()]
+        # and every side wager's spot (issue 29: pa-2019 offers four a seat)
+        r = L.SIDE_R
+        spots += [QRectF(x - r, y - r, 2 * r, 2 * r) for k in scene.wagers for x, y in L.side_spots(k, 4)]
         for wagers in WAGER_SETS:
             for bank in [None, *scene.wagers]:
                 drawn = {}

@@ -45,6 +45,9 @@ def paigow_focus(scene, src, target) -> list[QRectF]:
         item = scene.centre if key == CENTRE else scene.wagers.get(key)
         if item is not None:
             rects.append(item.sceneBoundingRect())
+    # a side wager collected or paid on its own spot
+    rects += [scene.side_spots[key].sceneBoundingRect() for key in set(src.side) | set(target.side)
+              if src.side.get(key) != target.side.get(key) and key in scene.side_spots]
     lit = set(target.highlight) | set(target.count_path) | ({"dealer"} if target.marker != src.marker else set())
     rects += [scene.glows[key].sceneBoundingRect() for key in lit if key in scene.glows]
     return rects

@@ -148,9 +148,19 @@ class ChipStackItem(TableItem):
             rects.append(QRectF(x - CHIP_R, -CHIP_R - rise / 2, 2 * CHIP_R, 2 * CHIP_R + rise))
         return rects
 
+    def amount(self) -> str:
+        """The stack's amount as its tag reads: a dealer's "$25", "$2.50"."""
+        return format_cents(self.cents).replace(".00", "")
+
+    def tag_rect(self) -> QRectF:
+        """The amount's tag over the chips' lower half, two columns wide whatever the stack (the
+        strip has room for two): its text as large as that allows, never left out."""
+        w = COLUMNS * (2 * CHIP_R + 3) - 3
+        return QRectF(-w / 2, 0, w, CHIP_R)
+
     def drawn_polygons(self) -> list[QPolygonF]:
-        """The columns in scene units (the tests: they cover no area's name)."""
-        return [self.mapToScene(r) for r in self.column_rects()]
+        """The columns and the amount's tag in scene units (the tests: they cover no area's name)."""
+        return [self.mapToScene(r) for r in [*self.column_rects(), self.tag_rect()]]
 
     def boundingRect(self) -> QRectF:
         w = COLUMNS * (2 * CHIP_R + 3)
@@ -162,6 +172,13 @@ class ChipStackItem(TableItem):
         for rect, column in zip(self.column_rects(), self._columns()):
             for k, value in enumerate(reversed(column)):  # the largest chip on the bottom
                 paint_chip(p, QPointF(rect.center().x(), rect.bottom() - CHIP_R - k * CHIP_STEP), value)
+        tag, text = self.tag_rect(), self.amount()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self.theme.caption_bg))
+        p.drawRoundedRect(tag, 4, 4)
+        p.setPen(QColor(self.theme.caption_text))
+        p.setFont(font_to_fit(CHIP_R, p, tag.adjusted(2, 0, -2, 0), text))
+        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class MarkerItem(TableItem):

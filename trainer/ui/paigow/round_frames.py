@@ -27,7 +27,7 @@ from trainer.rules.paigow.settlement import CENTRE
 from trainer.rules.paigow.tiles import TILE_SET, Tile
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_scene import Frame, Placement
-from trainer.ui.paigow.timeline import DURATIONS, Step, Timeline, build_timeline, neat_rows
+from trainer.ui.paigow.timeline import DURATIONS, Step, Timeline, build_timeline, neat_rows, side_spots
 
 #: Milliseconds at 1x for the steps after the deal (the deal's own come from ``timeline.DURATIONS``).
 ROUND_DURATIONS = {"set": 1000, "expose": 1000, "collect": 800, "dead hand": 1000, "still": 700}
@@ -110,15 +110,19 @@ def hand_places(spot_key: str, setting: Setting, ids: list[int], across: bool) -
 
 
 class _Chips:
-    """The chips on each seat's betting circle as the round goes: a stack per wager once the seat
-    wagers, a losing wager's stack gone when collected, a payment stacked beside the wager (less
-    the vigorish taken from it). Follows the round's chip movements in order, one per "chips" step."""
+    """The chips on each seat's wagers as the round goes: a stack per wager once the seat wagers,
+    a losing wager's stack gone when collected, a payment stacked beside the wager (less the
+    vigorish taken from it). The Pai Gow Wager stands between the seat's circle and its spot, each
+    side wager on its own spot with its payment (621a.5, 621a.11). Follows the round's chip movements
+    in order, one per "chips" step."""
 
     def __init__(self, played: Round) -> None:
         self.bank = played.bank if played.bank.startswith("seat") else ""
+        self.offered = side_spots(profile_named(played.profile))
         self.placed = {str(p.position): dict(p.wagers) for p in played.positions}
         self.moves = iter(played.chips)
         self.on: dict[str, dict[str, int]] = {}
+        self.side_paid: dict[str, dict[str, int]] = {}
         self.centre = 0  # the chips in the centre of the layout (a player-banked round)
 
     def advance(self, step: RoundStep) -> None:
@@ -129,12 +133,20 @@ class _Chips:
             if move is not None:
                 self._move(move.source, move.target, move.cents, move.why)
 
+    def _named(self, wagers: dict[str, int], why: str) -> str | None:
+        """The wager a movement's words name ("losing Pair Fortunes Wager collected"): the words before
+        "Wager" (a paytable line's wording after them may name another wager, "Sum of the dice")."""
+        head = why.lower().split(" wager", 1)[0]
+        return next((k for k in wagers if head.endswith(k.replace("_", " "))), None)
+
     def _move(self, source: str, target: str, cents: int, why: str) -> None:
         self.centre += cents if target == CENTRE else -cents if source == CENTRE else 0
         if source in self.on and why.startswith("losing"):
-            wagers = self.on[source]
-            name = next((k for k in wagers if k.replace("_", " ") in why.lower()), None)
-            wagers.pop(name, None)
+            self.on[source].pop(self._named(self.on[source], why), None)
+        elif target in self.on and self._named(dict.fromkeys(self.offered), why):
+            paid = self.side_paid.setdefault(target, {})
+            key = self._named(dict.fromkeys(self.offered), why)
+            paid[key] = paid.get(key, 0) + cents
         elif target in self.on:
             wagers = self.on[target]
             wagers["paid"] = wagers.get("paid", 0) + cents
@@ -142,9 +154,22 @@ class _Chips:
             self.on[source]["paid"] = max(0, self.on[source]["paid"] - cents)
 
     def stacks(self) -> dict[str, tuple[int, ...]]:
-        on = {seat: tuple(c for c in wagers.values() if c > 0) for seat, wagers in self.on.items()
-              if any(wagers.values())}
+        """The chips between each seat's circle and spot: its Pai Gow Wager and what it was paid."""
+        on = {seat: tuple(c for k, c in wagers.items() if c > 0 and k not in self.offered)
+              for seat, wagers in self.on.items()}
+        on = {seat: stacks for seat, stacks in on.items() if stacks}
         return on | ({CENTRE: (self.centre,)} if self.centre > 0 else {})
+
+    def side(self) -> dict[str, dict[str, tuple[int, ...]]]:
+        """Each seat's side wagers by name: the wager's chips, then its payment when it won."""
+        out: dict[str, dict[str, tuple[int, ...]]] = {}
+        for seat, wagers in self.on.items():
+            paid = self.side_paid.get(seat, {})
+            mine = {k: (c, *((paid[k],) if paid.get(k) else ())) for k, c in wagers.items()
+                    if k in self.offered and c > 0}
+            if mine:
+                out[seat] = mine
+        return out
 
 
 class _Walk:
@@ -167,13 +192,14 @@ class _Walk:
 
     def build(self) -> RoundTable:
         chips = _Chips(self.round)
-        initial = self.frame.with_(bank=chips.bank)
+        initial = self.frame.with_(bank=chips.bank, side_spots=chips.offered)
         steps: list[Step] = []
         states = [self.state]
         for step in self.round.steps:
             kind, ms, move = self.advance(step)
             chips.advance(step)
-            frame = self.frame.with_(chips=chips.stacks(), bank=chips.bank)
+            frame = self.frame.with_(chips=chips.stacks(), bank=chips.bank, side=chips.side(),
+                                     side_spots=chips.offered)
             steps.append(TimedStep(step.say, step.citation, kind, frame, move, ms=ms))
             states.append(self.state)
         return RoundTable(Timeline(self.round.plan, initial, tuple(steps)), tuple(states))

@@ -7,7 +7,7 @@ Each is a QGraphicsObject so Qt's property animations can drive it (``pos``, ``r
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem
 
 from trainer.rules.money import format_cents
@@ -423,6 +423,89 @@ class ChipsItem(TableItem):
             p.drawRoundedRect(tag.translated(at), 5, 5)
             p.setPen(QColor(self.theme.caption_text))
             p.drawText(tag.translated(at), Qt.AlignmentFlag.AlignCenter, text)
+
+
+class SideSpotsItem(TableItem):
+    """A seat's side-wager spots (``L.side_spots``), one per side wager the profile offers, each named
+    as a dealer abbreviates it, with that wager's own chips and amount on it, and its payment beside
+    the amount when it won (621a.5, 621a.11). A spot's name stays on it under the chips: the tag
+    reads name and amount, as large as the spot allows (a payment's tag too: a wider one would
+    cover the next spot's name)."""
+
+    #: the least size on screen of a spot's longer name (below it, the dealer's shortest form)
+    FLOOR_PX = 8.0
+
+    def __init__(self, key: str, scene: Table) -> None:
+        super().__init__(scene)
+        self.key = key
+        self.offered: tuple[str, ...] = ()
+        self.wagers: dict[str, tuple[int, ...]] = {}
+        self.setZValue(30000)
+
+    def set_wagers(self, offered: tuple[str, ...], wagers: dict[str, tuple[int, ...]]) -> None:
+        if (offered, wagers) != (self.offered, self.wagers):
+            self.prepareGeometryChange()
+            self.offered, self.wagers = offered, dict(wagers)
+            self.setToolTip("\n".join(f"{L.SIDE_NAMES[k][0]} Wager: {self.amount(k)}" for k in self.wagers))
+            self.update()
+        self.setVisible(bool(offered))
+
+    def spots(self) -> list[tuple[str, QPointF]]:
+        """Each offered side wager and its spot's centre (scene units: the item stands at the origin)."""
+        return [(k, QPointF(x, y)) for k, (x, y) in zip(self.offered, L.side_spots(self.key, len(self.offered)))]
+
+    def amount(self, wager: str) -> str:
+        """The wager's chips as its tag reads them: "$5", or "$5 +$150" once paid."""
+        cents = self.wagers.get(wager, ())
+        return " +".join(format_cents(c).replace(".00", "") for c in cents)
+
+    def text(self, wager: str, form: int = 0) -> str:
+        """What the spot reads: its name (``form``: which of the dealer's forms), and under it the
+        wager's amount when chips are on it."""
+        forms = L.SIDE_NAMES[wager][1]
+        name = forms[min(form, len(forms) - 1)]
+        return f"{name}\n{self.amount(wager)}" if self.wagers.get(wager) else name
+
+    def fitted(self, wager: str, p: QPainter, box: QRectF) -> tuple[str, QFont]:
+        """The spot's text and font: its longer name where that is drawn ``FLOOR_PX`` or more on screen,
+        else the dealer's shortest, each as large as the spot allows (scale, never drop)."""
+        start = 14 if self.wagers.get(wager) else 16
+        for form in range(len(L.SIDE_NAMES[wager][1])):
+            text = self.text(wager, form)
+            f = font_to_fit(start, p, box.adjusted(1, 1, -1, -1), text)
+            if f.pixelSize() * device_scale(p) >= self.FLOOR_PX:
+                break
+        return text, f
+
+    def boundingRect(self) -> QRectF:
+        rect = QRectF()
+        for _, c in self.spots():
+            rect = rect.united(QRectF(c.x() - L.SIDE_R - 2, c.y() - L.SIDE_R - 14, 2 * L.SIDE_R + 4, 2 * L.SIDE_R + 16))
+        return rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        chalk, r = QColor(self.theme.chalk), L.SIDE_R
+        for wager, c in self.spots():
+            p.setPen(QPen(chalk, 2))
+            p.setBrush(QColor(self.theme.felt).darker(112))
+            p.drawEllipse(c, r, r)
+            chips = list(reversed(chips_for(sum(self.wagers.get(wager, ())))))[-4:]
+            for level, (_, colour, ink) in enumerate(reversed(chips)):
+                p.setPen(QPen(QColor(ink), 1.5))
+                p.setBrush(QColor(colour))
+                p.drawEllipse(c - QPointF(0, level * 3), r - 2, r - 2)
+            box = QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+            if chips:  # on a dark tag over the chips, no wider than the spot: the next spot's name stays
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(self.theme.caption_bg))
+                p.drawRoundedRect(box, 5, 5)
+                p.setPen(QColor(self.theme.caption_text))
+            else:
+                p.setPen(QColor(self.theme.label))
+            text, f = self.fitted(wager, p, box)
+            p.setFont(f)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class CentreItem(ChipsItem):

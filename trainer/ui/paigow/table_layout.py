@@ -119,6 +119,23 @@ CENTRE_AREA = (ROW_X - 130.0, 372.0, 260.0, 110.0)
 MIX_CENTER = (ROW_X, 470.0)
 MIX_RADIUS = 170.0
 
+#: A side wager's spot by each betting circle (621a.5, 621a.11): its radius and its name, and the forms
+#: a dealer abbreviates it to on the felt, the shortest where a small table leaves the longer unreadable. On the circles' arc, beside the seat's circle, two a side (the seat's
+#: next in the order of play first); the arrows between the circles keep the middle of the gap.
+SIDE_R = 19.0
+SIDE_NAMES = {"pair_fortunes": ("Pair Fortunes", ("PF",)), "sum": ("Sum", ("SUM", "S")),
+              "match": ("Match", ("MAT", "M")), "beat_it": ("Beat It", ("BI",))}
+#: The side spots' angles from their seat's circle, in degrees, in the order of the profile's wagers.
+SIDE_ANGLES = (4.8, 7.9, -4.8, -7.8)
+#: Where the direction arrows between the circles start and end, in degrees from each circle.
+ARROW_CLEAR = 9.9
+
+
+def side_spots(seat: str, count: int) -> list[tuple[float, float]]:
+    """The centres of a seat's ``count`` side-wager spots (at most four)."""
+    angle = SEAT_ANGLES[int(seat[-1]) - 1]
+    return [arc_point(angle + d, CIRCLE_R) for d in SIDE_ANGLES[:count]]
+
 
 def row_x(slot: float) -> float:
     """x of the woodpile slot ``slot`` (1 = S1 at the dealer's right end, 8 = S8 at the left end;

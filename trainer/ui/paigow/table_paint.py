@@ -122,7 +122,7 @@ def _paint_direction(p: QPainter, colour: QColor) -> None:
     p.setBrush(Qt.BrushStyle.NoBrush)
     angles = L.SEAT_ANGLES
     for a, b in zip(angles, angles[1:]):
-        lo, hi = a + 8.5, b - 8.5
+        lo, hi = a + L.ARROW_CLEAR, b - L.ARROW_CLEAR  # clear of the side wagers' spots
         path = QPainterPath()
         path.moveTo(*L.arc_point(lo, L.CIRCLE_R))
         steps = 8

@@ -26,7 +26,7 @@ from trainer.rules.paigow.tiles import TILE_SET
 from trainer.ui.paigow import table_layout as L
 from trainer.ui.paigow.table_items import (
     CentreItem, ChipsItem, DiceBesideItem, DiceTotalItem, DieItem, GlowItem, LabelItem, MarkerItem, NumberItem,
-    ShakerItem, TileItem,
+    ShakerItem, SideSpotsItem, TileItem,
 )
 from trainer.ui.paigow.table_paint import paint_table
 from trainer.ui.animation import eased
@@ -69,6 +69,8 @@ class Frame:
     moving: frozenset[int] = frozenset()  # tiles of the current move, outlined
     chips: dict[str, tuple[int, ...]] = field(default_factory=dict)  # seat -> each wager's cents
     bank: str = ""                        # the banking seat in a player-bank round (its marker)
+    side_spots: tuple[str, ...] = ()      # the side wagers the profile offers: a spot each by every seat
+    side: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)  # seat -> side wager -> cents
 
     def with_(self, **changes) -> Frame:
         return replace(self, **changes)
@@ -106,6 +108,7 @@ class TableScene(QGraphicsScene):
         self.glows = {key: GlowItem(key, self) for key in L.SPOTS}
         self.stack_labels = {f"S{k}": LabelItem(f"S{k}", self) for k in range(1, 9)}
         self.wagers = {key: ChipsItem(key, self) for key, spot in L.SPOTS.items() if spot.circle}
+        self.side_spots = {key: SideSpotsItem(key, self) for key in self.wagers}
         self.centre = CentreItem(self)
         self.flying = ChipsItem("seat1", self)  # chips on their way between a seat and the tray or the centre
         self.flying.setZValue(80000)
@@ -114,7 +117,8 @@ class TableScene(QGraphicsScene):
         self.dice_total.setZValue(70000)
         self.dice_total.setVisible(False)
         for item in (*self.tiles.values(), self.shaker, *self.dice, self.dice_beside, self.number, self.marker,
-                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), self.centre, self.flying,
+                     *self.glows.values(), *self.stack_labels.values(), *self.wagers.values(), *self.side_spots.values(),
+                     self.centre, self.flying,
                      self.dice_total):
             self.addItem(item)
         self.frame: Frame | None = None
@@ -213,6 +217,8 @@ class TableScene(QGraphicsScene):
         """Chips on each occupied seat's wagers, the bank's marker, the dice total while counting."""
         for key, item in self.wagers.items():
             item.set_stacks(frame.chips.get(key, ()), key == frame.bank)
+        for key, item in self.side_spots.items():
+            item.set_wagers(frame.side_spots, frame.side.get(key, {}))
         self.centre.set_stacks(frame.chips.get(CENTRE, ()), bool(frame.bank))
         counting = bool(frame.dice) and any(v.isdigit() for v in frame.counts.values())
         self.dice_total.set_dice(frame.dice if counting else (), frame.dice_colours)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.rules.paigow.delivery import (
     DEFAULT_STYLE, AtPosition, DeliveryPlan, InMix, InPile, Move, MoveKind, TableState, deal, form_stacks,
@@ -20,6 +20,7 @@ from trainer.rules.paigow.delivery import (
 )
 from trainer.rules.paigow.dice import Roll, subsection
 from trainer.rules.paigow.house_way import Decision, HouseWay, house_way_named, set_by_house_way
+from trainer.rules.paigow.players import SIDE_KEYS
 from trainer.rules.paigow.positions import Position, receiving_order
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, Profile, profile_named
 from trainer.rules.paigow.tiles import TILE_SET
@@ -205,7 +206,15 @@ def build_timeline(plan: DeliveryPlan, prelude: bool = True, expose: bool = True
         steps.append(Step(move.caption, move.citation, move.kind.value, frame, move))
     if expose:
         steps.append(_expose_dealer(profile, state, steps[-1].frame))
-    return Timeline(plan, initial, tuple(steps))
+    # the side wagers' spots are the layout's: on the felt all through (621a.5)
+    side = side_spots(profile)
+    return Timeline(plan, initial.with_(side_spots=side),
+                    tuple(replace(step, frame=step.frame.with_(side_spots=side)) for step in steps))
+
+
+def side_spots(profile: Profile) -> tuple[str, ...]:
+    """The side wagers ``profile`` offers, as the round names them: a spot each by every betting circle."""
+    return tuple(SIDE_KEYS[w] for w in profile.side_wagers)
 
 
 def _way_and_rule(profile: Profile, way: HouseWay, decision: Decision) -> str:
