@@ -285,33 +285,39 @@ def test_a_table_painted_in_a_fresh_process_builds_no_python_type_of_a_widget_it
     assert not built & {"QCalendarWidget", "QFileDialog", "QMdiArea", "QWizard", "QListView", "QLineEdit"}
 
 
-def test_the_app_collects_no_garbage_until_its_first_screen_has_painted(qapp):
+def test_the_app_collects_no_garbage_until_its_first_screen_has_painted(tmp_path):
     """Start-up runs with the garbage collector off; once the first screen has painted, what it made is
-    frozen and collection resumes; the collector is on again however ``run_app`` ends (issue 15)."""
-    import gc
+    frozen and collection resumes; the collector is on again however ``run_app`` ends (issue 15). In a
+    fresh process: ``run_app``'s event loop, left from inside an animation's tick, stopped Qt's animation
+    timer for every later test on the same worker."""
+    import os
+    import subprocess
+    import sys
 
-    from PySide6.QtCore import QTimer
+    script = (
+        "import gc, json\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from trainer.ui import main_window as mw\n"
+        "from trainer.ui.app import run_app\n"
+        "seen = {}\n"
+        "def after_first_paint(window):\n"
+        "    seen['after'] = [gc.isenabled(), gc.get_freeze_count() > 0, window.current_screen().isVisible()]\n"
+        "    window.close(); QApplication.instance().exit(0)\n"
+        "def during_start_up():\n"
+        "    window = next(w for w in QApplication.instance().topLevelWidgets() if isinstance(w, mw.MainWindow))\n"
+        "    seen['during'] = gc.isenabled()\n"
+        "    window.firstPainted.connect(lambda: QTimer.singleShot(0, lambda: after_first_paint(window)))\n"
+        "QTimer.singleShot(0, during_start_up)\n"
+        "code = run_app(['--screen', 'table'])\n"
+        "print(json.dumps([code, seen, gc.isenabled()]))\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(Path(__file__).parents[1]),
+                               "PAIGOW_TRAINER_DATA_DIR": str(tmp_path / "data"),
+                               "PAIGOW_TRAINER_CONFIG_DIR": str(tmp_path / "config")})
+    assert proc.returncode == 0, proc.stderr
+    import json
 
-    from trainer.ui.app import run_app
-
-    before = {id(w) for w in qapp.topLevelWidgets()}
-    seen = {}
-
-    def after_first_paint(window) -> None:
-        seen["after"] = (gc.isenabled(), gc.get_freeze_count() > 0, window.current_screen().isVisible())
-        window.close()
-        qapp.exit(0)
-
-    def during_start_up() -> None:
-        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, mw.MainWindow) and id(w) not in before)
-        seen["during"] = gc.isenabled()
-        window.firstPainted.connect(lambda: QTimer.singleShot(0, lambda: after_first_paint(window)))
-
-    QTimer.singleShot(0, during_start_up)
-    try:
-        assert run_app(["--screen", "table"]) == 0
-    finally:
-        gc.unfreeze()
-    assert seen == {"during": False, "after": (True, True, True)}
-    assert gc.isenabled()
+    code, seen, enabled = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert code == 0 and seen == {"during": False, "after": [True, True, True]} and enabled
 

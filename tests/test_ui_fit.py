@@ -35,6 +35,7 @@ def sized_window(qtbot, tmp_path):
         w.close()
         w.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    apply_text_size(app, "normal")  # the next test on this worker starts at the default size
     apply_text_size(app, "normal")
 
 

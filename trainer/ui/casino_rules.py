@@ -94,7 +94,8 @@ def watch(window: QMainWindow) -> None:
                                if window.current_key in CHECKED_SCREENS else None)
 
     def back_in_focus(state: Qt.ApplicationState) -> None:
-        if state == Qt.ApplicationState.ApplicationActive and isValid(window):
+        # (a window closed but not yet deleted asks nothing: its store's server may be gone)
+        if state == Qt.ApplicationState.ApplicationActive and isValid(window) and window.isVisible():
             follow_class(window, cheap=True)
 
     app = QApplication.instance()
