@@ -1,7 +1,7 @@
 """Where the trainer keeps its files: platformdirs folders, overridable by environment variables.
 
-``PAIGOW_TRAINER_DATA_DIR`` (progress database, exports) and ``PAIGOW_TRAINER_CONFIG_DIR`` (window
-state, preferences) let tests and classroom set-ups point elsewhere (an empty value counts as unset,
+``PAIGOW_TRAINER_DATA_DIR`` (progress database, exports, and beside them the app's settings) and
+``PAIGOW_TRAINER_CONFIG_DIR`` (the settings elsewhere) let tests and classroom set-ups point elsewhere (an empty value counts as unset,
 as is usual for environment variables). A folder that cannot be used (a file, under a file,
 read-only, an empty path) is a ``TrainerError`` naming the folder and the reason.
 """
@@ -26,6 +26,27 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     """The user configuration folder (created if missing)."""
     return _folder("PAIGOW_TRAINER_CONFIG_DIR", "user_config_dir", "settings folder")
+
+
+def settings_dir() -> Path:
+    """Where the app's settings file lives (welcome seen, text size, window, presenter): beside the
+    progress file, so a trainee PC's data folder (``PAIGOW_TRAINER_DATA_DIR``) carries its own and a
+    fresh one starts with the welcome and Normal text (issue 40); ``PAIGOW_TRAINER_CONFIG_DIR`` puts
+    them elsewhere."""
+    if os.environ.get("PAIGOW_TRAINER_CONFIG_DIR"):
+        return config_dir()
+    return data_dir()
+
+
+def legacy_settings_dir() -> Path | None:
+    """The user config folder where settings lived before they moved beside the progress file, when
+    the settings are now in the user's own data folder (no folder chosen by the environment): the
+    same OS account's choices, kept. None otherwise."""
+    if os.environ.get("PAIGOW_TRAINER_CONFIG_DIR") or os.environ.get("PAIGOW_TRAINER_DATA_DIR"):
+        return None
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
 def _folder(env: str, kind: str, what: str) -> Path:

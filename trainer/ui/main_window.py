@@ -3,7 +3,8 @@
 Screen modules are imported the first time their screen is shown, so start-up only pays for the
 first one. A module that is not there yet shows a clear "not available yet" page instead. The
 toolbar and the menus hold the profile picker, the theme toggle and full screen; the window's size,
-place, screen, theme and profile are remembered in an INI file under ``trainer.paths.config_dir()``.
+place, screen, theme and profile are remembered in an INI file beside the progress file
+(``trainer.paths.settings_dir()``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import __version__
-from trainer.paths import config_dir
+from trainer.paths import legacy_settings_dir, settings_dir
 from trainer.rules.errors import TrainerError
 from trainer.ui.context import AppContext
 from trainer.ui.scaling import TEXT_SIZES, apply_text_size, current_text_size
@@ -63,8 +64,18 @@ PRESENTER_KEY = "presenter/screen"
 
 
 def settings() -> QSettings:
-    """The app's settings, an INI file in the user's config folder."""
-    return QSettings(str(config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
+    """The app's settings, an INI file beside the progress file (``trainer.paths.settings_dir``); the
+    first time, a copy of the one the user config folder held before (the same account's choices)."""
+    path = settings_dir() / SETTINGS_FILE
+    legacy = legacy_settings_dir()
+    if legacy is not None and not path.exists() and (legacy / SETTINGS_FILE).is_file():
+        import shutil
+
+        try:
+            shutil.copyfile(legacy / SETTINGS_FILE, path)
+        except OSError:  # (unreadable: start afresh rather than not at all)
+            pass
+    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 class ScreenHost(QWidget):
