@@ -164,7 +164,9 @@ def test_welcome_creates_the_trainee_sets_the_profile_and_opens_the_first_step(q
     dialog.profile.setCurrentIndex(dialog.profile.findData("nj"))
     dialog.step_buttons[0].click()
     assert window.ctx.trainee == "Bea" and window.ctx.profile.name == "nj"
-    assert window.current_key == "drills" and window.welcomed()
+    assert window.current_key == "learn" and window.welcomed()  # taught first (issue 40)
+    window.current_screen().practise()
+    assert window.current_key == "drills" and window.current_screen().skill.currentData() == "tile-id"
     from trainer.ui.progress_link import close_shared_stores
     close_shared_stores()
 
@@ -225,7 +227,7 @@ def test_welcome_path_is_the_chosen_jurisdictions_games(qtbot, window, tmp_path)
     dialog.profile.setCurrentIndex(dialog.profile.findData("pa-631a-ez"))
     assert titles() == baccarat
     dialog.name.setText("Di")
-    dialog.step_buttons[0].click()
+    dialog.practise_buttons[0].click()
     assert window.ctx.profile.name == "pa-631a-ez" and window.ctx.game.id == "baccarat"
     drills = window.current_screen()
     assert window.current_key == "drills" and drills.skill.currentData() == "bac-point-count"

@@ -46,6 +46,8 @@ class LearnScreen(Screen):
         self.clock = ThinkingClock()
         self.deck: FlashcardDeck | None = None
         self.family = ""
+        #: The skill Practise (D) opens when the page was opened for one (a welcome step's), else "".
+        self.skill = ""
         self.page: LearnPage | None = None
         self._build()
         watch_thinking(self, self.clock)
@@ -119,9 +121,11 @@ class LearnScreen(Screen):
         if self.pages.findData(family) < 0:  # another game's skill: this game's first page
             family = self.pages.itemData(0)
         self.show_family(family)
+        self.skill = skill_or_family if skill_or_family in self._family_skills() else ""
 
     def show_family(self, family: str) -> None:
         self.family = family
+        self.skill = ""
         self.pages.setCurrentIndex(max(0, self.pages.findData(family)))
         name = current_trainee(self.ctx)
         self.trainee_label.setText(f"Trainee: {name}" if name else "No trainee: flashcards are not saved")
@@ -152,12 +156,17 @@ class LearnScreen(Screen):
         self.scroll.setFocus()
 
     def practise(self) -> None:
-        """The Drills screen on the first skill of this page's family that the profile offers."""
+        """The Drills screen on the skill the page was opened for, else the first of this page's family
+        that the profile offers."""
+        skills = self._family_skills()
+        if skills:
+            self.practiseRequested.emit(self.skill if self.skill in skills else skills[0])
+
+    def _family_skills(self) -> list[str]:
+        """The skills of the page's family that the profile offers, in the registry's order."""
         from trainer.drills.registry import skills_for
 
-        skills = [s.id for s in skills_for(self.ctx.profile) if s.group == self.family]
-        if skills:
-            self.practiseRequested.emit(skills[0])
+        return [s.id for s in skills_for(self.ctx.profile) if s.group == self.family]
 
     # -- flashcards ---------------------------------------------------------------------------------
     def show_flashcards(self) -> None:

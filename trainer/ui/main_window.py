@@ -595,15 +595,16 @@ class MainWindow(QMainWindow):
 
         dialog = WelcomeDialog(self.ctx, self)
         dialog.stepChosen.connect(self.begin_step)
-        dialog.learnChosen.connect(lambda step: self.learn(step.skill))
+        dialog.practiseChosen.connect(lambda step: self.practise(step.skill))
         dialog.finished.connect(lambda _: self.store.setValue("app/welcomed", True))
         dialog.open()
         self.welcome_dialog = dialog
 
     def begin_step(self, step) -> None:
-        """Open a step of the suggested path: its screen, and its skill's drill if it has one."""
+        """Open a step of the suggested path: a skill's Learn page first (its Practise then opens
+        the step's drill: teach before testing), else the step's screen."""
         if step.skill:
-            self.practise(step.skill)
+            self.learn(step.skill)
         else:
             self.show_screen(step.screen)
 

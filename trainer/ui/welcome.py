@@ -2,8 +2,12 @@
 
 Shown once (the main window remembers it was seen); Help → Welcome shows it again. The suggested path
 is that of the game of the jurisdiction chosen (``trainer.ui.help.SUGGESTED_PATHS``); choosing a step
-closes the dialog and emits ``stepChosen``. A step that drills a skill shows the trainee's mastery of
-it ("3 of 21 known", a tick when every item is known; ``trainer.drills.mastery``).
+closes the dialog and emits ``stepChosen``: a step that drills a skill teaches before it tests (the main
+window opens its Learn page, whose Practise leads to the drill), and "Practise now" beside it emits
+``practiseChosen`` (the drill at once, for a trainee who has learnt it). Enter anywhere is the first
+step, never a drill. A step that drills a skill shows the trainee's mastery of it ("3 of 21 known", a
+tick when every item is known; ``trainer.drills.mastery``). The steps' texts wrap, so the dialog fits
+a 1024x768 screen at the Projector text size.
 """
 
 from __future__ import annotations
@@ -17,14 +21,15 @@ from PySide6.QtWidgets import (
 from trainer.drills.games import game_of_profile, games
 from trainer.rules.errors import TrainerError
 from trainer.ui.help import SUGGESTED_PATHS, Step
+from trainer.ui.widgets.wrap_button import WrapButton
 
 
 class WelcomeDialog(QDialog):
     """Name, jurisdiction, and the suggested path as buttons; Escape or "Later" just closes it."""
 
     stepChosen = Signal(object)
-    #: "Learn first" beside a step that drills a skill: the Learn page of its family.
-    learnChosen = Signal(object)
+    #: "Practise now" beside a step that drills a skill: its drill, without the Learn page first.
+    practiseChosen = Signal(object)
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,12 +66,13 @@ class WelcomeDialog(QDialog):
         path = QGroupBox("Where to begin — a suggested path")
         self.path_lay = QVBoxLayout(path)
         self.step_buttons: list[QPushButton] = []
-        #: "Learn first" beside each step that drills a skill
-        self.learn_buttons: list[QPushButton] = []
+        #: "Practise now" beside each step that drills a skill
+        self.practise_buttons: list[QPushButton] = []
         self._path_game = ""
         self._show_path()
         self.profile.currentIndexChanged.connect(self._show_path)
-        later = QPushButton("Later")
+        later = QPushButton("&Later")
+        later.setAutoDefault(False)
         later.setAccessibleName("Close the welcome")
         later.clicked.connect(self._later)
         row = QHBoxLayout()
@@ -79,7 +85,15 @@ class WelcomeDialog(QDialog):
         lay.addWidget(self.error)
         lay.addWidget(path)
         lay.addLayout(row)
-        self.resize(max(760, self.sizeHint().width()), self.sizeHint().height())
+        self._fit()
+
+    def _fit(self) -> None:
+        """At least 760 px wide where it can be, never wider or taller than the screen's free area."""
+        room = self.screen().availableGeometry()
+        width = min(max(760, self.sizeHint().width()), room.width() - 16)
+        self.setMaximumSize(room.width(), room.height())
+        self.resize(width, min(self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height(),
+                               room.height() - 40))
 
     def _show_path(self) -> None:
         """The suggested path of the chosen jurisdiction's game, a button a step."""
@@ -87,30 +101,33 @@ class WelcomeDialog(QDialog):
         if game.id == self._path_game:
             return
         self._path_game = game.id
-        for button in self.step_buttons + self.learn_buttons:
+        for button in self.step_buttons + self.practise_buttons:
             button.hide()
             button.deleteLater()
         while self.path_lay.count():  # (the rows the buttons sat in)
             self.path_lay.takeAt(0).layout().deleteLater()
-        self.step_buttons, self.learn_buttons = [], []
+        self.step_buttons, self.practise_buttons = [], []
         known = self._mastery(game.id)
         for number, step in enumerate(SUGGESTED_PATHS[game.id], 1):
             mastery = f"   ({known[step.skill].text})" if step.skill in known else ""
-            button = QPushButton(f"{number}. {step.title} — {step.why}{mastery}")
+            button = WrapButton(f"{number}. {step.title} — {step.why}{mastery}")
             button.setAccessibleName(f"Begin with step {number}: {step.title}")
-            button.setAccessibleDescription(step.why)
+            button.setAccessibleDescription(("Learn it, then practise it. " if step.skill else "") + step.why)
             button.setStyleSheet("text-align: left; padding: 6px 10px;")
+            button.setAutoDefault(False)
+            button.setDefault(number == 1)  # Enter: the first step, which teaches first
             button.clicked.connect(lambda _=False, s=step: self.choose(s))
             row = QHBoxLayout()
             row.addWidget(button, 1)
             self.path_lay.addLayout(row)
             self.step_buttons.append(button)
-            if step.skill:  # learn before the first practise
-                learn = QPushButton("Learn first")
-                learn.setAccessibleName(f"Learn step {number} first: {step.title}")
-                learn.clicked.connect(lambda _=False, s=step: self.choose(s, learn=True))
-                row.addWidget(learn)
-                self.learn_buttons.append(learn)
+            if step.skill:  # the drill at once, for a trainee who has learnt it
+                practise = QPushButton("Practise now")
+                practise.setAccessibleName(f"Practise step {number} now: {step.title}")
+                practise.setAutoDefault(False)
+                practise.clicked.connect(lambda _=False, s=step: self.choose(s, practise=True))
+                row.addWidget(practise)
+                self.practise_buttons.append(practise)
 
     def _mastery(self, game: str) -> dict:
         """The current trainee's mastery of the path's skills (none before a trainee is saved)."""
@@ -147,10 +164,10 @@ class WelcomeDialog(QDialog):
             return False
         return True
 
-    def choose(self, step: Step, learn: bool = False) -> None:
+    def choose(self, step: Step, practise: bool = False) -> None:
         if self._apply():
             self.accept()
-            (self.learnChosen if learn else self.stepChosen).emit(step)
+            (self.practiseChosen if practise else self.stepChosen).emit(step)
 
     def _later(self) -> None:
         if self._apply():
