@@ -165,3 +165,23 @@ def test_the_exam_screen_and_its_report_show_the_same_time_used():
     for seconds in (0.2, 37.5, 37.99, 59.999, 61.0, 3599.6):
         m, s = elapsed_text(seconds).split(":")[-2:]
         assert _minutes(seconds) == f"{int(m)} min {s} s"
+
+
+def test_a_question_asked_out_of_sight_is_timed_from_when_it_is_shown(qtbot, trainee_ctx):
+    """A dealer round dealt on a screen not yet shown (built ahead, or behind the welcome) read 9.5 s on
+    its first action as it appeared (issue 40, item 7): its clock starts when the screen is shown."""
+    widget = DealerScreen(trainee_ctx)
+    qtbot.addWidget(widget)
+    widget.speed.setCurrentIndex(widget.speed.findData(INSTANT))
+    time = widget.controller.clock = FakeTime()
+    widget.new_round()
+    assert widget.controller.current is not None and not widget.isVisible()
+    time.now += 9.5
+    widget.resize(1600, 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.waitUntil(lambda: not widget.controller.thinking.paused)
+    assert widget.controller.thinking.elapsed_ms() == 0
+    time.now += 1.25
+    widget.controller.answer(widget.controller.current.question.answer)
+    assert recorded_ms(trainee_ctx) == [1250]

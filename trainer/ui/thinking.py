@@ -1,6 +1,9 @@
 """Pause a screen's :class:`~trainer.drills.clock.ThinkingClock` while the trainee cannot be thinking
 about its question: the screen is not the one shown (the rule book opened by a citation link, another
-screen), its window is in the background (Help or another program has the focus) or minimised.
+screen), its window is in the background (Help or another program has the focus) or minimised; and
+until the screen is first shown: a screen built out of sight (ahead of use, or behind a dialog) that
+asks its first question at once starts that question's clock when it is shown (issue 40: a dealer round's
+first action read 9.5 s as it appeared).
 
 The screen adds its own reasons (a demonstration: ``clock.pause("demonstration")``).
 """
@@ -26,6 +29,8 @@ class ThinkingWatch(QObject):
         self._window: QWidget | None = None
         screen.installEventFilter(self)
         self._watch_window()
+        if not screen.isVisible():  # (a Show event ends it)
+            self._set(AWAY, True)
 
     def _watch_window(self) -> None:
         """Follow the screen's top-level window (it changes when the screen is put into the main window)."""
