@@ -10,10 +10,9 @@ import pytest
 
 from trainer.drills.games import games
 from trainer.drills.learn import (
-    RATINGS, FlashcardDeck, families, flashcard_answer, flashcards, graded_answer, learn_page, weak_keys,
+    RATINGS, FlashcardDeck, families, flashcard_question, flashcards, learn_page, weak_keys,
 )
 from trainer.drills.registry import generate
-from trainer.progress.scheduling import rating_for
 from trainer.rules.baccarat.draw import banker_rule
 from trainer.rules.paigow.hands import Hand
 from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
@@ -139,13 +138,6 @@ def test_weak_keys_from_the_answer_log():
     assert weak_keys(log + [R(skill="t", item="b", correct=False)], skills=["s"]) == frozenset()
 
 
-@pytest.mark.parametrize("rating", RATINGS)
-@pytest.mark.parametrize("ms", [0, 1500, 4000, 9000, 60000])
-def test_a_self_rating_replays_as_itself(rating, ms):
-    correct, recorded, hinted = graded_answer(rating, ms, 4000)
-    assert rating_for(correct, recorded, 4000, hinted=hinted).name == rating
-
-
 def test_flashcards_use_the_drills_items():
     tiles = flashcards("Tiles", "nj")
     assert {c.item for c in tiles} == {str(t) for t in FACES} and {c.skill for c in tiles} == {"tile-id"}
@@ -173,11 +165,10 @@ def test_a_flashcard_is_recorded_on_its_drill_card(tmp_path):
     store.create_trainee("Ana")
     card = flashcards("Baccarat hands", "pa-631a")[13]  # B4-3
     t = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    q, fb, ms, hinted = flashcard_answer(card, "Again", 2500, "pa-631a")
+    q = flashcard_question(card, "pa-631a")
     assert (q.skill, q.item, q.profile) == ("bac-banker-draws", card.item, "pa-631a")
-    store.record("Ana", q, fb, "Again", ms, hinted=hinted, when=t)
-    q, fb, ms, hinted = flashcard_answer(card, "Easy", 900, "pa-631a")
-    store.record("Ana", q, fb, "Easy", ms, hinted=hinted, when=t + timedelta(hours=1))
+    store.record_flashcard("Ana", q, "Again", 2500, when=t)
+    store.record_flashcard("Ana", flashcard_question(card, "pa-631a", seed=1), "Easy", 900, when=t + timedelta(hours=1))
     cards = store.cards("Ana")
     assert list(cards) == [("bac-banker-draws", card.item)]
     before = cards[("bac-banker-draws", card.item)]

@@ -76,7 +76,7 @@ def test_a_worked_example_steps_by_keyboard_to_the_house_way_setting(qtbot, scre
 
 
 def test_the_table_1_chart_marks_the_trainee_s_misses(qtbot, shown, tmp_path):
-    from trainer.drills.learn import flashcard_answer
+    from trainer.drills.learn import flashcard_question
     from trainer.ui.context import AppContext
     from trainer.ui.progress_link import close_shared_stores
 
@@ -85,8 +85,7 @@ def test_the_table_1_chart_marks_the_trainee_s_misses(qtbot, shown, tmp_path):
     store.create_trainee("Bo")
     ctx.set_trainee("Bo")
     card = next(c for c in flashcards("Baccarat hands", "pa-631a") if c.item == "B5-4")
-    q, fb, ms, hinted = flashcard_answer(card, "Again", 3000, "pa-631a")
-    store.record("Bo", q, fb, "Again", ms, hinted=hinted)
+    store.record_flashcard("Bo", flashcard_question(card, "pa-631a"), "Again", 3000)
     try:
         screen = shown(learn_screen.create_screen(ctx))
         assert screen.family == "Baccarat hands"

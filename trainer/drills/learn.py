@@ -7,8 +7,9 @@ profile's own text (MD 3.I under ``md``, N.J.A.C. 19:47-10.2(g) under ``nj``) an
 profile appears (a skill the profile does not offer gives no example). The UI only renders these values.
 
 A flashcard shows a fact's question, then its answer; the trainee rates it Again/Hard/Good/Easy like
-Anki, and the rating is recorded on the same FSRS card as the drill of that item
-(:func:`graded_answer`, e.g. ``tile-id:6-6``).
+Anki, and the rating is recorded, as a flashcard record of its own with its real time, on the same FSRS
+card as the drill of that item (:func:`flashcard_question`, e.g. ``tile-id:6-6``;
+``ProgressStore.record_flashcard``).
 
 >>> page = learn_page("Tiles", "md")
 >>> page.title, [s.title for s in page.sections][:2]
@@ -241,25 +242,6 @@ def examples(skills: Sequence[str], profile: Any, per_skill: int = 2, seed: int 
 RATINGS = ("Again", "Hard", "Good", "Easy")
 
 
-def graded_answer(rating: str, ms: int, target_ms: int) -> tuple[bool, int, bool]:
-    """``(correct, ms, hinted)`` to record for a flashcard self-rated ``rating`` after ``ms`` of thinking:
-    the answer whose FSRS rating (``scheduling.rating_for``) is that rating, so that replaying the answer
-    log rebuilds the same card. Again is a miss; Hard a right answer with help; Good a right answer
-    within twice the fluent time (a slower one is counted at that limit); Easy one within half of it.
-
-    >>> from trainer.progress.scheduling import rating_for
-    >>> [rating_for(*graded_answer(r, 9000, 4000)[:2], 4000, hinted=graded_answer(r, 9000, 4000)[2]).name
-    ...  for r in RATINGS]
-    ['Again', 'Hard', 'Good', 'Easy']
-    """
-    if rating not in RATINGS:
-        raise UnknownNameError("rating", rating, RATINGS)
-    ms = max(0, int(ms))
-    return {"Again": (False, ms, False), "Hard": (True, ms, True),
-            "Good": (True, min(max(ms, target_ms // 2 + 1), 2 * target_ms), False),
-            "Easy": (True, min(ms, target_ms // 2), False)}[rating]
-
-
 def flashcard_question(card: Flashcard, profile: Any, seed: int = 0):
     """A drill question of the card's skill on the card's item (what the answer log stores with it)."""
     from trainer.drills.registry import generate
@@ -319,15 +301,3 @@ class FlashcardDeck:
             self.missed += 1
             self._queue.insert(min(self.GAP, len(self._queue)), card)
         return card
-
-
-def flashcard_answer(card: Flashcard, rating: str, ms: int, profile: Any, seed: int = 0) -> tuple[Any, Any, int, bool]:
-    """What the answer log records for a self-rated flashcard: ``(question, feedback, ms, hinted)`` on the
-    card's drill skill and item (the same FSRS card as the drill), rated as :func:`graded_answer` says."""
-    from trainer.drills.model import Feedback
-    from trainer.drills.registry import skill_named
-
-    question = flashcard_question(card, profile, seed)
-    correct, recorded_ms, hinted = graded_answer(rating, ms, skill_named(card.skill).target_ms)
-    feedback = Feedback(correct, card.back, f"flashcard: {rating}", card.back, card.citations, card.skill, card.item)
-    return question, feedback, recorded_ms, hinted

@@ -8,11 +8,18 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from fsrs import Card
+from fsrs import Card, Rating
 
 from trainer.progress import scheduling
 from trainer.progress.clock import iso, parse_iso
 from trainer.rules.errors import UnknownNameError
+
+
+#: The mode of a flashcard's self-rating in the answer log: its own kind of record (issue 40), which
+#: reviews its drill item's card by the rating but is no drill answer (skill totals, Progress).
+FLASHCARD = "flashcard"
+#: A flashcard's self-ratings, as Anki and FSRS name them (key 1 .. 4).
+FLASHCARD_RATINGS = ("Again", "Hard", "Good", "Easy")
 
 
 def _target_ms(skill: str) -> int:
@@ -25,7 +32,9 @@ def _target_ms(skill: str) -> int:
 
 
 def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,
-                 hinted: bool, when: datetime) -> None:
+                 hinted: bool, when: datetime, rated: str | None = None) -> None:
+    """Review the card of (skill, item) with one answer of the log; ``rated``: a flashcard's
+    self-rating ("Again" .. "Easy"), which rates the card itself (``scheduling.flashcard_rating``)."""
     row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
                        (trainee_id, skill, item)).fetchone()
     try:
@@ -37,11 +46,21 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
         # outbox): the card is replayed from the log, where this answer already is, in time order.
         rebuild_cards(conn, trainee_id, (skill, item))
         return
-    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
+    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted) if rated is None else \
+        _self_rated(card, rated, ms, when)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
                  "due_utc = excluded.due_utc, reviews = excluded.reviews",
                  (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
+
+
+def _self_rated(card: Card, rated: str, ms: int, when: datetime) -> Card:
+    """The card after a flashcard rated ``rated`` at ``when``; as for a drill's answer, a rating other
+    than Again within ``SAME_SESSION`` of the card's last review is no new evidence."""
+    rating = Rating(scheduling.flashcard_rating(Rating[rated].value, ms))
+    if rating != Rating.Again and card.last_review is not None and when - card.last_review < scheduling.SAME_SESSION:
+        return card
+    return scheduling.SCHEDULER.review_card(card, rating, when, ms)[0]
 
 
 def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, str] | None = None) -> None:
@@ -49,14 +68,16 @@ def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, st
     (skill, item) card."""
     columns = [d[0] for d in conn.execute("SELECT * FROM answers LIMIT 0").description]
     hinted = "hinted" if "hinted" in columns else "0"  # the log had no hints before schema version 3
+    mode = "mode" if "mode" in columns else "''"  # nor modes before version 2
     where = " AND skill = ? AND item = ?" if only else ""
     params = (trainee_id, *only) if only else (trainee_id,)
     conn.execute(f"DELETE FROM cards WHERE trainee_id = ?{where}", params)
-    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ?{where} "
-                        "ORDER BY ts_utc, id", params).fetchall()
-    for skill, item, correct, ms, ts, was_hinted in rows:
+    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted}, {mode}, answer FROM answers "
+                        f"WHERE trainee_id = ?{where} ORDER BY ts_utc, id", params).fetchall()
+    for skill, item, correct, ms, ts, was_hinted, how, answer in rows:
         try:
             when = parse_iso(ts)
         except (ValueError, TypeError):  # a damaged time: the row is reported where the log is read
             continue
-        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when)
+        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when,
+                     rated=answer if how == FLASHCARD and answer in FLASHCARD_RATINGS else None)

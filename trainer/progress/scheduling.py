@@ -41,6 +41,16 @@ def rating_for(correct: bool, ms: int, target_ms: int, *, hinted: bool = False) 
     return Rating.Easy if ms <= target_ms // 2 else Rating.Good
 
 
+def flashcard_rating(rating: int, elapsed_ms: int) -> int:
+    """The FSRS rating (1 Again .. 4 Easy) a flashcard's self-rating ``rating`` counts as, after
+    ``elapsed_ms`` of thinking before its answer was shown: the trainee's own rating, as Anki takes it.
+
+    >>> flashcard_rating(3, 2500)
+    3
+    """
+    return rating
+
+
 def new_card(skill: str, item: str, when: datetime) -> Card:
     """A fresh card, due at ``when``; its id is a stable hash of ``skill:item``."""
     return Card(card_id=zlib.crc32(f"{skill}:{item}".encode()), due=when)

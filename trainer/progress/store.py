@@ -44,7 +44,7 @@ from fsrs import Card
 from trainer.paths import data_dir, os_reason, usable_folder, write_file
 from trainer.progress import casino_texts, stats
 from trainer.progress.stats import DueItem
-from trainer.progress.cards import _review_card, rebuild_cards
+from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, _review_card, rebuild_cards
 from trainer.progress.clock import iso, parse_iso, utc_now
 from trainer.progress.regrade import regraded
 from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
@@ -57,8 +57,9 @@ if TYPE_CHECKING:  # the drills are imported on first use: the app opens the sto
 
 FILENAME = "progress.sqlite3"
 
-#: How an answer was given: practice (hints allowed, untimed), timed drill, exam.
-MODES = ("practice", "timed", "exam")
+#: How an answer was given: practice (hints allowed, untimed), timed drill, exam; or a flashcard's
+#: self-rating (``FLASHCARD``: its own kind of record, no drill answer).
+MODES = ("practice", "timed", "exam", FLASHCARD)
 
 
 
@@ -527,6 +528,16 @@ class ProgressStore:
             row_id = self._append(conn, who.id, entry)
         return self._record_by_id(row_id)
 
+    def record_flashcard(self, trainee: str, question: Question, rating: str, ms: int, *,
+                         when: datetime | None = None) -> AnswerRecord:
+        """Log a flashcard's self-rating ``rating`` (Again .. Easy) on the card of its drill item, with
+        its real time (``ms``: from showing the card to showing its answer): its own kind of record
+        (mode ``flashcard``), which rates the card by ``scheduling.flashcard_rating`` and is counted in
+        no drill statistics (skill totals, Progress, reports)."""
+        if rating not in FLASHCARD_RATINGS:
+            raise UnknownNameError("rating", rating, FLASHCARD_RATINGS)
+        return self.record(trainee, question, _SelfRated(rating != "Again"), rating, ms, mode=FLASHCARD, when=when)
+
     def _append(self, conn: sqlite3.Connection, trainee_id: int, e: _Entry) -> int:
         """Log ``e``, count it in the skill totals and review its card; an answer whose ``uid`` is
         already in the log (sent again after a lost connection) changes nothing. Returns the row's id."""
@@ -542,8 +553,10 @@ class ProgressStore:
         if inserted is None:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
         casino_texts.keep(conn, q.casino)
-        conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
-        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
+        rated = e.answer if e.mode == FLASHCARD else None
+        if rated is None:
+            conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, rated=rated)
         return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
@@ -598,17 +611,21 @@ class ProgressStore:
 
     # --- statistics (all from the answer log) ------------------------------------------------------
 
+    def drill_answers(self, trainee: str) -> list[AnswerRecord]:
+        """The trainee's answers to drills, exams and rounds, oldest first: the log without flashcard ratings."""
+        return [r for r in self.answers(trainee) if r.mode != FLASHCARD]
+
     def skill_stats(self, trainee: str) -> list[stats.SkillStats]:
         """Per skill: answers, correct, accuracy, median ms, last practised, next due."""
-        return stats.skill_stats(self.answers(trainee), self.cards(trainee))
+        return stats.skill_stats(self.drill_answers(trainee), self.cards(trainee))
 
     def daily_series(self, trainee: str, skills: Iterable[str] | None = None) -> list[stats.DayPoint]:
         """Accuracy and median time per skill per UTC day, for charts."""
-        return stats.daily_series(self.answers(trainee), skills)
+        return stats.daily_series(self.drill_answers(trainee), skills)
 
     def heatmap(self, trainee: str, by: str = "item") -> stats.HeatMap:
         """Skill x item (``by="item"``) or skill x day (``by="day"``) accuracy matrix, for a heat map."""
-        return stats.heatmap(self.answers(trainee), by)
+        return stats.heatmap(self.drill_answers(trainee), by)
 
     # --- exams ------------------------------------------------------------------------------------
 
@@ -770,6 +787,13 @@ class ProgressStore:
 
 
 @dataclass(frozen=True)
+class _SelfRated:
+    """What :meth:`ProgressStore.record` reads of a judged answer's feedback, for a flashcard's rating."""
+
+    correct: bool
+
+
+@dataclass(frozen=True)
 class _Entry:
     question: Question
     correct: bool
@@ -886,4 +910,4 @@ def rebuild_totals(conn: sqlite3.Connection, trainee_id: int) -> None:
     conn.execute("DELETE FROM skill_totals WHERE trainee_id = ?", (trainee_id,))
     conn.execute("INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) "
                  "SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers "
-                 "WHERE trainee_id = ? GROUP BY trainee_id, skill", (trainee_id,))
+                 f"WHERE trainee_id = ? AND mode <> '{FLASHCARD}' GROUP BY trainee_id, skill", (trainee_id,))

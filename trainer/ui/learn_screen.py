@@ -2,8 +2,9 @@
 
 The pages and cards are :mod:`trainer.drills.learn` values under the profile in play; this screen lays
 them out. Opened from the Drills screen (L, the selected skill's family), the welcome's path and Help.
-A flashcard's self-rating is recorded on the same FSRS card as the drill of its item; its time is the
-thinking before the answer was shown (:class:`trainer.drills.clock.ThinkingClock`).
+A flashcard's self-rating is a record of its own (``ProgressStore.record_flashcard``: no drill answer in
+Progress) on the same FSRS card as the drill of its item; its time is the real thinking before the answer
+was shown (:class:`trainer.drills.clock.ThinkingClock`).
 
 Keys: Alt+P the page list; F the flashcards (Esc back to the page); on a card Space shows the answer and
 1-4 rate it; on a worked example Right/Space the next step, Left back, P plays it; D opens the Drills
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QScrollArea, QStac
 
 from trainer.drills.clock import ThinkingClock
 from trainer.drills.learn import (
-    FlashcardDeck, LearnPage, family_of, families, flashcard_answer, flashcards, learn_page, weak_keys,
+    FlashcardDeck, LearnPage, family_of, families, flashcard_question, flashcards, learn_page, weak_keys,
 )
 from trainer.rules.errors import TrainerError
 from trainer.ui.scaling import refresh_fonts, set_font
@@ -190,9 +191,8 @@ class LearnScreen(Screen):
         card = self.deck.rate(rating)
         name = current_trainee(self.ctx)
         if name:
-            question, feedback, ms, hinted = flashcard_answer(card, rating, self.clock.elapsed_ms(), self.ctx.profile,
-                                                              seed=self.deck.reviewed)
-            shared_store(self.ctx).record(name, question, feedback, rating, ms, hinted=hinted)
+            question = flashcard_question(card, self.ctx.profile, seed=self.deck.reviewed)
+            shared_store(self.ctx).record_flashcard(name, question, rating, self.clock.elapsed_ms())
         self._next_card()
 
     def prepare_snapshot(self, seed: int, move: int | None) -> None:

@@ -209,7 +209,7 @@ def trainee_report(store: Any, trainee: str, exam_id: int | None = None) -> Repo
         return exam_report(name, chosen[0], practice=stats)
     if exams:
         return exam_report(name, exams[-1], practice=stats)
-    records = store.answers(name)
+    records = store.drill_answers(name)
     profiles = {r.profile for r in records} or {games()[0].default_profile}
     return practice_report(name, stats, [r for r in records if not r.correct], profiles)
 
