@@ -165,7 +165,7 @@ class ProgressScreen(Screen):
         self.tabs = QTabWidget()
         self.tabs.addTab(split, "&Skills")
         self.tabs.addTab(self.charts_page, "&Over time")
-        self.tabs.addTab(self.heat_page, "&Heat map")
+        self.tabs.addTab(self.heat_page, "Heat &map")  # (Alt+H: the Help menu)
         self.tabs.tabBar().installEventFilter(self)  # the pointer on the tabs: pyqtgraph loads meanwhile
         self._prefetched = False
 

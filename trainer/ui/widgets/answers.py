@@ -18,6 +18,7 @@ from trainer.ui.widgets.call_builder import CallBuilder
 from trainer.ui.widgets.chip_tray import ChipTray
 from trainer.ui.widgets.choices import ChoiceList, ChoiceRow
 from trainer.ui.widgets.labels import error_label, make_label
+from trainer.ui.widgets.number_keys import NUMBER_KINDS, number_field
 from trainer.ui.widgets.tiles import HandSetter
 from trainer.ui.widgets.typed_answer import TYPED_HELP, TypedAnswer, line_edit
 
@@ -60,6 +61,7 @@ class PartsForm(QWidget):
             else:
                 field = line_edit(TYPED_HELP.get(part.kind.value, TYPED_HELP["text"])[0], part.prompt)
                 set_font(field, 1.6, bold=True)
+                number_field(field, part.kind.value in NUMBER_KINDS)
                 field.returnPressed.connect(self.submit)
             self._form.addWidget(label, row, 0)
             self._form.addWidget(field, row, 1)

@@ -15,6 +15,7 @@ from trainer.ui.scaling import set_font
 from trainer.ui.theme import CHIPS
 from trainer.ui.widgets.drag import ClickOrDrag
 from trainer.ui.widgets.labels import error_label, make_label
+from trainer.ui.widgets.number_keys import NUMBER_KINDS, number_field
 
 
 def line_edit(placeholder: str, name: str, kind: type[QLineEdit] = QLineEdit) -> QLineEdit:
@@ -159,6 +160,7 @@ class TypedAnswer(QWidget):
         self.help.setText(help_text)
         self.error.clear()
         self.chips.setVisible(kind == "money")
+        number_field(self.edit, kind in NUMBER_KINDS)
 
     def add_chip(self, cents: int) -> None:
         """Add (or, negative, take off) a chip's value; never below zero."""
