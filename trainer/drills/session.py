@@ -87,26 +87,49 @@ class SessionAnswer:
 
 @dataclass(frozen=True)
 class Missed:
-    """An item answered wrong in the session: its name, the question last missed and its right answer."""
+    """An item answered wrong in the session: its name, the question last missed and its right answer,
+    and how many of the session's wrong answers were on it (five hands set wrong by two steps of the
+    house way are two items missed five times: the review counts both)."""
 
     skill: str
     item: str
     name: str
     prompt: str
     answer: str
+    times: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
+def missed_heading(summary: SessionSummary) -> str:
+    """The review's heading over the missed items: the wrong answers, and the items they were on when
+    fewer (each item is practised once in "Practise these").
+
+    >>> two = (Missed("house-way", "step2", "Step 2", "", "", 3), Missed("house-way", "step4", "Step 4", "", "", 2))
+    >>> s = SessionSummary("practice", 6, 1, 1 / 6, 1.0, 0, (), (), missed=two)
+    >>> missed_heading(s)
+    'Missed 5, on 2 items'
+    """
+    items = len(summary.missed)
+    return f"Missed ({items})" if summary.wrong == items else f"Missed {summary.wrong}, on {items} item{'s' * (items > 1)}"
+
+
+def missed_times(missed: Missed) -> str:
+    """" (missed 3×)" after an item missed more than once, else ""."""
+    return f" (missed {missed.times}×)" if missed.times > 1 else ""
+
+
 def _missed(history: Sequence[SessionAnswer]) -> tuple[Missed, ...]:
     """Each item missed in ``history`` once, in the order first missed, with its last wrong question."""
     last: dict[Key, SessionAnswer] = {}
+    times: dict[Key, int] = {}
     for a in history:
         if not a.correct:
             last[(a.skill, a.item)] = a
+            times[(a.skill, a.item)] = times.get((a.skill, a.item), 0) + 1
     return tuple(Missed(a.skill, a.item, item_name(a.item), a.question.typed_prompt or a.question.prompt,
-                        a.feedback.expected) for a in last.values())
+                        a.feedback.expected, times[key]) for key, a in last.items())
 
 
 @dataclass(frozen=True)
@@ -144,8 +167,8 @@ class SessionSummary:
         lines = [f"{self.correct} right, {self.wrong} wrong of {self.answered} ({self.accuracy:.0%}); "
                  f"median time {self.median_ms / 1000:.1f} s{fluent}"]
         if self.missed:
-            lines.append(f"Missed ({len(self.missed)}):")
-            lines += [f"  {m.name} — {m.prompt} — right answer: {m.answer}" for m in self.missed]
+            lines.append(f"{missed_heading(self)}:")
+            lines += [f"  {m.name}{missed_times(m)} — {m.prompt} — right answer: {m.answer}" for m in self.missed]
         else:
             lines.append("Nothing missed.")
         return lines

@@ -37,7 +37,9 @@ from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.clock import ThinkingClock
 from trainer.drills.mastery import trainee_mastery
 from trainer.drills.registry import item_title, offered_skills, profile_in_game
-from trainer.drills.session import DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text
+from trainer.drills.session import (
+    DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, missed_heading, missed_times,
+)
 from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
 from trainer.ui.answering import judge
@@ -110,7 +112,9 @@ class DrillController(QObject):
         if s is None or (s.length is None and s.queue.length is not None):
             return 0, 0
         done = len(s.history)
-        return done, done + s.queue.remaining
+        # of chosen items (Practise these), the question on screen has left the queue but is still to
+        # answer: "0 of 5" while the first of five is open, never "0 of 4"
+        return done, done + s.queue.remaining + (s.current is not None and s.queue.length is None)
 
     @property
     def over(self) -> bool:
@@ -194,9 +198,9 @@ def _missed_html(summary: SessionSummary) -> str:
     """The missed items, one a line: the item in bold, the question, its right answer."""
     if not summary.missed:
         return "Nothing missed in this session." if summary.answered else ""
-    rows = "".join(f"<li><b>{escape(m.name)}</b> — {escape(_short(m.prompt))} — right answer: "
-                   f"<b>{escape(m.answer)}</b></li>" for m in summary.missed)
-    return f"Missed ({len(summary.missed)}):<ul>{rows}</ul>"
+    rows = "".join(f"<li><b>{escape(m.name)}</b>{missed_times(m)} — "
+                   f"{escape(_short(m.prompt))} — right answer: <b>{escape(m.answer)}</b></li>" for m in summary.missed)
+    return f"{escape(missed_heading(summary))}:<ul>{rows}</ul>"
 
 
 def _short(text: str, limit: int = 110) -> str:
