@@ -150,7 +150,7 @@ def answer_by_widgets(qtbot, screen, clicked: set[str], wrong: bool = False) -> 
             clicked.add("seat")
             click_seat(qtbot, screen, int(q.answer.split()[1]))
         else:
-            qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + index)
+            qtbot.keyClick(screen.answers.choices, Qt.Key.Key_0 + screen.answers.choices.keys[index])
     elif q.kind.value == "call":  # called on the call builder by its phrase keys (wrong: the last phrase)
         caller = screen.answers.caller
         assert screen.answers.currentWidget() is caller

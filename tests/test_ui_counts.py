@@ -49,3 +49,35 @@ def test_practise_these_counts_the_open_question(qtbot, shown, trainee_ctx):
         assert (screen.progress.value(), screen.progress.maximum()) == (k + 1, n)
         qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
     assert not screen.controller.running
+
+
+def test_a_stack_keeps_its_number_key_as_the_stacks_are_delivered(qtbot, shown, trainee_ctx):
+    """The delivery question's keys re-mapped after each delivery (S2 became key 1 once S1 was gone)."""
+    from tests.test_ui_dealer_chips import open_screen
+    from trainer.ui.paigow.dealer_screen import DealerScreen
+
+    screen = open_screen(qtbot, shown, trainee_ctx, DealerScreen, 2)
+    c, choices, seen = screen.controller, screen.answers.choices, []
+    while c.current is not None and len(seen) < 4:
+        q = c.current.question
+        if q.skill == "dealer-deliver":
+            assert choices.keys == [int(s[1:]) for s in q.choices]
+            assert [b.text().split()[0] for b in choices.buttons] == [s[1:] for s in q.choices]
+            qtbot.keyClick(choices, Qt.Key.Key_0 + int(q.answer[1:]))  # the stack's own number
+            assert c.round.history[-1].feedback.correct
+            seen.append(q.choices)
+        else:
+            c.answer(q.answer)
+    assert len(seen) == 4 and len(seen[-1]) < len(seen[0])
+
+
+def test_every_chip_row_runs_largest_first(qtbot):
+    from trainer.ui.widgets.chip_tray import ChipTray
+    from trainer.ui.widgets.typed_answer import ChipButton, TypedAnswer
+
+    typed, tray = TypedAnswer(), ChipTray()
+    qtbot.addWidget(typed)
+    qtbot.addWidget(tray)
+    tray.set_chips([25, 500, 100, 2500])
+    row = [b.cents for b in typed.chips.findChildren(ChipButton)]
+    assert row == sorted(row, reverse=True) and list(tray.chips) == sorted(tray.chips, reverse=True)

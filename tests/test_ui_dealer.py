@@ -75,7 +75,7 @@ def answer_by_widgets(qtbot, screen: DealerScreen, clicked: set[str], wrong_pay:
         spot = L.SPOTS[q.answer]
         click_scene(qtbot, screen, spot.x, spot.y)
     elif kind in ("choice", "position"):
-        qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + list(q.choices).index(q.answer))
+        qtbot.keyClick(screen.answers.choices, Qt.Key.Key_0 + screen.answers.choices.keys[list(q.choices).index(q.answer)])
     elif kind == "money":
         edit = screen.answers.typed.edit
         qtbot.keyClicks(edit, format_cents(q.answer + 100 if wrong_pay else q.answer))
@@ -188,7 +188,7 @@ def test_an_injected_irregularity_is_asked(qtbot, screen):
         c.answer(c.current.question.answer)
     q = c.current.question
     assert screen.question.prompt.text() == plain_words(q.prompt)
-    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + list(q.choices).index(q.answer))
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_0 + screen.answers.choices.keys[list(q.choices).index(q.answer)])
     assert c.round.history[-1].feedback.correct
 
 

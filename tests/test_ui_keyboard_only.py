@@ -46,7 +46,8 @@ def _answer(qtbot, screen, q, wrong: bool) -> None:
     kind = q.kind.value
     if kind in ("choice", "position"):
         index = list(q.choices).index(q.answer)
-        _key(qtbot, screen, Qt.Key.Key_1 + ((index + 1) % len(q.choices) if wrong else index))
+        keys = screen.answers.choices.keys  # (a stack keeps its own number: S5 is 5)
+        _key(qtbot, screen, Qt.Key.Key_0 + keys[(index + 1) % len(q.choices) if wrong else index])
     elif kind in ("money", "number"):
         value = q.answer + (100 if wrong else 0)
         _type(qtbot, screen, format_cents(value) if kind == "money" else str(value))

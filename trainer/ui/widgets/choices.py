@@ -6,6 +6,7 @@ Projector never makes the window wider (issue 29).
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -19,6 +20,21 @@ from trainer.ui.widgets.wrap_button import WrapButton
 
 
 _CHOICE_STYLE = "text-align: left; padding: 6px 18px;"
+
+
+def key_numbers(labels: Sequence[str]) -> list[int]:
+    """Each choice's number key: a choice named by its own number (the woodpile's stacks S1-S8) keeps
+    that number from one question to the next, as the stacks are taken away (issue 40: the keys
+    re-mapped after each delivery); other choices are numbered 1, 2, 3 in order.
+
+    >>> key_numbers(["S2", "S5", "S8"]), key_numbers(["Day", "Teen"]), key_numbers(["1-2", "5-6"])
+    ([2, 5, 8], [1, 2], [1, 2])
+    """
+    own = [re.fullmatch(r"[A-Za-z]+ ?([1-9])", label) for label in labels]
+    numbers = [int(m.group(1)) for m in own if m]
+    if len(numbers) == len(labels) and len(set(numbers)) == len(numbers):
+        return numbers
+    return list(range(1, len(labels) + 1))
 
 
 def set_style(widget: QWidget, sheet: str) -> None:
@@ -42,6 +58,8 @@ class ChoiceList(QWidget):
         self.setAccessibleName("Choices")
         self.setObjectName("choices")
         self.buttons: list[QPushButton] = []
+        #: The number key of each button (``key_numbers``).
+        self.keys: list[int] = []
         self._pool: list[QPushButton] = []
         self._shape = (0, 0)  # (buttons, columns) laid out in the grid
         self._grid = QGridLayout()
@@ -65,8 +83,9 @@ class ChoiceList(QWidget):
         while len(self._pool) < len(labels):
             self._pool.append(self._button(len(self._pool)))
         self.buttons = self._pool[:len(labels)]
-        for i, (button, label) in enumerate(zip(self.buttons, map(words, labels))):
-            text = f"{i + 1}   {label}" if i < 9 else label
+        self.keys = key_numbers(labels)
+        for key, button, label in zip(self.keys, self.buttons, map(words, labels)):
+            text = f"{key}   {label}" if key <= 9 else label
             if button.text() != text:
                 button.setText(text)
             if button.property("fontScale") != 1.6:  # a long choice's smaller font (dealer's seat)
@@ -125,9 +144,9 @@ class ChoiceList(QWidget):
                 set_style(button, _CHOICE_STYLE + "border: 3px solid #d93a3a; background: rgba(217, 58, 58, 50);")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        index = event.key() - Qt.Key.Key_1
-        if 0 <= index < min(9, len(self.buttons)):
-            self.chosen.emit(index)
+        key = event.key() - Qt.Key.Key_0
+        if 1 <= key <= 9 and key in self.keys:
+            self.chosen.emit(self.keys.index(key))
         else:
             super().keyPressEvent(event)
 

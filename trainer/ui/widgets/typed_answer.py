@@ -136,7 +136,7 @@ class TypedAnswer(QWidget):
         self.chips = QWidget()
         row = FlowLayout(self.chips)  # a narrow column or a large text size: the chips wrap
         row.setContentsMargins(0, 4, 0, 4)
-        for cents, colour, ink in CHIPS:
+        for cents, colour, ink in reversed(CHIPS):  # largest first, as the chip tray and a dealer stack them
             chip = ChipButton(cents, colour, ink)
             chip.added.connect(self.add_chip)
             row.addWidget(chip)
