@@ -469,9 +469,12 @@ class _TaskBuilder:
         self.paid_seats.add(seat)
         odds = int(re.search(r"paid (\d+) to 1", chip.why).group(1))
         wager = wager_named_in(chip.why)
+        # the vigorish is the next action, never taken off here (issue 40: the felt's "5% commission")
+        vig = "" if wager != "banker" or self.p.ez else \
+            f" (the whole amount won: its vigorish is {'collected' if self.p.vig_collection == 'at-payout' else 'marked'} next)"
         yield "bac-dealer-pay", draft(
             f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}: how much do you "
-            "pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
+            f"pay{vig}?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
             data=self.base(step) | {"chips": list(self.p.chips)})  # paid in chips too (dealer_round.in_chips)
 
     def vigorish(self, step: Step) -> Draft:

@@ -304,7 +304,10 @@ class _TaskBuilder:
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
         halves = "half" in chip.why
-        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {_how_much(chip)}", AnswerKind.MONEY,
+        after = self.round.chips[self.paid:self.paid + 1]
+        vig_next = bool(after) and "vigorish" in after[0].why and after[0].source == chip.target
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {_how_much(chip, vig_next)}",
+                     AnswerKind.MONEY,
                      chip.cents,
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
                      [chip.citation, _SPEC_OF_CHIP[_chip_item(chip).split("-")[0]]] + ["spec JQ26"] * halves,
@@ -407,11 +410,16 @@ def _verb(chip: ChipMove) -> str:
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
 
 
-def _how_much(chip: ChipMove) -> str:
-    """The amount a chip movement asks for, in words: the winnings (the wager stays where it is), the
-    vigorish, or the chips collected or moved (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
+def _how_much(chip: ChipMove, vig_next: bool = False) -> str:
+    """The amount a chip movement asks for, in words: the winnings (the wager stays where it is; with
+    ``vig_next``, the whole amount won, its vigorish being the next action: issue 40, a felt reading
+    "LESS 5% VIGORISH" made trainees pay the net), the vigorish, or the chips collected or moved
+    (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
     if "vigorish" in chip.why:
         return "How much vigorish?"
+    if chip.why.startswith("winning") and vig_next:
+        return ("How much do you pay (the whole amount won: its vigorish is collected next, "
+                "separately; the wager stays)?")
     if chip.why.startswith("winning"):
         return "How much do you pay (the amount won; the wager stays)?"
     if chip.target in (HOUSE, CENTRE) and chip.why.startswith(("losing", "surrendered")):
