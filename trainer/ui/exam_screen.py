@@ -153,7 +153,9 @@ class ExamSetup(QWidget):
         seed_row.addStretch(1)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)  # the skills list
-        self.skills.setMinimumWidth(560)
+        # a narrow window (1024 px at Projector text) puts a row's label above its field, never scrolls sideways
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.skills.setMinimumWidth(420)
         for spin in (self.length, self.minutes, self.seed, self.pass_mark):
             spin.setMinimumWidth(220)
         seed_label = QLabel("S&eed:")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.drills.learn import Chart, Fact, Flashcard, RATINGS, Section, Walkthrough
+from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.citation_links import citation_colour, citations_html, link_label, text_html
 from trainer.ui.scaling import set_font
 from trainer.ui.widgets.labels import make_label
@@ -354,8 +355,7 @@ class FlashcardView(QWidget):
         set_font(self.reveal_button, 1.4, bold=True)
         self.reveal_button.clicked.connect(self.reveal)
         self.rate_buttons: list[QPushButton] = []
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
+        buttons = FlowLayout()  # (they wrap at Projector on a 1024 px screen, never widen the window)
         buttons.addWidget(self.reveal_button)
         for n, rating in enumerate(RATINGS, start=1):
             b = QPushButton(f"{rating}  ({n})")
@@ -363,7 +363,6 @@ class FlashcardView(QWidget):
             b.clicked.connect(lambda _=False, r=rating: self.rate(r))
             self.rate_buttons.append(b)
             buttons.addWidget(b)
-        buttons.addStretch(1)
         for b in (self.reveal_button, *self.rate_buttons):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay = QVBoxLayout(self)
@@ -375,7 +374,8 @@ class FlashcardView(QWidget):
         lay.addWidget(self.back)
         lay.addStretch(1)
         lay.addLayout(buttons)
-        self.hint = make_label("Space: show the answer · 1 Again · 2 Hard · 3 Good · 4 Easy · Esc: back to the page", 1.1)
+        self.hint = make_label("Space: show the answer · 1 Again · 2 Hard · 3 Good · 4 Easy · Esc: back to the page", 1.1,
+                               wrap=True)  # (at Projector on a 1024 px screen it wraps, never widens the window)
         lay.addWidget(self.hint)
 
     def show_card(self, card: Flashcard | None, status: str, theme: Theme) -> None:

@@ -12,9 +12,9 @@ a 1024x768 screen at the Projector text size.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+    QComboBox, QDialog, QFormLayout, QFrame, QGroupBox, QScrollArea, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
     QWidget,
 )
 
@@ -61,6 +61,7 @@ class WelcomeDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.hide()
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # (a 1024 px screen at Projector)
         form.addRow("&Trainee's name:", self.name)
         form.addRow("&Jurisdiction:", self.profile)
         path = QGroupBox("Where to begin — a suggested path")
@@ -83,17 +84,26 @@ class WelcomeDialog(QDialog):
         lay.addWidget(intro)
         lay.addLayout(form)
         lay.addWidget(self.error)
-        lay.addWidget(path)
+        # the steps scroll where a short screen has no room for them all (1024x768 at Projector), the
+        # name, the jurisdiction and Later always in sight; Tab scrolls to the step it reaches
+        self.path_scroll = QScrollArea()
+        self.path_scroll.setWidget(path)
+        self.path_scroll.setWidgetResizable(True)
+        self.path_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.path_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lay.addWidget(self.path_scroll, 1)
         lay.addLayout(row)
-        self._fit()
+        self.fit_to(self.screen().availableGeometry())
 
-    def _fit(self) -> None:
-        """At least 760 px wide where it can be, never wider or taller than the screen's free area."""
-        room = self.screen().availableGeometry()
+    def fit_to(self, room: QRect) -> None:
+        """At least 760 px wide where it can be, the height its wrapped steps need at that width, never
+        wider or taller than ``room`` (the screen's free area; less a title bar's height)."""
         width = min(max(760, self.sizeHint().width()), room.width() - 16)
+        path = self.path_scroll.widget()
+        steps = path.heightForWidth(width) if path.hasHeightForWidth() else path.sizeHint().height()
+        others = self.layout().totalHeightForWidth(width) - self.path_scroll.sizeHint().height()
         self.setMaximumSize(room.width(), room.height())
-        self.resize(width, min(self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height(),
-                               room.height() - 40))
+        self.resize(width, min(others + steps, room.height() - 40))
 
     def _show_path(self) -> None:
         """The suggested path of the chosen jurisdiction's game, a button a step."""

@@ -29,6 +29,7 @@ from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.hands import Hand, Outcome, Setting
 from trainer.rules.money import format_cents
 from trainer.rules.paigow.tiles import Tile
+from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.feedback import NextPanel
 from trainer.ui.widgets.labels import FitScroll, error_label, make_label
@@ -350,16 +351,10 @@ class PlayerScreen(Screen):
         self.new_button = QPushButton("New game  (Ctrl+N)")
         set_font(self.new_button, 1.2)
         self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        top = QHBoxLayout()
-        top.addWidget(self.bankroll)
-        top.addSpacing(24)
-        top.addWidget(self.hand_wager)
-        top.addSpacing(24)
-        top.addWidget(wager_label)
-        top.addWidget(self.wager)
-        top.addWidget(self.wager_note)
-        top.addWidget(self.wager_error, 1)
-        top.addWidget(self.new_button)
+        top = FlowLayout(spacing=24)  # wraps at Projector on a 1024 px screen rather than widen the window
+        for w in (self.bankroll, self.hand_wager, group(wager_label, self.wager), self.wager_note, self.wager_error,
+                  self.new_button):
+            top.addWidget(w)
         self.totals = make_label("", 1.25, name="totals", wrap=True)  # wraps rather than widen the window
 
         self.setter = HandSetter()
