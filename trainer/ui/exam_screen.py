@@ -156,6 +156,9 @@ class ExamSetup(QWidget):
         # a narrow window (1024 px at Projector text) puts a row's label above its field, never scrolls sideways
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.skills.setMinimumWidth(420)
+        # a long profile's name shrinks with a narrow window (its list shows it whole), never widens it
+        self.profile.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.profile.setMinimumContentsLength(24)
         for spin in (self.length, self.minutes, self.seed, self.pass_mark):
             spin.setMinimumWidth(220)
         seed_label = QLabel("S&eed:")

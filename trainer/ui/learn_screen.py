@@ -137,7 +137,7 @@ class LearnScreen(Screen):
             if item.widget():
                 item.widget().hide()  # (now: deleteLater waits for the event loop)
                 item.widget().deleteLater()
-        self.content_lay.addWidget(make_label(f"Learn: {page.title}", 2.2, bold=True))
+        self.content_lay.addWidget(make_label(f"Learn: {page.title}", 2.2, bold=True, wrap=True))
         for section in page.sections:
             self.content_lay.addWidget(section_widget(section, self.ctx, self.theme))
         self.content_lay.addStretch(1)

@@ -69,7 +69,7 @@ class TileCardView(QWidget):
     def __init__(self, section: Section, ctx, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         grid = QGridLayout(self)
-        grid.setHorizontalSpacing(18)
+        grid.setHorizontalSpacing(8)  # (the card fits a 1024 px screen at Projector)
         colour = citation_colour(theme)
         heads = [("Tile", ()), ("Name · traditional name", ()), ("Spots", ())]
         heads += [(c.text, c.citations) for c in section.columns]
@@ -310,7 +310,7 @@ def section_widget(section: Section, ctx, theme: Theme, controls: bool = True, a
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 8, 0, 16)
-    lay.addWidget(make_label(section.title, 1.8, bold=True))
+    lay.addWidget(make_label(section.title, 1.8, bold=True, wrap=True))  # (wraps at Projector on 1024 px)
     colour = citation_colour(theme)
     if section.facts:
         lay.addWidget(linked_label(facts_html(section.facts, ctx.profile, colour), ctx))

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
+    QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
     QWidget,
 )
 
@@ -322,6 +322,14 @@ class EvPanel(QFrame):
         self.odds.setVisible(not why)
 
 
+class _WholeWidth(FitScroll):
+    """A vertical scroll area at least as wide as its content's least width: it scrolls down, never across."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width(),
+                     super().minimumSizeHint().height())
+
+
 class PlayerScreen(Screen):
     """Status bar, your tiles and the dealer's, then the odds (see the module docstring)."""
 
@@ -359,8 +367,9 @@ class PlayerScreen(Screen):
 
         self.setter = HandSetter()
         self.result = ResultPanel(self.ctx)
-        middle = QHBoxLayout()
-        middle.addWidget(self.setter, 3)
+        middle = self.middle = QHBoxLayout()
+        # the tiles and their keys scroll rather than be squeezed where the window is short (1024x768 at Projector)
+        middle.addWidget(_WholeWidth(self.setter), 3)
         # the result scrolls rather than overlap itself when its text is large (View → Text size)
         result_area = QScrollArea()
         result_area.setWidget(self.result)
@@ -380,6 +389,19 @@ class PlayerScreen(Screen):
         self.ev_area = FitScroll(self.ev)
         self.ev_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         layout.addWidget(self.ev_area)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """The result under the tiles where the width has no room for both side by side (1024 px at
+        Projector), beside them where it has."""
+        super().resizeEvent(event)
+        self._fit_middle()
+
+    def _fit_middle(self) -> None:
+        needed = self.middle.itemAt(0).widget().minimumSizeHint().width() + self.result.minimumSizeHint().width() + 40
+        across = QBoxLayout.Direction.LeftToRight
+        wanted = across if self.width() >= needed else QBoxLayout.Direction.TopToBottom
+        if self.middle.direction() != wanted:
+            self.middle.setDirection(wanted)
 
     def _wire(self) -> None:
         c = self.controller
@@ -415,6 +437,7 @@ class PlayerScreen(Screen):
         self.setter.pool.hide()  # the tiles are all placed: give the dealer's hand and the odds the room
         self.setter.setEnabled(False)
         self.result.show_result(result)
+        self._fit_middle()  # (its text sets its least width)
         self.ev.show_result(result)
         self.ev.show_edge(self.controller.game.edge())
         self.ev_area.show()
