@@ -466,14 +466,16 @@ class MainWindow(QMainWindow):
         return self.presenter
 
     def present_remembered(self):
-        """Open the presenter again if it was open when the app last closed: on the same screen if
-        it is there (and not this window's), else as a window of its own (one screen); the
-        presenter, or None if it was not open."""
+        """Open the presenter again if it was open when the app last closed: on the same screen, only
+        if that screen is there (and not this window's: a laptop taken home from the classroom opens
+        none; issue 40), or as a window of its own if it was one; the presenter, or None."""
         name = self.store.value(PRESENTER_KEY)
         if name is None:
             return None
-        others = [s for s in QGuiApplication.screens() if s is not self.screen()]
-        return self.present(next((s for s in others if name and s.name() == name), None))
+        if not name:
+            return self.present(None)
+        there = [s for s in QGuiApplication.screens() if s is not self.screen() and s.name() == name]
+        return self.present(there[0]) if there else None
 
     def _to_presenter(self, method: str, *args) -> None:
         """A View menu choice for the presenter window, if it is open (else it takes it when opened)."""
