@@ -45,6 +45,7 @@ from trainer.paths import data_dir, os_reason, usable_folder, write_file
 from trainer.progress import casino_texts, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, _review_card, rebuild_cards
+from trainer.progress.totals import COUNT_ANSWER as _COUNT_ANSWER, rebuild_totals
 from trainer.progress.clock import iso, parse_iso, utc_now
 from trainer.progress.regrade import regraded
 from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
@@ -833,14 +834,6 @@ def entry_from(p: dict[str, Any]) -> _Entry:
                   parse_iso(p["when"]), p["uid"])
 
 
-_COUNT_ANSWER = (
-    "INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) VALUES (?, ?, 1, ?, ?, ?) "
-    "ON CONFLICT (trainee_id, skill) DO UPDATE SET answered = skill_totals.answered + 1, "
-    "correct = skill_totals.correct + excluded.correct, ms_total = skill_totals.ms_total + excluded.ms_total, "
-    "last_utc = CASE WHEN excluded.last_utc > skill_totals.last_utc THEN excluded.last_utc "
-    "ELSE skill_totals.last_utc END")
-
-
 #: The longest answer time kept (a day): a longer one (a PC left on a question overnight, or an
 #: edited file's 2**63 - 1) is kept as this, so that a skill's summed times fit 64 bits.
 MAX_MS = 24 * 60 * 60 * 1000
@@ -903,11 +896,3 @@ def add_trainee(conn: sqlite3.Connection, name: str, created: str, lock: str = "
     conn.execute("INSERT INTO trainees (name, name_key, created_utc) VALUES (?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
                  (name, name_key(name), created))
     return int(conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{lock}", (name_key(name),)).fetchone()[0])
-
-
-def rebuild_totals(conn: sqlite3.Connection, trainee_id: int) -> None:
-    """Recount a trainee's skill totals from the answer log (inside the caller's transaction)."""
-    conn.execute("DELETE FROM skill_totals WHERE trainee_id = ?", (trainee_id,))
-    conn.execute("INSERT INTO skill_totals (trainee_id, skill, answered, correct, ms_total, last_utc) "
-                 "SELECT trainee_id, skill, COUNT(*), SUM(correct), SUM(ms), MAX(ts_utc) FROM answers "
-                 f"WHERE trainee_id = ? AND mode <> '{FLASHCARD}' GROUP BY trainee_id, skill", (trainee_id,))
