@@ -75,3 +75,42 @@ def test_only_the_first_step_is_the_default_and_the_mnemonics_are_unique(window)
     texts = [w.text() for w in dialog.findChildren(QLabel) + dialog.findChildren(QAbstractButton)]
     keys = [t[t.index("&") + 1].lower() for t in texts if "&" in t and not t.startswith("<")]
     assert len(keys) == len(set(keys)) >= 3
+
+
+def test_the_first_hour_by_keyboard_alone_at_1024x768(qtbot, window):
+    """The welcome (name, Enter), the Tiles Learn page and three flashcards (F, Space, 1-4, Esc), then
+    its drill (D) and a whole 20-question session answered by number keys, each verdict left with Space
+    (three wrong), its review and Practise these (P): every key to the widget that has the focus."""
+    from tests.test_ui_keyboard_only import _answer, _key
+    from trainer.ui.progress_link import shared_store
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.show_welcome()
+    dialog = window.welcome_dialog
+    dialog.name.setFocus()
+    qtbot.keyClicks(dialog.name, "Ana")
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    learn = window.current_screen()
+    assert window.current_key == "learn" and learn.family == "Tiles"
+    qtbot.waitUntil(lambda: window.isActiveWindow())
+    _key(qtbot, learn, Qt.Key.Key_F)
+    for rating in (Qt.Key.Key_3, Qt.Key.Key_1, Qt.Key.Key_4):
+        _key(qtbot, learn, Qt.Key.Key_Space)
+        _key(qtbot, learn, rating)
+    _key(qtbot, learn, Qt.Key.Key_Escape)
+    _key(qtbot, learn, Qt.Key.Key_D)
+    drills = window.current_screen()
+    assert window.current_key == "drills" and drills.controller.running and drills.length.value() == 20
+    session = drills.controller.session
+    for n in range(20):
+        q = session.current
+        assert q is not None and (drills.progress.value(), drills.progress.maximum()) == (n, 20)
+        _answer(qtbot, drills, q, wrong=n % 7 == 3)
+        assert drills.feedback.isVisible()
+        _key(qtbot, drills, Qt.Key.Key_Space)
+    assert not drills.controller.running and "17 right · 3 wrong" in drills.summary.headline.text()
+    answers = shared_store(window.ctx).answers("Ana")
+    assert [a.mode for a in answers].count("flashcard") == 3 and len(answers) == 23
+    _key(qtbot, drills, Qt.Key.Key_P)
+    assert drills.controller.running and drills.controller.session.items
