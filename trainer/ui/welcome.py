@@ -99,8 +99,9 @@ class WelcomeDialog(QDialog):
         """At least 760 px wide where it can be, the height its wrapped steps need at that width, never
         wider or taller than ``room`` (the screen's free area; less a title bar's height)."""
         width = min(max(760, self.sizeHint().width()), room.width() - 16)
-        path = self.path_scroll.widget()
-        steps = path.heightForWidth(width) if path.hasHeightForWidth() else path.sizeHint().height()
+        path, margins = self.path_scroll.widget(), self.layout().contentsMargins()
+        inner = width - margins.left() - margins.right() - self.path_scroll.verticalScrollBar().sizeHint().width()
+        steps = path.heightForWidth(inner) if path.hasHeightForWidth() else path.sizeHint().height()
         others = self.layout().totalHeightForWidth(width) - self.path_scroll.sizeHint().height()
         self.setMaximumSize(room.width(), room.height())
         self.resize(width, min(others + steps, room.height() - 40))
