@@ -37,6 +37,7 @@ from trainer.drills import POSITIONS, generate, skill_named, skills_for
 from trainer.drills.clock import ThinkingClock
 from trainer.drills.mastery import trainee_mastery
 from trainer.drills.registry import item_title, offered_skills, profile_in_game
+from trainer.drills.text import plain_words
 from trainer.drills.session import (
     DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, missed_heading, missed_times,
 )
@@ -292,6 +293,8 @@ class DrillScreen(Screen):
         watch_thinking(self, self.controller.thinking)
         self.weakest_skill = ""
         self._target_ms = 0
+        #: the right answer of the question on screen once it is answered, for the presenter window
+        self._answered = ""
         self._build()
         self._wire()
         self.reload_skills()
@@ -567,6 +570,7 @@ class DrillScreen(Screen):
         right = sum(a.correct for a in session.history) if session else 0
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
+        self._answered = ""
         self.question.show_question(question)
         set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
@@ -609,6 +613,17 @@ class DrillScreen(Screen):
         self.hint_button.setEnabled(False)  # (not hidden: the question under it would move up)
         self.feedback.show_feedback(feedback, "See the summary" if self.controller.over else "Next question")
         self.question_page.ensureWidgetVisible(self.feedback.next_button, 0, 10)
+        self._answered = plain_words(feedback.expected)
+        self.presentedChanged.emit()
+
+    def presented_question(self) -> tuple[str, str] | None:
+        """What the presenter window shows the class: the question on screen, in words, and its right
+        answer once the trainee has answered ("" before); None between questions."""
+        session = self.controller.session
+        if session is None or session.current is None and not self._answered or \
+                self.pages.currentWidget() is not self.question_page:
+            return None
+        return self.question.prompt.text(), self._answered
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)

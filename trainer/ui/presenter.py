@@ -16,6 +16,8 @@ closes it; the main window remembers the screen it was on for the next start.
 
 from __future__ import annotations
 
+from html import escape
+
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation, Signal
@@ -271,7 +273,9 @@ class PresenterWindow(QWidget):
         self.hide_answers = False
         #: the views glide to the active area of each step (``presenter_focus``), else show the whole table
         self.zoom = False
-        self.elsewhere = QLabel()  # a screen without a table: its name, large
+        #: the drill question whose answer the instructor revealed (answers hidden)
+        self._revealed_question = ""
+        self.elsewhere = QLabel()  # a screen without a table: its name, or a drill's question, large
         self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.elsewhere.setWordWrap(True)
         self.learn = LearnMirror(ctx)
@@ -322,8 +326,23 @@ class PresenterWindow(QWidget):
         self.learn.setVisible(page is not None)
         self.elsewhere.setVisible(not panes and page is None)
         if not panes and page is None:
-            self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
+            self.elsewhere.setText(self._question_html() or f"<div style='font-size: 28pt'>{title}</div>"
                                    "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
+
+    def _question_html(self) -> str:
+        """A drill's question for the class (issue 40), then its answer once the trainee has answered
+        it, or (answers hidden) once the instructor reveals it; "" where the screen asks none."""
+        asked = getattr(self._screen, "presented_question", lambda: None)()
+        if asked is None:
+            self._revealed_question = ""
+            return ""
+        prompt, answer = asked
+        if prompt != self._revealed_question:
+            self._revealed_question = ""
+        held = self.hide_answers and (not answer or self._revealed_question != prompt)
+        shown = HIDDEN if held else answer
+        return (f"<div style='font-size: 30pt'>{escape(prompt)}</div>"
+                + (f"<div style='font-size: 26pt; color: gray'>Answer: {escape(shown)}</div>" if shown else ""))
 
     def _presented_changed(self) -> None:
         self.show_screen(self._screen, self._title)
@@ -352,6 +371,10 @@ class PresenterWindow(QWidget):
         page's answers)."""
         self._each("reveal")
         self.learn.reveal()
+        asked = getattr(self._screen, "presented_question", lambda: None)()
+        if asked is not None:  # the drill's answer: the trainee's verdict, else the class's cue to answer
+            self._revealed_question = asked[0]
+            self.show_screen(self._screen, self._title)
 
     def place(self, screen: QScreen | None) -> None:
         """Full screen on ``screen``; None: a window of its own on the main window's screen."""
