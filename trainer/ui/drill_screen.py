@@ -618,12 +618,9 @@ class DrillScreen(Screen):
 
     def presented_question(self) -> tuple[str, str] | None:
         """What the presenter window shows the class: the question on screen, in words, and its right
-        answer once the trainee has answered ("" before); None between questions."""
-        session = self.controller.session
-        if session is None or session.current is None and not self._answered or \
-                self.pages.currentWidget() is not self.question_page:
-            return None
-        return self.question.prompt.text(), self._answered
+        answer once the trainee has answered ("" before); None where no question is on screen."""
+        prompt = self.question.prompt.text()
+        return (prompt, self._answered) if self.pages.currentWidget() is self.question_page and prompt else None
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
