@@ -38,7 +38,7 @@ def test_every_payment_is_asked_in_the_tables_chips_and_every_collection_as_a_to
             assert p == q  # not a payment: asked as it is
             continue
         assert q.kind is AnswerKind.MONEY and q.data["chips"] == list(table_chips(spec))
-        assert "Pay" in q.prompt or "pay?" in q.prompt  # a payment, never a collection
+        assert "Pay" in q.prompt or "how much do you pay" in q.prompt  # a payment, never a collection
         assert p.kind is AnswerKind.CHIPS and p.data["amount_cents"] == q.answer
         assert p.answer == str(fewest_chips(q.answer, q.data["chips"]))
         assert p.citations == q.citations and p.explanation.endswith(q.explanation[1:])
