@@ -33,8 +33,9 @@ from __future__ import annotations
 import os
 import re
 import time
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from trainer.rules.errors import TrainerError
@@ -192,6 +193,7 @@ class PgConnection:
         self.url, self.timeout_s = url, timeout_s
         self._psycopg = psycopg_module()
         self._retry_at = 0.0
+        self._deadline: float | None = None
         self._in_tx = False
         #: The last connection was given up on because the server took too long (not because it was gone).
         self.timed_out = False
@@ -201,10 +203,13 @@ class PgConnection:
         try:
             # A cut cable must not hang the trainee's screen: TCP gives up on an unanswered send
             # after a few seconds (then the answer goes to the outbox) instead of the system's minutes.
-            raw = self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
+            wait = self.timeout_s if self._deadline is None else min(self.timeout_s, self._deadline - time.monotonic())
+            # (libpq waits at least 2 s: under an answer's deadline of 3 s, its statements get the rest)
+            raw = self._psycopg.connect(self.url, autocommit=True, connect_timeout=max(2, int(wait)),
                                         row_factory=_row_factory, keepalives=1, keepalives_idle=5,
                                         keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
-            with _Watchdog(raw, self.timeout_s + 1.0):
+            with _Watchdog(raw, self.timeout_s + 1.0 if self._deadline is None else
+                           max(0.05, self._deadline - time.monotonic())):
                 raw.execute(f"SET lock_timeout = {int(self.lock_timeout_s * 1000)}")
                 raw.execute(f"SET statement_timeout = {int(self.statement_timeout_s * 1000)}")
             return raw
@@ -215,11 +220,28 @@ class PgConnection:
             kind = DatabaseError if any(w in reason for w in _FOR_GOOD) else ServerUnavailable
             raise kind(f"cannot connect to the progress database {redact(self.url)}: {reason}") from None
 
+    @contextmanager
+    def deadline(self, seconds: float) -> Iterator[None]:
+        """Every statement inside gives up once ``seconds`` have passed since entering (a frozen
+        server's included): an answer waits for the server at most that long, then on the PC."""
+        before, self._deadline = self._deadline, time.monotonic() + seconds
+        try:
+            yield
+        finally:
+            self._deadline = before
+
+    def _patience(self) -> float | None:
+        """How long the next statement may take before this side cuts it off."""
+        if self.patient:
+            return None
+        limit = self.statement_timeout_s + 1.0
+        return limit if self._deadline is None else max(0.05, min(limit, self._deadline - time.monotonic()))
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         if self.raw.closed and not self._in_tx:
             self._reconnect()
         try:
-            with _Watchdog(self.raw, None if self.patient else self.statement_timeout_s + 1.0) as dog:
+            with _Watchdog(self.raw, self._patience()) as dog:
                 cursor = self.raw.execute(pg_sql(sql), tuple(params))
         except self._psycopg.OperationalError as exc:
             raise self._lost(exc, dog.fired) from None
@@ -229,7 +251,7 @@ class PgConnection:
 
     def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
         try:
-            with _Watchdog(self.raw, self.statement_timeout_s + 1.0) as dog, self.raw.cursor() as cur:
+            with _Watchdog(self.raw, self._patience()) as dog, self.raw.cursor() as cur:
                 cur.executemany(pg_sql(sql), rows)
         except self._psycopg.OperationalError as exc:
             raise self._lost(exc, dog.fired) from None
