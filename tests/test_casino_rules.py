@@ -159,9 +159,9 @@ def test_a_parse_is_kept_by_the_files_hash_and_a_spoilt_one_is_parsed_again(tmp_
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     first = load_casino_rules(str(path))
     kept = casino.parsed_cache(digest)
-    assert json.loads(kept.read_text())["casino"]["name"] == "Harbor Training Casino"
+    assert json.loads(kept.read_text().partition("\n")[2])["casino"]["name"] == "Harbor Training Casino"
     monkeypatch.setattr(casino, "_LOADED", {})
     kept.write_text("{not json")
     again = load_casino_rules(str(path))
     assert again is not first and (again.table[0] == first.table[0]).all()
-    assert json.loads(kept.read_text())["casino"]["jurisdiction"] == "nj"   # written again
+    assert json.loads(kept.read_text().partition("\n")[2])["casino"]["jurisdiction"] == "nj"   # written again

@@ -74,7 +74,7 @@ def tile_kind(text: str) -> frozenset[Tile]:
         return frozenset(f for f in FACES if f.is_gee_joon)
     if len(words) == 1 and "-" in words[0]:
         return frozenset((Tile.parse(words[0]),))
-    if len(words) in (1, 2) and words[-1].isdigit() and (len(words) == 1 or words[0] in ("high", "low")):
+    if len(words) in (1, 2) and words[-1].isdecimal() and (len(words) == 1 or words[0] in ("high", "low")):
         faces = [f for f in FACES if f.pips == int(words[-1])]
         if faces and len(words) == 2:
             best = min(f.rank for f in faces)
@@ -94,7 +94,7 @@ def hand_threshold(text: str) -> int:
     (701, 312)
     """
     value, _, kind = text.partition(" over ")
-    if not value.strip().isdigit() or int(value) > 9:
+    if not value.strip().isdecimal() or int(value) > 9:
         raise NotationError(f"'{text}' is no hand value (write 0 to 9, or like '3 over high 6')")
     worst = max(f.rank for f in tile_kind(kind)) if kind else 17
     return int(value) * 100 + 18 - worst
@@ -201,7 +201,7 @@ def _atom(text: str) -> tuple[Test, Mask]:
             lo, hi = hand_threshold(low), hand_threshold(high)
             return ((lambda s, f: s.low.score >= lo and s.high.score >= hi),
                     (lambda g: (g.low_score >= lo) & (g.high_score >= hi)))
-        if not words[1:] and low.isdigit() and high.isdigit():
+        if not words[1:] and low.isdecimal() and high.isdecimal():
             return ((lambda s, f: (s.low.value, s.high.value) == (int(low), int(high))),
                     (lambda g: (g.low_value == int(low)) & (g.high_value == int(high))))
     raise NotationError(f"'{text}' is not a pattern of the vocabulary (docs/casino-rules.md)")
@@ -384,7 +384,8 @@ def _choices() -> dict[str, Choice]:
             raise TrainerError("give the paytables as a table, e.g. { sum = \"B\" }")
         tables = dict(p.paytables)
         for wager, name in v.items():
-            tables[one_of("side wager", wager, p.paytables)] = (one_of(f"{wager} paytable", name, p.paytables[wager]),)
+            offered = p.paytables[one_of("side wager", wager, p.paytables)]  # (a profile without one names none)
+            tables[wager] = (one_of(f"{wager} paytable", name, offered),)
         return replace(p, paytables=tables)
 
     def allowed_flag(field: str) -> Callable[[Profile, Any], Profile]:
