@@ -104,7 +104,7 @@ def test_the_same_texts_inside_an_export_are_one_line_at_import(tmp_path, capsys
 
 def test_an_edited_kept_parse_is_not_used(tmp_path, monkeypatch):
     path = tmp_path / "harbor.toml"
-    path.write_text(HARBOR + "\n# a copy\n")
+    path.write_text(HARBOR + "\n# a copy to edit the kept parse of\n")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     casino.load_casino(str(path))
     kept = casino.parsed_cache(digest)
@@ -133,3 +133,17 @@ def test_an_edited_kept_table_is_built_again(tmp_path):
     with open(kept, "wb") as f:
         np.save(f, forged, allow_pickle=False)
     assert (casino.kept_table(digest, ("trainer.rules.casino",), build) == first).all() and len(builds) == 2
+
+
+@pytest.mark.parametrize("old, new", [
+    ('name = "Harbor Training Casino"', 'name = "Harbor\\u001b[2J Casino"'),
+    ('name = "Harbor house way"', 'name = "Harbor \\u202egnorw way"'),
+    ('name = "Harbor pair rule A"', 'name = "Rule\\u0007A"'),
+])
+def test_names_with_terminal_escapes_or_bidi_controls_are_refused_with_their_line(old, new):
+    text = _harbor(old, new)
+    with pytest.raises(CasinoFileError) as info:
+        parse_casino("escapes.toml", text.encode())
+    said = str(info.value)
+    assert info.value.line == HARBOR.splitlines().index(old) + 1 and "control or text-direction" in said
+    assert said.isprintable()

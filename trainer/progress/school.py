@@ -441,9 +441,24 @@ def report_rows(report: ClassReport) -> list[list[str]]:
     return [header] + [[text for text, _ in row] for row in rows]
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's "CSV injection").
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell: str) -> str:
+    """A cell as a spreadsheet shows it and never runs it: one starting like a formula gets a leading
+    apostrophe, as OWASP advises (a trainee called ``=HYPERLINK(...)`` stays a name).
+
+    >>> inert("=HYPERLINK(1)"), inert("Ana"), inert("90%")
+    ("'=HYPERLINK(1)", 'Ana', '90%')
+    """
+    return f"'{cell}" if cell.startswith(_FORMULA) else cell
+
+
 def report_csv(report: ClassReport) -> str:
+    """The class view as CSV, each cell :func:`inert`."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(report_rows(report))
+    csv.writer(out, lineterminator="\n").writerows([[inert(c) for c in row] for row in report_rows(report)])
     return out.getvalue()
 
 

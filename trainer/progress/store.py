@@ -50,7 +50,7 @@ from trainer.progress.regrade import regraded
 from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
 from trainer.progress.names import lookup_key as _lookup_key, name_key, normal_name, unknown_trainee
 from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
-from trainer.rules.errors import TrainerError, UnknownNameError
+from trainer.rules.errors import TrainerError, UnknownNameError, printable
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
     from trainer.drills.model import Feedback, Question
@@ -730,10 +730,14 @@ class ProgressStore:
         for trainee in source.trainees():
             data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
             answers, exams, refused = regraded(data["answers"], data["exams"])
+            try:  # the name rules hold for a copied name too (an edited file's may break them)
+                name: str | None = normal_name(trainee.name)
+            except TrainerError as exc:
+                name, refused = None, [f"all {len(data['answers'])} answers: {exc}"]
             with self._write() as conn:
-                trainee_id = add_trainee(conn, trainee.name, trainee.created_utc, self._row_lock)
-                new = self._insert_log(conn, int(trainee_id), answers, exams, copy=False)
-            copied.append({"trainee": trainee.name, "new_answers": new, "refused": len(refused),
+                trainee_id = add_trainee(conn, name, trainee.created_utc, self._row_lock) if name else 0
+                new = self._insert_log(conn, trainee_id, answers, exams, copy=False) if trainee_id else 0
+            copied.append({"trainee": printable(trainee.name), "new_answers": new, "refused": len(refused),
                            **({"why_refused": refused[0]} if refused else {})})
         return copied
 

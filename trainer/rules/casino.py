@@ -123,8 +123,13 @@ class FileReader:
         return value
 
     def text(self, place: tuple[Any, ...], value: Any) -> str:
+        """A non-empty text, shown as written: a control character (a terminal's escape) or a
+        text-direction mark would make a name on screen or in a terminal say something else."""
         if not isinstance(value, str) or not value.strip():
             raise self.fail(place, f"'{place[-1]}' must be a non-empty text in quotes")
+        if any(not (c.isprintable() or c == " ") for c in value.strip()):
+            raise self.fail(place, f"'{place[-1]}' holds a control or text-direction character "
+                                   f"({printable(value.strip())[:60]}): write plain text")
         return value.strip()
 
     def texts(self, place: tuple[Any, ...], value: Any) -> tuple[str, ...]:
