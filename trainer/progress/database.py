@@ -108,6 +108,10 @@ def chosen_url(given: str | None = None, setting: str | None = None) -> str | No
     app's ``setting``; None means the default progress file. Empty values count as unset."""
     for value in (given, os.environ.get(ENV), setting):
         if value is not None and str(value).strip():
+            if any("\udc80" <= c <= "\udcff" for c in str(value)):  # bytes that were not UTF-8
+                raise DatabaseError(f"the database URL '{redact(str(value)).encode('utf-8', 'backslashreplace').decode()}'"
+                                    " holds bytes that are not UTF-8 text: type it again, or fix "
+                                    f"{'$' + ENV if value is not given else '--database'}")
             return str(value).strip()
     return None
 
