@@ -195,3 +195,36 @@ def test_a_frozen_server_costs_at_most_3_s_then_answers_wait_on_the_pc(pc):
         os.kill(backend, signal.SIGCONT)
     pc._server._retry_at = 0
     assert pc.flush() == 3 and [a.seed for a in pc.answers("Ana")] == [1, 2, 3, 4]
+
+
+# --- 4. the first instructor is set when IT sets the school database up --------------------------------------
+
+def test_the_first_instructor_is_set_by_the_databases_owner_not_the_first_pc(pg_url, tmp_path, capsys, monkeypatch):
+    from trainer.cli import main
+    from trainer.progress import school
+
+    role = "pc" + uuid.uuid4().hex[:8]
+    with open_store(pg_url, data=tmp_path / "it") as store:  # IT sets the database up (the owner's URL)
+        store.create_trainee("Bo")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {role} LOGIN")
+        conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}")
+        conn.execute(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {role}")
+    pc_url = pg_url.replace("postgresql://postgres:@", f"postgresql://{role}:@", 1)
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "mine now")
+    assert main(["class", "--database", pc_url, "--data-dir", str(tmp_path / "pc"), "--create", "Mine",
+                 "--instructor", "Eve"]) == 2
+    err = capsys.readouterr().err
+    assert "no instructor yet: the first one is set once by the school's IT" in err and err.count("\n") == 1
+    with open_store(pc_url, data=tmp_path / "pc") as pc:  # the PC trains on as ever
+        assert not school.classes(pc) and _record(pc, "Bo", 1).seed == 1
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "hunter2")
+    assert main(["class", "--database", pg_url, "--data-dir", str(tmp_path / "it"), "--create", "Morning",
+                 "--instructor", "Ms Lee"]) == 0
+    with open_store(pc_url, data=tmp_path / "pc") as pc:
+        assert [c.name for c in school.classes(pc)] == ["Morning"]
+        with pytest.raises(Exception, match="only an instructor adds a class"):
+            school.create_class(pc, "Mine", "Eve", "mine now")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"DROP OWNED BY {role}")
+        conn.execute(f"DROP ROLE {role}")

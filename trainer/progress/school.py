@@ -120,12 +120,17 @@ def create_class(store: ProgressStore, name: str, instructor: str, password: str
                  ready_answers: int = 20, signed_in: SchoolClass | None = None) -> SchoolClass:
     """Add a class (names unique); the password is stored only as its scrypt hash. Once a database
     has a class, only an instructor (``signed_in``: the class they signed in to) adds another: else
-    anyone could make themselves an instructor, whose password renames and deletes trainees."""
+    anyone could make themselves an instructor, whose password renames and deletes trainees. On a
+    school's server the first class (and instructor) is added by the role that owns the database
+    (the school's IT, once), never by the first PC to ask."""
     clean, who = normal_name(name), normal_name(instructor)
     _check_threshold(ready_percent, ready_answers)
     if signed_in is None and classes(store):
         raise TrainerError("only an instructor adds a class once there is one: sign in with an existing class's "
                            "instructor's password first (nothing was added)")
+    if signed_in is None and not store.owned_by_user():
+        raise TrainerError("this school database has no instructor yet: the first one is set once by the school's "
+                           "IT, with the database owner's URL (README: \"A school's database\"); nothing was added")
     hashed = hash_password(password)
     with store._write() as conn:
         try:

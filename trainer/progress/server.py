@@ -213,6 +213,15 @@ class ServerStore(ProgressStore):
                                 "nothing was changed")
         return conn
 
+    def owned_by_user(self) -> bool:
+        """Whether this URL's role owns the school's database (or is a superuser): the school's IT,
+        who sets the first instructor; the PCs' role does not (README, "A school's database")."""
+        self._need_server("check who owns the school's database")
+        row = self._conn.execute("SELECT r.rolsuper OR pg_has_role(current_user, d.datdba, 'MEMBER') FROM pg_roles r, "
+                                 "pg_database d WHERE r.rolname = current_user AND d.datname = current_database()"
+                                 ).fetchone()
+        return bool(row and row[0])
+
     @property
     def schema_version(self) -> int:
         self._need_server("read the schema version")

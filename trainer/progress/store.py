@@ -384,6 +384,10 @@ class ProgressStore:
     def _need_server(self, what: str) -> None:
         """A school's server is needed to ``what`` (this PC's file needs none)."""
 
+    def owned_by_user(self) -> bool:
+        """Whether the user owns the database (may set its first instructor): this PC's file, yes."""
+        return True
+
     def flush(self) -> int:
         """Send answers waiting for a school's server; returns how many were sent (none here)."""
         return 0
