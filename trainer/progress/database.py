@@ -80,7 +80,7 @@ def parse_url(url: str) -> tuple[str, str]:
 
 #: Where a password can hide in a database URL, or in a message quoting one or libpq's settings.
 _SECRETS = (
-    (re.compile(r"(://[^:/@\s]*):[^/\s]*@"), r"\1:***@"),  # user:pass@ (a password may hold an @)
+    (re.compile(r"(://[^:/@\s]*):\S*@"), r"\1:***@"),  # user:pass@ (to the last @: a password may hold @ or /)
     (re.compile(r"(?i)([?&;]\s*password\s*=)[^&#\s]*"), r"\1***"),  # ?password=, &password=
     (re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&'\"]+)"), r"\1***"),  # password=... settings
 )
@@ -90,8 +90,8 @@ def redact(text: str) -> str:
     """``text`` (a database URL, or a message quoting one) without any password in it: the one
     helper for everything shown or logged (errors, the status bar, the CLI's output).
 
-    >>> redact("postgresql://ana:s3c@ret@db/school")
-    'postgresql://ana:***@db/school'
+    >>> redact("postgresql://ana:s3c@ret@db/school"), redact("postgresql://ana:s3/c@db/school: refused")
+    ('postgresql://ana:***@db/school', 'postgresql://ana:***@db/school: refused')
     >>> redact("postgresql://ana@db/school?sslmode=require&password=s3cret (refused)")
     'postgresql://ana@db/school?sslmode=require&password=*** (refused)'
     >>> redact("missing '=' after password='a b' in connection info string")
@@ -228,11 +228,16 @@ class PgConnection:
     def deadline(self, seconds: float) -> Iterator[None]:
         """Every statement inside gives up once ``seconds`` have passed since entering (a frozen
         server's included): an answer waits for the server at most that long, then on the PC."""
-        before, self._deadline = self._deadline, time.monotonic() + seconds
+        before = self._deadline
+        self._deadline = min(before or float("inf"), time.monotonic() + seconds)  # an outer one ends first
         try:
             yield
         finally:
             self._deadline = before
+
+    def time_left(self) -> float:
+        """Seconds until the deadline in force (:meth:`deadline`); without one, no end."""
+        return float("inf") if self._deadline is None else self._deadline - time.monotonic()
 
     def _patience(self) -> float | None:
         """How long the next statement may take before this side cuts it off."""

@@ -363,12 +363,18 @@ class ServerStore(ProgressStore):
         re-graded and to the trainee they were given by (``trainer.progress.outbox``); a row that
         cannot be is set aside with a note. Returns how many were sent. Stops (keeping the rest) if
         the server goes away again."""
+        with self._answer_deadline():  # (the status bar's retry too: a frozen server holds no window long)
+            return self._flush()
+
+    def _flush(self) -> int:
         if not self.online:
             self._connect_server()
         if not self.online:
             return 0
         sent = 0
         for uid, kind, name, text in self._queued():
+            if self._server is not None and self._server.time_left() < 1.0:
+                break  # a long backlog goes up over several flushes, each short (the answer in hand goes too)
             try:
                 payload = outbox.readable(kind, text)
                 trainee_id = outbox.binding(payload)[1]
