@@ -70,8 +70,14 @@ def regrade_answer(a: dict[str, Any], *, as_logged: bool = False) -> dict[str, A
     ``as_logged``: a question its seed does not make (:class:`NotReplayable`) is checked against its
     own logged key instead (this PC's outbox: a dealer round's actions must not be lost)."""
     from trainer.drills import check
+    from trainer.drills.learn import RATINGS
     from trainer.drills.model import Question
 
+    if a["answer"] in RATINGS:  # a flashcard's self-rating: Again is a miss, the rest right (learn.graded_answer)
+        try:
+            return {**a, "correct": a["answer"] != "Again", "question": Question.from_dict(a["question"]).to_dict()}
+        except (TrainerError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise Unregradable(f"its question cannot be read ({str(exc).splitlines()[0][:80]})") from None
     try:
         question = _replayed(a["question"])
     except NotReplayable:
