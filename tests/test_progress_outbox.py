@@ -249,3 +249,19 @@ def test_a_flashcard_rating_queued_offline_is_sent_and_an_export_of_it_imports(p
     with ProgressStore(tmp_path / "other.sqlite3") as other:
         other.import_trainee(exported)
         assert [a.correct for a in other.answers("Ana")] == [True, False, True]
+
+
+def test_store_answer_re_grades_and_binds_by_id(pc):
+    """The one way to store an answer of a trainee (the outbox's, and a live class quiz's)."""
+    from trainer.progress.store import _Entry, entry_payload
+    from trainer.progress.clock import utc_now
+    from trainer.rules.errors import UnknownNameError
+
+    q = generate("tile-compare", seed=5)
+    wrong = next(c for c in q.choices if c != q.answer)
+    bo = pc.trainee("Bo").id
+    pc.rename_trainee("Bo", "Bob")
+    pc.store_answer(bo, "answer", entry_payload(_Entry(q, True, wrong, 900, "practice", False, utc_now())))
+    assert [(a.answer, a.correct) for a in pc.answers("Bob")][1:] == [(wrong, False)]
+    with pytest.raises(UnknownNameError):
+        pc.store_answer(10_000, "answer", entry_payload(_Entry(q, True, q.answer, 900, "practice", False, utc_now())))
