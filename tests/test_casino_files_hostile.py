@@ -147,3 +147,10 @@ def test_names_with_terminal_escapes_or_bidi_controls_are_refused_with_their_lin
     said = str(info.value)
     assert info.value.line == HARBOR.splitlines().index(old) + 1 and "control or text-direction" in said
     assert said.isprintable()
+
+
+def test_bytes_that_are_not_utf8_name_their_line():
+    data = HARBOR.encode().replace(b"Harbor pair rule A", b"Harbor pair rule \xff", 1)
+    with pytest.raises(CasinoFileError) as info:
+        parse_casino("latin1.toml", data)
+    assert info.value.line == data[:data.index(b"\xff")].count(b"\n") + 1 and "not UTF-8 text" in str(info.value)

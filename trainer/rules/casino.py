@@ -151,7 +151,8 @@ def read_file(path: str, data: bytes, digest: str | None = None) -> FileReader:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CasinoFileError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise CasinoFileError(path, data.count(b"\n", 0, exc.start) + 1,
+                              f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     cached = parsed_cache(digest)
     parsed = _cached(cached, digest)
     if parsed is None:
