@@ -265,3 +265,33 @@ def test_store_answer_re_grades_and_binds_by_id(pc):
     assert [(a.answer, a.correct) for a in pc.answers("Bob")][1:] == [(wrong, False)]
     with pytest.raises(UnknownNameError):
         pc.store_answer(10_000, "answer", entry_payload(_Entry(q, True, q.answer, 900, "practice", False, utc_now())))
+
+
+def test_a_frozen_server_that_takes_no_new_connection_holds_an_answer_or_the_retry_at_most_a_second(pc):
+    """The whole server frozen (its postmaster stopped: no new connection is answered): reconnecting
+    goes on on its own thread, an answer or the status bar's retry waits for it at most 1 s."""
+    data = pc._conn.execute("SHOW data_directory").fetchone()[0]
+    postmaster = int(open(os.path.join(data, "postmaster.pid")).readline())
+    with psycopg.connect(pc.url, autocommit=True) as admin:  # the PC's connection is lost
+        admin.execute("SELECT pg_terminate_backend(%s)", (pc._conn.execute("SELECT pg_backend_pid()").fetchone()[0],))
+    pc._server.retry_s = 0.5
+    os.kill(postmaster, signal.SIGSTOP)
+    try:
+        took = []
+        for seed in (2, 3, 4):
+            started = time.monotonic()
+            _record(pc, "Ana", seed)
+            took.append(time.monotonic() - started)
+            time.sleep(0.6)
+            started = time.monotonic()
+            pc.flush()  # the status bar's retry
+            took.append(time.monotonic() - started)
+        assert max(took) < 1.5, took
+        assert pc.waiting() == 3
+    finally:
+        os.kill(postmaster, signal.SIGCONT)
+    deadline = time.monotonic() + 30
+    while pc.waiting() and time.monotonic() < deadline:
+        time.sleep(0.2)
+        pc.flush()
+    assert pc.waiting() == 0 and [a.seed for a in pc.answers("Ana")] == [1, 2, 3, 4]

@@ -35,7 +35,7 @@ import re
 import time
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from trainer.rules.errors import TrainerError
@@ -188,6 +188,8 @@ class PgConnection:
     ``timed_out`` says why for the status bar."""
 
     retry_s = 10.0
+    #: How long an answer or the status bar's retry waits for a new connection (see :meth:`_reconnect`).
+    reconnect_wait_s = 1.0
     lock_timeout_s = 3.0
     statement_timeout_s = 10.0
     #: Set while a migration runs: it may take minutes on a large school, and waits for another PC's.
@@ -197,6 +199,7 @@ class PgConnection:
         self.url, self.timeout_s = url, timeout_s
         self._psycopg = psycopg_module()
         self._retry_at = 0.0
+        self._pending: _Connecting | None = None
         self._deadline: float | None = None
         self._in_tx = False
         #: The last connection was given up on because the server took too long (not because it was gone).
@@ -266,14 +269,22 @@ class PgConnection:
             raise self._lost(exc, dog.fired) from None
 
     def _reconnect(self) -> None:
-        if time.monotonic() < self._retry_at:
-            raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
-        try:
-            self.raw = self._connect()
-            self.timed_out = False
-        except DatabaseError as exc:
+        """Connect again, on a thread of its own: the caller (an answer, the status bar's retry) waits
+        at most ``reconnect_wait_s`` for it; a server that takes longer (frozen) is asked again later
+        while the connection goes on being made, so no window waits for a connection timeout."""
+        if self._pending is None:
+            if time.monotonic() < self._retry_at:
+                raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
+            self._pending = _Connecting(self._connect)
+        self._pending.join(self.reconnect_wait_s)
+        if self._pending.is_alive():
+            self.timed_out = True
+            raise ServerUnavailable(f"the progress database {redact(self.url)} did not answer in time (connecting)")
+        done, self._pending = self._pending, None
+        if done.error is not None:
             self._retry_at = time.monotonic() + self.retry_s
-            raise ServerUnavailable(str(exc)) from None
+            raise ServerUnavailable(str(done.error))
+        self.raw, self.timed_out = done.raw, False
 
     def reconnect(self) -> None:
         """Connect again if the connection was lost (at most every ``retry_s``); a
@@ -299,11 +310,42 @@ class PgConnection:
             self.raw.execute("ROLLBACK")
 
     def close(self) -> None:
+        if self._pending is not None:
+            self._pending.abandoned = True
         self.raw.close()
 
     @property
     def online(self) -> bool:
         return not self.raw.closed
+
+
+class _Connecting:
+    """A connection being made (``connect()``, which raises :class:`DatabaseError`), on its own thread."""
+
+    def __init__(self, connect: Callable[[], Any]) -> None:
+        import threading  # (here, as in _Watchdog: not before the app's first paint)
+
+        self.raw: Any = None
+        self.error: DatabaseError | None = None
+        self._thread = threading.Thread(target=self._run, args=(connect,), daemon=True, name="paigow-reconnect")
+        self._thread.start()
+
+    def _run(self, connect: Callable[[], Any]) -> None:
+        try:
+            self.raw = connect()
+        except DatabaseError as exc:
+            self.error = exc
+        if self.abandoned and self.raw is not None:  # the store was closed meanwhile
+            self.raw.close()
+
+    #: Set when the store is closed before the connection is made: it is closed once made.
+    abandoned = False
+
+    def join(self, seconds: float) -> None:
+        self._thread.join(seconds)
+
+    def is_alive(self) -> bool:
+        return self._thread.is_alive()
 
 
 class _Watchdog:
