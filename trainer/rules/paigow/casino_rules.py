@@ -197,6 +197,11 @@ def _choices() -> dict[str, Choice]:
         Choice("player_banking", "whether a player may bank (true only where the profile allows)",
                allowed_flag("player_bank")),
         Choice("co_banking", "whether the dealer may co-bank with a player bank", allowed_flag("co_bank")),
+        # JQ3: N.J.A.C. 19:47-10.2 has no zero-zero rule, and a New Jersey Rules Submission may add one;
+        # 621a.3(g) and MD 3.H(2) decide it, so there it can only be confirmed
+        Choice("zero_zero_to_banker", "whether two value-zero hands go to the dealer or bank (spec JQ3)",
+               lambda p, v: replace(p, zero_zero_to_banker=one_of(
+                   "choice", v, (True,) if p.zero_zero_to_banker else (False, True)))),
         Choice("vigorish_rounding", "how the 5% vigorish is rounded, one the profile allows",
                lambda p, v: replace(p, vig_roundings=(one_of("vigorish rounding", v, p.vig_roundings),))),
     )}
