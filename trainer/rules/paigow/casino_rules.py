@@ -267,6 +267,34 @@ class CasinoRules:
             return self.rules[decider].label
         return self.exceptions[decider - len(self.rules)].rule
 
+    def name_of(self, decider: int) -> str | None:
+        """The name a hand's deciding rule goes by (an explicit hand: its rule text; None: the regulation)."""
+        if decider < 0:
+            return None
+        if decider < len(self.rules):
+            return self.rules[decider].name
+        return self.exceptions[decider - len(self.rules)].rule
+
+    def hands_by_rule(self) -> dict[str | None, np.ndarray]:
+        """Which rule decides each of the 8,130 hands by face: the rows of ``combos()`` (ascending) each
+        rule decides, by the rule's name (rules of one name, e.g. a rule and its second case, together;
+        explicit hands by their ``rule`` text), in the order the way tries them: explicit hands, the rules
+        as written, then ``None``, the hands left to the regulation's steps. A rule that decides no hand
+        is left out.
+
+        >>> way = parse_casino_rules("t.toml", b'[casino]\\nname = "T"\\njurisdiction = "nj"\\n'
+        ...     b'[[house_way.rule]]\\nname = "Teens high"\\nplay = "12 high"\\n')
+        >>> {name: len(rows) for name, rows in way.hands_by_rule().items()}
+        {'Teens high': 1446, None: 6684}
+        """
+        _, decider = self.table
+        order = [*range(len(self.rules), len(self.rules) + len(self.exceptions)), *range(len(self.rules)), -1]
+        found: dict[str | None, list[int]] = {}
+        for d in order:
+            found.setdefault(self.name_of(d), []).append(d)
+        by_rule = {name: np.nonzero(np.isin(decider, ds))[0] for name, ds in found.items()}
+        return {name: rows for name, rows in by_rule.items() if len(rows)}
+
     def decide(self, tiles: Iterable[Tile]) -> CasinoDecision:
         """The setting this way gives four tiles, and the casino's rule (None: the regulation's steps)."""
         tiles = tuple(tiles)
@@ -421,16 +449,54 @@ class Departure(NamedTuple):
     step: int
 
 
+class Conflict(NamedTuple):
+    """A rule that never decides a hand: how many hands it would decide alone, and which earlier rules
+    (or explicit hands) take them, as (label, line, hands), most first."""
+
+    rule: Rule
+    alone: int
+    takers: tuple[tuple[str, int | None, int], ...]
+
+
+class Dominated(NamedTuple):
+    """Hands a rule sets so that another setting of the same four tiles beats both hands: how many, and
+    the first (its tiles, the setting played and one that beats it on both hands)."""
+
+    label: str
+    line: int | None
+    hands: int
+    tiles: str
+    setting: str
+    better: str
+
+
+class FallThrough(NamedTuple):
+    """Hands the file leaves to the regulation's step ``step``: how many, and the first few tiles."""
+
+    step: int
+    hands: int
+    examples: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Check:
     """What validation found: how many hands each rule decides (every one of the 8,130 hands by face
-    set exactly once), the rules that never decide, the exceptions that repeat the rules, the departures."""
+    set exactly once), the rules that never decide and what takes their hands, the settings beaten on
+    both hands, the exceptions that repeat the rules, the departures, the hands left to the regulation."""
 
     hands: int
     decided: tuple[tuple[str, int | None, int], ...]
     idle_rules: tuple[Rule, ...]
     repeated: tuple[HandException, ...]
     departures: tuple[Departure, ...]
+    conflicts: tuple[Conflict, ...] = ()
+    dominated: tuple[Dominated, ...] = ()
+    fall_through: tuple[FallThrough, ...] = ()
+
+    @property
+    def warnings(self) -> int:
+        """The warnings ``casino-rules check --strict`` fails on: idle rules and dominated settings."""
+        return len(self.idle_rules) + len(self.dominated)
 
 
 def check(rules: CasinoRules) -> Check:
@@ -459,15 +525,57 @@ def check(rules: CasinoRules) -> Check:
         allowed[fresh], step[fresh] = meets[fresh], s.number
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
-    departures = tuple(map(Departure, [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()],
-                           _setting_texts(c, rows, choice[rows]),
+    departures = tuple(map(Departure, _tiles_texts(c, rows), _setting_texts(c, rows, choice[rows]),
                            [rules.label_of(d) or "" for d in decider[rows].tolist()],
                            _setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
-    return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
-                 repeated, departures)
+    idle = tuple(n for n in range(len(rules.rules)) if counts[1 + n] == 0)
+    return Check(len(choice), tuple(decided), tuple(rules.rules[n] for n in idle), repeated, departures,
+                 tuple(_conflict(rules, n, decider) for n in idle), _dominated_settings(rules, choice, decider),
+                 tuple(_fall_through(c, step, decider < 0)))
+
+
+def _conflict(rules: CasinoRules, n: int, decider: np.ndarray) -> Conflict:
+    """Which earlier rules take the hands rule ``n`` would decide alone."""
+    alone = rules.rules[n].table(grid()) >= 0
+    takers = np.bincount(decider[alone] + 1, minlength=len(rules.rules) + len(rules.exceptions) + 1)
+    found = []
+    for d in np.argsort(-takers, kind="stable").tolist():
+        if takers[d]:
+            line = rules.rules[d - 1].line if 0 < d <= len(rules.rules) else None
+            found.append((rules.label_of(d - 1) or "the regulation's steps", line, int(takers[d])))
+    return Conflict(rules.rules[n], int(alone.sum()), tuple(found))
+
+
+def _dominated_settings(rules: CasinoRules, choice: np.ndarray, decider: np.ndarray) -> tuple[Dominated, ...]:
+    """The settings the way plays that another setting of the same tiles beats on both hands, by rule."""
+    g = grid()
+    rows = np.arange(len(choice))
+    hs, ls = g.high_score, g.low_score
+    beats = (hs > hs[rows, choice][:, None]) & (ls > ls[rows, choice][:, None])
+    found = []
+    for d in np.unique(decider[beats.any(axis=1)]).tolist():
+        mine = np.nonzero(beats.any(axis=1) & (decider == d))[0]
+        first = mine[:1]
+        line = rules.rules[d].line if 0 <= d < len(rules.rules) else None
+        found.append(Dominated(rules.label_of(d) or "the regulation's steps", line, len(mine), _tiles_texts(g.c, first)[0],
+                               _setting_texts(g.c, first, choice[first])[0],
+                               _setting_texts(g.c, first, beats[first].argmax(axis=1))[0]))
+    return tuple(found)
+
+
+def _fall_through(c: Combos, step: np.ndarray, left: np.ndarray) -> list[FallThrough]:
+    found = []
+    for number in sorted(set(step[left].tolist())):
+        rows = np.nonzero(left & (step == number))[0]
+        found.append(FallThrough(number, len(rows), tuple(_tiles_texts(c, rows[:3]))))
+    return found
 
 
 _TEXT = tuple(str(f) for f in FACES)
+
+
+def _tiles_texts(c: Combos, rows: np.ndarray) -> list[str]:
+    return [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()]
 
 
 def _setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
