@@ -38,7 +38,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations
 from typing import Any, Callable, Iterable, NamedTuple
 
@@ -499,10 +499,24 @@ class Check:
         return len(self.idle_rules) + len(self.dominated)
 
 
-def check(rules: CasinoRules) -> Check:
-    """Validate a casino way over all 8,130 hands by face (docs/casino-rules.md, N.J.A.C. 19:47-10.7(e))."""
+@cache
+def regulation_steps() -> tuple[np.ndarray, np.ndarray]:
+    """The regulation's deciding step of each of the 8,130 hands (621a.8(d)(1)-(4)), and the settings
+    it allows there (8,130 x 3)."""
     from trainer.rules.paigow.face_combos import _meets
 
+    c = combos()
+    allowed = np.zeros((len(c.faces), 3), dtype=bool)
+    step = np.zeros(len(c.faces), dtype=np.int64)
+    for s in REGULATORY.steps:
+        meets = _meets(s.criterion, c)
+        fresh = (step == 0) & meets.any(axis=1)
+        allowed[fresh], step[fresh] = meets[fresh], s.number
+    return allowed, step
+
+
+def check(rules: CasinoRules) -> Check:
+    """Validate a casino way over all 8,130 hands by face (docs/casino-rules.md, N.J.A.C. 19:47-10.7(e))."""
     c = combos()
     choice, decider = rules.table
     assert len(choice) == len(c.faces) and ((choice >= 0) & (choice < 3)).all()
@@ -516,18 +530,12 @@ def check(rules: CasinoRules) -> Check:
     rows = np.array([e.row for e in rules.exceptions], dtype=np.int64)
     same = _same(c, rows, np.array([e.setting for e in rules.exceptions], dtype=np.int64), without[rows])
     repeated = tuple(e for e, s in zip(rules.exceptions, same.tolist()) if s)
-    # the regulation's deciding step for each hand, and the settings it allows there
-    allowed = np.zeros((len(c.faces), 3), dtype=bool)
-    step = np.zeros(len(c.faces), dtype=np.int64)
-    for s in REGULATORY.steps:
-        meets = _meets(s.criterion, c)
-        fresh = (step == 0) & meets.any(axis=1)
-        allowed[fresh], step[fresh] = meets[fresh], s.number
+    allowed, step = regulation_steps()
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
-    departures = tuple(map(Departure, _tiles_texts(c, rows), _setting_texts(c, rows, choice[rows]),
+    departures = tuple(map(Departure, tiles_texts(c, rows), setting_texts(c, rows, choice[rows]),
                            [rules.label_of(d) or "" for d in decider[rows].tolist()],
-                           _setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
+                           setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
     idle = tuple(n for n in range(len(rules.rules)) if counts[1 + n] == 0)
     return Check(len(choice), tuple(decided), tuple(rules.rules[n] for n in idle), repeated, departures,
                  tuple(_conflict(rules, n, decider) for n in idle), _dominated_settings(rules, choice, decider),
@@ -557,9 +565,9 @@ def _dominated_settings(rules: CasinoRules, choice: np.ndarray, decider: np.ndar
         mine = np.nonzero(beats.any(axis=1) & (decider == d))[0]
         first = mine[:1]
         line = rules.rules[d].line if 0 <= d < len(rules.rules) else None
-        found.append(Dominated(rules.label_of(d) or "the regulation's steps", line, len(mine), _tiles_texts(g.c, first)[0],
-                               _setting_texts(g.c, first, choice[first])[0],
-                               _setting_texts(g.c, first, beats[first].argmax(axis=1))[0]))
+        found.append(Dominated(rules.label_of(d) or "the regulation's steps", line, len(mine), tiles_texts(g.c, first)[0],
+                               setting_texts(g.c, first, choice[first])[0],
+                               setting_texts(g.c, first, beats[first].argmax(axis=1))[0]))
     return tuple(found)
 
 
@@ -567,18 +575,18 @@ def _fall_through(c: Combos, step: np.ndarray, left: np.ndarray) -> list[FallThr
     found = []
     for number in sorted(set(step[left].tolist())):
         rows = np.nonzero(left & (step == number))[0]
-        found.append(FallThrough(number, len(rows), tuple(_tiles_texts(c, rows[:3]))))
+        found.append(FallThrough(number, len(rows), tuple(tiles_texts(c, rows[:3]))))
     return found
 
 
 _TEXT = tuple(str(f) for f in FACES)
 
 
-def _tiles_texts(c: Combos, rows: np.ndarray) -> list[str]:
+def tiles_texts(c: Combos, rows: np.ndarray) -> list[str]:
     return [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()]
 
 
-def _setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
+def setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
     """``str(settings(c.tiles(row))[j])`` of each row and setting, read from the face ids (``Combos`` keeps
     each hand's tile order)."""
     t = _TEXT

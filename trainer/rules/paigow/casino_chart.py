@@ -1,0 +1,80 @@
+"""A casino's house way as a table of every hand and as a chart a training room can hang.
+
+``hand_rows``: each of the 8,130 four-tile hands by face (621a.3(h)'s order), with the high and low hand
+the file's way sets and the rule that decides it, or the regulation's step (621a.8(d)(1)-(4), cited in
+the profile's own words) for a hand the file leaves to it. ``chart``: the way's rules in the order they
+are tried, each with two hands it decides as examples (its first and its middle hand by face), then what the
+regulation's steps decide (docs/casino-rules.md, ``casino-rules table``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from trainer.rules.paigow.casino_rules import CasinoRules, regulation_steps, tiles_texts
+from trainer.rules.paigow.face_combos import combos
+from trainer.rules.paigow.tiles import FACES
+
+_TEXT = tuple(str(f) for f in FACES)
+
+
+class HandRow(NamedTuple):
+    """One hand by face: its tiles, the high and low hand the way sets, the rule's name (None: the
+    regulation's step, ``regulation`` its citation)."""
+
+    tiles: str
+    high: str
+    low: str
+    rule: str | None
+    regulation: str | None
+
+
+def _hands(rows: np.ndarray, choice: np.ndarray) -> tuple[list[str], list[str]]:
+    c = combos()
+    high, low = c.high[rows, choice[rows]].tolist(), c.low[rows, choice[rows]].tolist()
+    return [f"{_TEXT[a]} {_TEXT[b]}" for a, b in high], [f"{_TEXT[a]} {_TEXT[b]}" for a, b in low]
+
+
+def hand_rows(rules: CasinoRules) -> list[HandRow]:
+    """Every hand by face with its setting and deciding rule (``casino-rules table``)."""
+    c = combos()
+    choice, decider = rules.table
+    rows = np.arange(len(c.faces))
+    high, low = _hands(rows, choice)
+    step = regulation_steps()[1]
+    names = {d: rules.name_of(d) for d in set(decider.tolist())}
+    cite = rules.profile.cite_item
+    return [HandRow(t, h, lo, names[d], None if d >= 0 else cite("house_way", s))
+            for t, h, lo, d, s in zip(tiles_texts(c, rows), high, low, decider.tolist(), step.tolist())]
+
+
+class ChartEntry(NamedTuple):
+    """A rule of the chart: its name, its text, how many hands it decides and two examples (tiles, high, low)."""
+
+    name: str
+    text: str
+    hands: int
+    examples: tuple[tuple[str, str, str], ...]
+
+
+def chart(rules: CasinoRules) -> list[ChartEntry]:
+    """The way's entries in the order they are tried: the explicit hands (by their rule text), each rule
+    as written, then the regulation's steps; each that decides a hand, with two examples."""
+    c = combos()
+    choice, decider = rules.table
+    groups: dict[tuple[str, str], list[int]] = {}
+    for e, exception in enumerate(rules.exceptions):
+        groups.setdefault((exception.rule, ""), []).append(len(rules.rules) + e)
+    for n, rule in enumerate(rules.rules):
+        groups.setdefault((rule.name, rule.text), []).append(n)
+    groups[(f"The regulation's steps ({rules.profile.cite('house_way')})", "Every hand the casino's rules leave.")] = [-1]
+    entries = []
+    for (name, text), deciders in groups.items():
+        rows = np.nonzero(np.isin(decider, deciders))[0]
+        if len(rows):
+            picked = rows[sorted({0, len(rows) // 2})]
+            high, low = _hands(picked, choice)
+            entries.append(ChartEntry(name, text, len(rows), tuple(zip(tiles_texts(c, picked), high, low))))
+    return entries
