@@ -78,3 +78,20 @@ def chart(rules: CasinoRules) -> list[ChartEntry]:
             high, low = _hands(picked, choice)
             entries.append(ChartEntry(name, text, len(rows), tuple(zip(tiles_texts(c, picked), high, low))))
     return entries
+
+
+def describe(rules: CasinoRules) -> str:
+    """What the way does, in one sentence for ``analyze``: its rules, the ones that decide most hands, and
+    how many hands it sets otherwise than the regulation's steps (N.J.A.C. 19:47-10.7(e)'s exceptions)."""
+    from trainer.rules.paigow.casino_rules import check
+
+    found = check(rules)
+    by_name = [(name, len(rows)) for name, rows in rules.hands_by_rule().items() if name is not None]
+    top = sorted(by_name, key=lambda x: -x[1])[:3]
+    left = found.decided[-1][2]
+    leaves = (f"leaving {left:,} hands to the regulation's steps ({rules.profile.cite('house_way')})" if left
+              else "deciding every hand itself")
+    most = ", ".join(f"'{name}' ({n:,})" for name, n in top)
+    return (f"the casino's {len(rules.rules)} rules{f' and {len(rules.exceptions):,} listed hands' if rules.exceptions else ''}"
+            f" tried in order whatever the odds, {leaves}; the rules deciding most of the {found.hands:,} hands by "
+            f"face are {most}; it sets {len(found.departures):,} of them otherwise than the regulation's steps would")

@@ -167,6 +167,8 @@ class CasinoDecision:
 
     setting: Setting
     label: str | None
+    #: the deciding rule's name (an explicit hand: its rule text; None: the regulation's steps)
+    rule: str | None = None
 
 
 # --- The file ----------------------------------------------------------------------------------------
@@ -300,7 +302,8 @@ class CasinoRules:
         tiles = tuple(tiles)
         row = combos().row_of(tiles)
         choice, decider = self.table
-        return CasinoDecision(setting_for(tiles, combos(), row, int(choice[row])), self.label_of(int(decider[row])))
+        return CasinoDecision(setting_for(tiles, combos(), row, int(choice[row])), self.label_of(int(decider[row])),
+                              self.name_of(int(decider[row])))
 
     @cached_property
     def house_way(self) -> HouseWay:
