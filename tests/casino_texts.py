@@ -257,3 +257,105 @@ TEXTS: dict[str, Callable[[tuple[Tile, ...]], Decision | None]] = {
     "foxwoods": foxwoods,
     "order-of-operations": order_of_operations,
 }
+
+
+# --- Casino Canberra (casino-canberra-partial.md): the rules before "All other hands" 5.1 ------------------
+
+
+def is_kind(t: Tile, kind: str) -> bool:
+    """The kinds the partial texts name: a spot total, ``high N`` / ``low N`` (621a.3(h)), a face, a name."""
+    named = {"teen": "6-6", "day": "1-1", "high 8": "4-4", "high 10": "5-5", "low 10": "4-6", "high 6": "3-3",
+             "low 4": "2-2", "high 4": "1-3"}
+    if kind in named:
+        return t == Tile.parse(named[kind])
+    if kind == "low 8":
+        return t in LOW_8
+    if kind == "gee":
+        return t.is_gee_joon
+    if "-" in kind:
+        return t == Tile.parse(kind)
+    return spots(t) in {int(k) for k in kind.split("|")}
+
+
+def holds(four: tuple[Tile, ...], *kinds: str) -> bool:
+    """A different tile of each kind (tried in every order)."""
+    from itertools import permutations
+
+    return any(all(is_kind(t, k) for t, k in zip(order, kinds)) for order in permutations(four, len(kinds)))
+
+
+def hand_of(h: Hand, a: str, b: str) -> bool:
+    x, y = h.tiles
+    return (is_kind(x, a) and is_kind(y, b)) or (is_kind(x, b) and is_kind(y, a))
+
+
+def value_is(h: Hand, n: int) -> bool:
+    return h.value == n
+
+
+def canberra(four: tuple[Tile, ...]) -> Decision | None:
+    options = settings(four)
+
+    def first(test: Callable[[Setting], bool], pick=strongest_high) -> Setting | None:
+        return pick(s for s in options if test(s))
+
+    def both(a: tuple[str, str], b: tuple[str, str]) -> Callable[[Setting], bool]:
+        return lambda s: any(hand_of(h, *a) for h in (s.high, s.low)) and any(hand_of(h, *b) for h in (s.high, s.low))
+
+    no_pair = not any(is_pair(h) for s in options for h in (s.high, s.low))
+    specials = (
+        ("Special A", holds(four, "teen", "teen", "9", "11"), lambda s: value_is(s.low, 3) and kind_of_hand(s.high) == "wong"),
+        ("Special B", holds(four, "high 8", "high 10", "11", "7"), lambda s: value_is(s.low, 7) and value_is(s.high, 9)),
+        ("Special C", holds(four, "gee", "6", "5", "2|12"), lambda s: value_is(s.low, 7) and value_is(s.high, 9)),
+        ("Special D", holds(four, "gee", "4", "5") and no_pair, lambda s: any(hand_of(h, "4", "5") for h in (s.high, s.low))),
+        ("Special E", holds(four, "high 8", "low 8", "9", "low 10"), both(("high 8", "9"), ("low 8", "low 10"))),
+        ("Special F", holds(four, "high 6", "1-5", "gee", "7"), both(("high 6", "7"), ("1-5", "gee"))),
+        ("Special G", holds(four, "2|12", "8", "9", "low 4"), lambda s: value_is(s.low, 3) and kind_of_hand(s.high) == "gong"),
+        ("Special H", holds(four, "high 6", "11", "1-5", "5"), both(("high 6", "11"), ("1-5", "5"))),
+        ("Special I", holds(four, "high 8", "low 8", "9", "low 4"), both(("high 8", "9"), ("low 8", "low 4"))),
+    )
+    for name, applies, test in specials:
+        if applies:
+            pick = first(test)
+            if pick is not None:
+                return pick, name
+    found = pairs_in(four)
+    small_pairs = [(a, b) for a, b, _ in found if spots(a) in (4, 5, 6, 10, 11) or a.is_gee_joon]
+    if small_pairs:
+        return first(lambda s: all(together(s, a, b) for a, b in small_pairs)), "Pair rule A"
+    for name, pips, test in (
+        ("Pair rule B", (2, 12), lambda s: at_least(s.low, 6) and at_least(s.high, 8)),
+        ("Pair rule C", (9,), lambda s: at_least(s.low, 9) and at_least(s.high, 9)),
+        ("Pair rule D", (8,), lambda s: at_least(s.low, 8) and at_least(s.high, 8)),
+        ("Pair rule D", (8,), lambda s: value_is(s.low, 7) and value_is(s.high, 9)),
+        ("Pair rule E", (7,), lambda s: at_least(s.low, 7) and (kind_of_hand(s.high) in ("high nine", "wong", "gong", "pair")
+                                                               or (s.high.value == 9 and s.high.top_rank <= 2))),
+    ):
+        held = [(a, b) for a, b, _ in found if spots(a) in pips]
+        if held:
+            pick = first(lambda s: all(not together(s, a, b) for a, b in held) and test(s))
+            if pick is not None:
+                return pick, name
+    if found:
+        return first(lambda s: all(together(s, a, b) for a, b, _ in found)), "Pairs"
+    name = "Wong, Gong and High Nine"
+    for kind in ("high nine", "gong"):
+        makers = [s for s in options if makes(s, kind)]
+        if makers:
+            pick = strongest_high(s for s in makers if at_least(s.low, 4))
+            return (pick, name) if pick is not None else (strongest_high(options), name)
+    wongs = [s for s in options if makes(s, "wong")]
+    if wongs:
+        return strongest_high(wongs), name
+    most = max(s.low.value + s.high.value for s in options)
+    best = [s for s in options if s.low.value + s.high.value == most]
+    low = strongest_low(best)
+    if reaches(low.low, 3, Tile.parse("3-3").rank):
+        return low, "All other hands 4.2"
+    high = strongest_high(best)
+    if at_least(high.high, 7):
+        return high, "All other hands 4.3"
+    return low, "All other hands 4.4"
+
+
+TEXTS["casino-canberra"] = canberra

@@ -47,3 +47,12 @@ def test_the_header_names_the_source_and_no_hand_is_listed(name: str) -> None:
     text = (EXAMPLES / f"{name}.toml").read_text()
     assert "Source:" in text.split("[casino]")[0]
     assert "[[house_way.exception]]\ntiles" not in text and "table =" not in text
+
+
+@pytest.mark.parametrize("name", ["casino-canberra"])
+def test_a_partial_text_sets_every_hand_it_decides_as_the_file(name: str) -> None:
+    found, decided = differences(name)
+    assert decided > 0
+    assert found == [], f"{len(found)} differences of {decided}, e.g. " + "\n".join(found[:10])
+    text = (EXAMPLES / f"{name}.toml").read_text()
+    assert "PARTIAL" in text.split("[casino]")[0] and "MISSING" in text

@@ -129,7 +129,7 @@ def hand_mask(text: str, better: bool) -> np.ndarray:
     (``7``: worth 7 or more, or a pair, Wong or Gong; ``gong``: a Gong or better)."""
     facts = hand_facts()
     if text.strip() == "any":
-        return np.ones_like(facts.zero)
+        return np.ones_like(facts.zero, dtype=bool)
     found = np.zeros_like(facts.zero)
     for alt in re.split(r",|\bor\b", text):
         alt = " ".join(alt.split())
@@ -260,6 +260,9 @@ def _atom(words: list[str]) -> Mask:
         return lambda g: ~inner(g)
     if text in _WORDS:
         return _WORDS[text]
+    if " with " in text:
+        table = _with_table(text)
+        return lambda g: g.either_hand(table)
     if "/" in text:
         better = text.endswith(" or better")
         low, _, high = text.removesuffix(" or better").partition("/")
@@ -268,6 +271,15 @@ def _atom(words: list[str]) -> Mask:
     if len(words) >= 2 and words[-1] in ("high", "low"):
         return _tile_in(words[-1], tile_kind(" ".join(words[:-1])))
     raise NotationError(f"'{text}' is not a pattern of the vocabulary (docs/casino-rules.md)")
+
+
+def _with_table(text: str) -> np.ndarray:
+    """(21, 21) mask of ``KIND with KIND [worth HAND]``: a hand of a tile of each kind (worth that)."""
+    pair, _, worth = text.partition(" worth ")
+    first, _, second = pair.partition(" with ")
+    a, b = members(tile_kind(first)), members(tile_kind(second))
+    table = (a[:, None] & b[None, :]) | (b[:, None] & a[None, :])
+    return table & hand_mask(worth, better=False) if worth else table
 
 
 @dataclass(frozen=True)
