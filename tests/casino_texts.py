@@ -359,3 +359,55 @@ def canberra(four: tuple[Tile, ...]) -> Decision | None:
 
 
 TEXTS["casino-canberra"] = canberra
+
+
+# --- New Zealand (new-zealand-partial.md): the rules before "High Ranking Tiles" ---------------------------
+
+_NZ_SPLITS = {  # the pair's spot totals: the other two tiles' spot totals it is split with
+    (2, 12): {(9, 11), (8, 9), (7, 9), (6, 9), (5, 9), (4, 9), (8, 8), (7, 8), (6, 8), (5, 8), (4, 8), (7, 7),
+              (6, 7), (5, 7), (4, 7), (6, 6), (5, 6), (4, 6)},
+    (9,): {(2, 12), (10, 12), (2, 10), (10, 10)},
+    (8,): {(2, 12), (11, 12), (2, 11), (10, 12), (2, 10), (10, 11), (9, 11), (10, 10)},
+    (7,): {(2, 12), (11, 12), (2, 11), (10, 12), (2, 10), (10, 11), (10, 10)},
+}
+_NZ_NAMES = {(2, 12): "Pairs: Teen or Day", (9,): "Pairs: Nines", (8,): "Pairs: Eights", (7,): "Pairs: Sevens"}
+
+
+def new_zealand(four: tuple[Tile, ...]) -> Decision | None:
+    options = settings(four)
+    two = [s for s in options if is_pair(s.high) and is_pair(s.low)]
+    if two:
+        return strongest_high(two), "Pairs: two pairs"
+    found = pairs_in(four)
+    kept = [(a, b) for a, b, _ in found if spots(a) in (4, 5, 6, 10, 11) and not a.is_gee_joon]
+    if kept:
+        return strongest_high(s for s in options if all(together(s, a, b) for a, b in kept)), "Pairs: never split"
+    for a, b, rest in found:
+        if a.is_gee_joon and other_spots(rest) in {(6, 6), (5, 6), (4, 6)}:
+            return split_pair(options, a, b), "Pairs: Gee Jun"
+    for pips, splits in _NZ_SPLITS.items():
+        for a, b, rest in found:
+            if spots(a) in pips and other_spots(rest) in splits:
+                return split_pair(options, a, b), _NZ_NAMES[pips]
+    if found:
+        return keep_all(options, found, lambda x: True), "Pairs"
+    harmony = Tile.parse("1-3").rank
+    name = "Wongs, Gongs and High Nines"
+    for kind in ("high nine", "gong", "wong"):
+        pick = strongest_high(s for s in options if makes(s, kind) and reaches(s.low, 3, harmony))
+        if pick is not None:
+            return pick, name
+    for kind in ("wong", "gong", "high nine"):
+        pick = strongest_high(s for s in options if makes(s, kind))
+        if pick is not None:
+            return pick, name
+    low = strongest_low(options)
+    if reaches(low.low, 3, harmony):
+        return low, "General rules"
+    high = strongest_high(options)
+    if at_least(high.high, 8):
+        return high, "General rules"
+    return low, "General rules"
+
+
+TEXTS["new-zealand"] = new_zealand
