@@ -411,3 +411,61 @@ def new_zealand(four: tuple[Tile, ...]) -> Decision | None:
 
 
 TEXTS["new-zealand"] = new_zealand
+
+
+# --- Taj Mahal (taj-mahal-partial.md): every rule but the undefined Two small tiles rule, up to exception G --
+
+
+def taj_mahal(four: tuple[Tile, ...]) -> Decision | None:
+    options = settings(four)
+    pairs = {k: f"Pair rule {k}" for k in "ABCDEF"} | {"pairs": "Pairs"}
+    found = pair_rules(four, options, pairs, lambda rest: all(x in (2, 10, 11, 12) for x in rest) and bool({2, 12} & set(rest)))
+    if found:
+        return found
+    if holds(four, "2|12", "9", "8", "low 4"):
+        pick = strongest_high(s for s in options if value_is(s.low, 3) and kind_of_hand(s.high) == "gong")
+        if pick is not None:
+            return pick, "Wong/Gong exception"
+    name = "Wong, Gong and High Nine"
+    for kind in ("high nine", "gong"):
+        makers = [s for s in options if makes(s, kind)]
+        if makers:
+            pick = strongest_high(s for s in makers if at_least(s.low, 4))
+            return (pick, name) if pick is not None else (strongest_high(options), name)
+    wongs = [s for s in options if makes(s, "wong")]
+    if wongs:
+        return strongest_high(wongs), name
+
+    def in_a_hand(a: str, b: str) -> Callable[[Setting], bool]:
+        return lambda s: hand_of(s.high, a, b) or hand_of(s.low, a, b)
+
+    def twelve_low(s: Setting) -> bool:
+        return any(spots(t) == 12 for t in s.low.tiles)
+
+    rules = (
+        ("Two small tiles exception A", holds(four, "day", "teen", "4|5|6", "10|11"), in_a_hand("day", "teen"), strongest_high),
+        ("Two small tiles exception B", holds(four, "2|12", "4", "5", "11"),
+         lambda s: value_is(s.low, 6) and value_is(s.high, 6), strongest_high),
+        ("Two small tiles exception C", holds(four, "day", "teen", "4", "5"), twelve_low, strongest_high),
+        ("Two small tiles exception C", holds(four, "day", "teen", "4", "6"), twelve_low, strongest_high),
+        ("Two small tiles exception C", holds(four, "day", "teen", "10", "11"), twelve_low, strongest_high),
+        ("Balancing exception A", holds(four, "high 4", "low 4", "5", "gee"),
+         lambda s: in_a_hand("high 4", "gee")(s) and in_a_hand("low 4", "5")(s), strongest_high),
+        ("Balancing exception B", holds(four, "high 4", "low 4", "5", "9"),
+         lambda s: in_a_hand("high 4", "9")(s) and in_a_hand("low 4", "5")(s), strongest_high),
+        ("Balancing exception C", holds(four, "high 4", "low 4", "5", "6|7") or holds(four, "high 4", "low 4", "5", "low 8"),
+         in_a_hand("high 4", "5"), strongest_high),
+        ("Balancing exception D", holds(four, "high 6", "1-5", "gee", "4|5"), in_a_hand("high 6", "gee"), strongest_high),
+        ("Balancing exception E", holds(four, "high 6", "1-5", "11", "4|5") or holds(four, "high 6", "1-5", "11", "gee"),
+         lambda s: True, strongest_high),
+        ("Balancing exception F", holds(four, "high 6", "1-5", "2|12", "4|5"), lambda s: value_is(s.high, 8), strongest_high),
+    )
+    for rule, applies, test, pick_from in rules:
+        if applies:
+            pick = pick_from(s for s in options if test(s))
+            if pick is not None:
+                return pick, rule
+    return strongest_low(options), "Balancing rule"
+
+
+TEXTS["taj-mahal"] = taj_mahal

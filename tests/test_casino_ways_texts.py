@@ -49,7 +49,7 @@ def test_the_header_names_the_source_and_no_hand_is_listed(name: str) -> None:
     assert "[[house_way.exception]]\ntiles" not in text and "table =" not in text
 
 
-@pytest.mark.parametrize("name", ["casino-canberra", "new-zealand"])
+@pytest.mark.parametrize("name", ["casino-canberra", "new-zealand", "taj-mahal"])
 def test_a_partial_text_sets_every_hand_it_decides_as_the_file(name: str) -> None:
     found, decided = differences(name)
     assert decided > 0

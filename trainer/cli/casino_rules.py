@@ -97,7 +97,7 @@ def _text(d: dict[str, Any]) -> str:
     lines.append("Rules that never decide a hand:" + ("" if d["conflicts"] else " none"))
     for c in d["conflicts"]:
         taken = "; ".join(f"{t['hands']:,} by {t['rule']}{_at(t['line'])}" for t in c["taken_by"])
-        lines.append(f"  warning: line {c['line']}: {c['rule']}: " + (
+        lines.append(f"  warning: line {c['line']}: {c['rule'].rstrip('.')}: " + (
             f"of the {c['hands_alone']:,} hands it would decide, earlier rules take {taken}" if c["hands_alone"]
             else "its conditions and patterns hold for no hand"))
     lines.append("Settings another setting of the same tiles beats on both hands:" + ("" if d["dominated"] else " none"))
