@@ -558,17 +558,19 @@ def _conflict(rules: CasinoRules, n: int, decider: np.ndarray) -> Conflict:
 
 
 def _dominated_settings(rules: CasinoRules, choice: np.ndarray, decider: np.ndarray) -> tuple[Dominated, ...]:
-    """The settings the way plays that another setting of the same tiles beats on both hands, by rule."""
+    """The settings the file's rules and hands play that another setting of the same tiles beats on both
+    hands, by rule."""
     g = grid()
     rows = np.arange(len(choice))
     hs, ls = g.high_score, g.low_score
     beats = (hs > hs[rows, choice][:, None]) & (ls > ls[rows, choice][:, None])
     found = []
-    for d in np.unique(decider[beats.any(axis=1)]).tolist():
+    # the regulation's own steps are not the file's to answer for: only its rules and hands are listed
+    for d in np.unique(decider[beats.any(axis=1) & (decider >= 0)]).tolist():
         mine = np.nonzero(beats.any(axis=1) & (decider == d))[0]
         first = mine[:1]
-        line = rules.rules[d].line if 0 <= d < len(rules.rules) else None
-        found.append(Dominated(rules.label_of(d) or "the regulation's steps", line, len(mine), tiles_texts(g.c, first)[0],
+        line = rules.rules[d].line if d < len(rules.rules) else rules.line_of(rules.exceptions[d - len(rules.rules)])
+        found.append(Dominated(rules.label_of(d) or "", line, len(mine), tiles_texts(g.c, first)[0],
                                setting_texts(g.c, first, choice[first])[0],
                                setting_texts(g.c, first, beats[first].argmax(axis=1))[0]))
     return tuple(found)
