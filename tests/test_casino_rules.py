@@ -31,7 +31,8 @@ def test_kinds_of_tile_and_hands() -> None:
 
 @pytest.mark.parametrize(("tiles", "high", "rule"), [
     ("2-2 2-2 5-5 5-5", "5-5 5-5", "Foxwoods pair rule A"),          # never split 4s or 10s
-    ("1-2 2-4 5-6 4-6", "2-4 5-6", "Foxwoods pair rule B"),          # Gee Joon split with 6-5, 6-4
+    ("1-2 2-4 5-6 4-6", "1-2 2-4", "Foxwoods pairs"),                # 5-6 and 4-6 are an 11 and a 10, no 6s
+    ("1-2 2-4 1-6 3-3", "1-2 2-4", "Foxwoods pairs"),                # a 7 and a 6: pair rule B does not split
     ("6-6 6-6 4-5 5-6", "6-6 4-5", "Foxwoods pair rule C"),          # Teens split with a 9 and an 11
     ("6-6 4-5 4-4 5-6", "6-6 4-5", "Foxwoods Wong/Gong exception A"),  # Wong over Gong with an 11
     ("6-6 1-6 4-4 1-3", "6-6 4-4", "Foxwoods Wong/Gong exception C"),  # Gong over High Nine with a 4
