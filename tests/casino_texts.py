@@ -259,6 +259,29 @@ TEXTS: dict[str, Callable[[tuple[Tile, ...]], Decision | None]] = {
 }
 
 
+def unless_a_low_three(options: tuple[Setting, ...], name: str) -> Decision | None:
+    """Canberra's and the Taj Mahal's Wong, Gong and High Nine: a High Nine (the 12 before the 2), then a
+    Gong, then a Wong, unless that leaves a low 3 or less; then the high hand as high as possible."""
+    for kind in ("high nine", "gong"):
+        makers = [s for s in options if makes(s, kind)]
+        if makers:
+            pick = strongest_high(s for s in makers if at_least(s.low, 4))
+            return (pick, name) if pick is not None else (strongest_high(options), name)
+    wongs = [s for s in options if makes(s, "wong")]
+    return (strongest_high(wongs), name) if wongs else None
+
+
+def low_three_or_high(options: Iterable[Setting], top_rank: int, high_at_least: int, names: tuple[str, str, str]) -> Decision:
+    """The strongest low hand if it is at least a 3 whose top tile ranks ``top_rank``; else the strongest
+    high hand if it is worth ``high_at_least``; else the strongest low hand (Canberra 4.2-4.4, New Zealand's
+    general rules)."""
+    options = list(options)
+    low, high = strongest_low(options), strongest_high(options)
+    if reaches(low.low, 3, top_rank):
+        return low, names[0]
+    return (high, names[1]) if at_least(high.high, high_at_least) else (low, names[2])
+
+
 # --- Casino Canberra (casino-canberra-partial.md): the rules before "All other hands" 5.1 ------------------
 
 
@@ -338,24 +361,13 @@ def canberra(four: tuple[Tile, ...]) -> Decision | None:
                 return pick, name
     if found:
         return first(lambda s: all(together(s, a, b) for a, b, _ in found)), "Pairs"
-    name = "Wong, Gong and High Nine"
-    for kind in ("high nine", "gong"):
-        makers = [s for s in options if makes(s, kind)]
-        if makers:
-            pick = strongest_high(s for s in makers if at_least(s.low, 4))
-            return (pick, name) if pick is not None else (strongest_high(options), name)
-    wongs = [s for s in options if makes(s, "wong")]
-    if wongs:
-        return strongest_high(wongs), name
+    found = unless_a_low_three(options, "Wong, Gong and High Nine")
+    if found:
+        return found
     most = max(s.low.value + s.high.value for s in options)
     best = [s for s in options if s.low.value + s.high.value == most]
-    low = strongest_low(best)
-    if reaches(low.low, 3, Tile.parse("3-3").rank):
-        return low, "All other hands 4.2"
-    high = strongest_high(best)
-    if at_least(high.high, 7):
-        return high, "All other hands 4.3"
-    return low, "All other hands 4.4"
+    return low_three_or_high(best, Tile.parse("3-3").rank, 7,
+                             ("All other hands 4.2", "All other hands 4.3", "All other hands 4.4"))
 
 
 TEXTS["casino-canberra"] = canberra
@@ -401,13 +413,7 @@ def new_zealand(four: tuple[Tile, ...]) -> Decision | None:
         pick = strongest_high(s for s in options if makes(s, kind))
         if pick is not None:
             return pick, name
-    low = strongest_low(options)
-    if reaches(low.low, 3, harmony):
-        return low, "General rules"
-    high = strongest_high(options)
-    if at_least(high.high, 8):
-        return high, "General rules"
-    return low, "General rules"
+    return low_three_or_high(options, harmony, 8, ("General rules",) * 3)
 
 
 TEXTS["new-zealand"] = new_zealand
@@ -426,15 +432,9 @@ def taj_mahal(four: tuple[Tile, ...]) -> Decision | None:
         pick = strongest_high(s for s in options if value_is(s.low, 3) and kind_of_hand(s.high) == "gong")
         if pick is not None:
             return pick, "Wong/Gong exception"
-    name = "Wong, Gong and High Nine"
-    for kind in ("high nine", "gong"):
-        makers = [s for s in options if makes(s, kind)]
-        if makers:
-            pick = strongest_high(s for s in makers if at_least(s.low, 4))
-            return (pick, name) if pick is not None else (strongest_high(options), name)
-    wongs = [s for s in options if makes(s, "wong")]
-    if wongs:
-        return strongest_high(wongs), name
+    found = unless_a_low_three(options, "Wong, Gong and High Nine")
+    if found:
+        return found
 
     def in_a_hand(a: str, b: str) -> Callable[[Setting], bool]:
         return lambda s: hand_of(s.high, a, b) or hand_of(s.low, a, b)

@@ -262,20 +262,20 @@ class CasinoRules:
         choice[regulation] = house_way_choices(REGULATORY)[regulation]
         return np.stack([choice, decider])
 
-    def label_of(self, decider: int) -> str | None:
+    def _deciding(self, decider: int) -> Rule | HandException | None:
         if decider < 0:
             return None
-        if decider < len(self.rules):
-            return self.rules[decider].label
-        return self.exceptions[decider - len(self.rules)].rule
+        return self.rules[decider] if decider < len(self.rules) else self.exceptions[decider - len(self.rules)]
+
+    def label_of(self, decider: int) -> str | None:
+        """What a trainee is shown of a hand's deciding rule: its name and text (None: the regulation)."""
+        found = self._deciding(decider)
+        return found.label if isinstance(found, Rule) else found and found.rule
 
     def name_of(self, decider: int) -> str | None:
         """The name a hand's deciding rule goes by (an explicit hand: its rule text; None: the regulation)."""
-        if decider < 0:
-            return None
-        if decider < len(self.rules):
-            return self.rules[decider].name
-        return self.exceptions[decider - len(self.rules)].rule
+        found = self._deciding(decider)
+        return found.name if isinstance(found, Rule) else found and found.rule
 
     def hands_by_rule(self) -> dict[str | None, np.ndarray]:
         """Which rule decides each of the 8,130 hands by face: the rows of ``combos()`` (ascending) each
