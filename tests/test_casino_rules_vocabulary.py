@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainer.cli import main
 from trainer.rules.casino import CasinoFileError
@@ -113,6 +115,10 @@ def test_the_zero_zero_rule_is_a_choice_where_the_text_leaves_it() -> None:
     ('pair = "9"\nothers = ["9 and 11 and 12"]\nplay = "pair split"', "others: name the two other tiles"),
     ('play = "any"\nbalanced = "pair split"', "balanced: 'pair together' and 'pair split' need the rule's 'pair'"),
     ('play = "any"\ncannot_make = "wongs"', "cannot_make: 'wongs' is not a pattern"),
+    ('play = "² high"', "play: '²' is no kind of tile"),
+    ('play = "3 over ²/any or better"', "play: '²' is no kind of tile"),
+    ('play = "①/8 or better"', "play: '①' is no hand"),
+    ('best_low_below = "３"\nplay = "any"', "best_low_below: '３' is no hand"),
 ])
 def test_a_bad_pattern_is_one_line_naming_file_line_and_key(rule: str, problem: str, tmp_path, capsys) -> None:
     path = tmp_path / "bad.toml"
@@ -209,3 +215,27 @@ def test_analyze_says_what_the_casinos_way_does(capsys) -> None:
     assert main(["analyze", "6-6 4-5 1-3 2-3", "--house-way", str(EXAMPLES / "order-of-operations.toml")]) == 0
     out = capsys.readouterr().out
     assert "house way (Teen or Day with a 7, 8 or 9)" in out and "'House Way Order of Operations'" in out
+
+
+WORDS = ["and", "not", "or", "with", "worth", "over", "/", ",", "any", "pair", "together", "split", "two", "pairs",
+         "highest", "tile", "high", "low", "most", "points", "dominated", "dominating", "wong", "gong", "nine",
+         "better", "teen", "day", "gee", "joon", "4-6", "7-7", "0", "3", "8", "9", "10", "12", "13", "²", ""]
+
+
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=9))
+@settings(max_examples=300, deadline=None)
+def test_any_pattern_is_read_or_refused_in_one_line(words: list[str]) -> None:
+    """Whatever a file writes as a pattern, it is a pattern or a NotationError naming it, never a crash;
+    a pattern read is a mask over every setting of every hand."""
+    from trainer.rules.errors import NotationError
+    from trainer.rules.paigow.casino_patterns import Pattern, grid
+
+    text = " ".join(words)
+    try:
+        pattern = Pattern.parse(text)
+    except NotationError as exc:
+        assert "\n" not in str(exc)
+        return
+    if pattern.speaks_of_pair:
+        return  # needs the rule's pair: refused when the file is read (test above)
+    assert pattern.mask(grid()).shape == (8130, 3)

@@ -68,7 +68,7 @@ def _one_kind(words: list[str], text: str) -> frozenset[Tile]:
             return frozenset((Tile.parse(words[0]),))
         except NotationError:
             pass
-    if len(words) in (1, 2) and words[-1].isdigit() and (len(words) == 1 or words[0] in ("high", "low")):
+    if len(words) in (1, 2) and _number(words[-1]) and (len(words) == 1 or words[0] in ("high", "low")):
         faces = [f for f in FACES if f.pips == int(words[-1])]
         if faces and len(words) == 2:
             best = min(f.rank for f in faces)
@@ -77,6 +77,11 @@ def _one_kind(words: list[str], text: str) -> frozenset[Tile]:
             return frozenset(faces)
     raise NotationError(f"'{text}' is no kind of tile (write a tile like 4-6, a spot total like 10, "
                         "'high 8', 'low 10', 'teen', 'gee joon', or several joined by 'or')")
+
+
+def _number(word: str) -> bool:
+    """A number written in ASCII digits ("²" or "①" are refused, not read as another number)."""
+    return re.fullmatch(r"[0-9]{1,2}", word) is not None
 
 
 def members(kind: frozenset[Tile]) -> np.ndarray:
@@ -98,7 +103,7 @@ def hand_threshold(text: str) -> int:
 def _value_over(text: str) -> tuple[int, int]:
     """(N, the lowest rank KIND allows) of ``N`` or ``N over KIND`` (17: any tile)."""
     value, _, kind = text.strip().partition(" over ")
-    if not value.strip().isdigit() or int(value) > 9:
+    if not _number(value.strip()) or int(value) > 9:
         raise NotationError(f"'{text}' is no hand (write 0 to 9, 'N over KIND' like '3 over high 6', 'pair', "
                             "'wong', 'gong' or 'high nine')")
     return int(value), (max(f.rank for f in tile_kind(kind)) if kind else 17)
