@@ -239,3 +239,10 @@ def test_any_pattern_is_read_or_refused_in_one_line(words: list[str]) -> None:
     if pattern.speaks_of_pair:
         return  # needs the rule's pair: refused when the file is read (test above)
     assert pattern.mask(grid()).shape == (8130, 3)
+
+
+def test_a_kept_table_is_named_by_the_vocabularys_code_too() -> None:
+    """A table of 8,130 settings kept on disk is rebuilt when the code that reads the patterns changes."""
+    from trainer.rules.paigow import casino_rules
+
+    assert "trainer.rules.paigow.casino_patterns" in casino_rules._ENGINE

@@ -57,8 +57,9 @@ from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
 from trainer.rules.paigow.tiles import FACES, Tile
 
 #: The modules whose code sets a file's table of 8,130 settings (a table kept on disk is named by their hash).
-_ENGINE = (__name__, "trainer.rules.paigow.casino_table", "trainer.rules.paigow.face_combos",
-           "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands", "trainer.rules.paigow.tiles")
+_ENGINE = (__name__, "trainer.rules.paigow.casino_patterns", "trainer.rules.paigow.casino_table",
+           "trainer.rules.paigow.face_combos", "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands",
+           "trainer.rules.paigow.tiles")
 
 # --- The rules -----------------------------------------------------------------------------------------
 
