@@ -119,6 +119,7 @@ def test_the_zero_zero_rule_is_a_choice_where_the_text_leaves_it() -> None:
     ('play = "3 over ²/any or better"', "play: '²' is no kind of tile"),
     ('play = "①/8 or better"', "play: '①' is no hand"),
     ('best_low_below = "３"\nplay = "any"', "best_low_below: '３' is no hand"),
+    ('best_low_below = ["3", "4"]\nplay = "any"', "best_low_below: give one hand"),
 ])
 def test_a_bad_pattern_is_one_line_naming_file_line_and_key(rule: str, problem: str, tmp_path, capsys) -> None:
     path = tmp_path / "bad.toml"

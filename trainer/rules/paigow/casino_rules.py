@@ -412,6 +412,9 @@ def _rule(reader: FileReader, n: int, raw: Any) -> Rule:
     choose = raw.get("choose", "high")
     if choose not in CHOOSE:
         raise fail("choose", f"{choose!r} is none of {', '.join(map(repr, CHOOSE))}")
+    for key in ("best_low_below", "best_high_at_least"):
+        if len(parsed(key, str)) > 1:
+            raise fail(key, "give one hand, e.g. \"3 over high 6\"")
     patterns = {key: parsed(key, Pattern.parse) for key in ("play", "can_make", "cannot_make", "balanced")}
     for key, found in patterns.items():
         if any(p.speaks_of_pair for p in found) and "pair" not in raw:
