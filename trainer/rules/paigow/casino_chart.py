@@ -63,20 +63,19 @@ def chart(rules: CasinoRules) -> list[ChartEntry]:
     """The way's entries in the order they are tried: the explicit hands (by their rule text), each rule
     as written, then the regulation's steps; each that decides a hand, with two examples."""
     c = combos()
-    choice, decider = rules.table
-    groups: dict[tuple[str, str], list[int]] = {}
-    for e, exception in enumerate(rules.exceptions):
-        groups.setdefault((exception.rule, ""), []).append(len(rules.rules) + e)
-    for n, rule in enumerate(rules.rules):
-        groups.setdefault((rule.name, rule.text), []).append(n)
-    groups[(f"The regulation's steps ({rules.profile.cite('house_way')})", "Every hand the casino's rules leave.")] = [-1]
+    choice, _ = rules.table
+    regulation = (f"The regulation's steps ({rules.profile.cite('house_way')})", "Every hand the casino's rules leave.")
+
+    def key(d: int) -> tuple[str, str]:
+        if d < 0:
+            return regulation
+        return (rules.rules[d].name, rules.rules[d].text) if d < len(rules.rules) else (rules.label_of(d) or "", "")
+
     entries = []
-    for (name, text), deciders in groups.items():
-        rows = np.nonzero(np.isin(decider, deciders))[0]
-        if len(rows):
-            picked = rows[sorted({0, len(rows) // 2})]
-            high, low = _hands(picked, choice)
-            entries.append(ChartEntry(name, text, len(rows), tuple(zip(tiles_texts(c, picked), high, low))))
+    for (name, text), rows in rules.grouped(key).items():
+        picked = rows[sorted({0, len(rows) // 2})]
+        high, low = _hands(picked, choice)
+        entries.append(ChartEntry(name, text, len(rows), tuple(zip(tiles_texts(c, picked), high, low))))
     return entries
 
 

@@ -290,13 +290,22 @@ class CasinoRules:
         >>> {name: len(rows) for name, rows in way.hands_by_rule().items()}
         {'Teens high': 1446, None: 6684}
         """
+        return self.grouped(self.name_of)
+
+    def grouped(self, key: Callable[[int], Any]) -> dict[Any, np.ndarray]:
+        """The rows each group of deciders decides, by ``key(decider)``, in the order the way tries them
+        (explicit hands, the rules as written, then the regulation's steps); empty groups left out. One
+        pass: a complete table has 8,130 explicit hands."""
         _, decider = self.table
         order = [*range(len(self.rules), len(self.rules) + len(self.exceptions)), *range(len(self.rules)), -1]
-        found: dict[str | None, list[int]] = {}
+        keys: dict[Any, int] = {}
+        group = np.empty(len(order), dtype=np.int64)
         for d in order:
-            found.setdefault(self.name_of(d), []).append(d)
-        by_rule = {name: np.nonzero(np.isin(decider, ds))[0] for name, ds in found.items()}
-        return {name: rows for name, rows in by_rule.items() if len(rows)}
+            group[d + 1] = keys.setdefault(key(d), len(keys))
+        of_row = group[decider + 1]
+        rows = np.argsort(of_row, kind="stable")
+        parts = np.split(rows, np.cumsum(np.bincount(of_row, minlength=len(keys)))[:-1])
+        return {k: part for k, part in zip(keys, parts) if len(part)}
 
     def decide(self, tiles: Iterable[Tile]) -> CasinoDecision:
         """The setting this way gives four tiles, and the casino's rule (None: the regulation's steps)."""
