@@ -565,8 +565,8 @@ def _conflict(rules: CasinoRules, n: int, decider: np.ndarray) -> Conflict:
     found = []
     for d in np.argsort(-takers, kind="stable").tolist():
         if takers[d]:
-            line = rules.rules[d - 1].line if 0 < d <= len(rules.rules) else None
-            found.append((rules.label_of(d - 1) or "the regulation's steps", line, int(takers[d])))
+            found.append((rules.label_of(d - 1) or "the regulation's steps", _line(rules, d - 1) if d else None,
+                          int(takers[d])))
     return Conflict(rules.rules[n], int(alone.sum()), tuple(found))
 
 
@@ -577,16 +577,18 @@ def _dominated_settings(rules: CasinoRules, choice: np.ndarray, decider: np.ndar
     rows = np.arange(len(choice))
     hs, ls = g.high_score, g.low_score
     beats = (hs > hs[rows, choice][:, None]) & (ls > ls[rows, choice][:, None])
-    found = []
     # the regulation's own steps are not the file's to answer for: only its rules and hands are listed
-    for d in np.unique(decider[beats.any(axis=1) & (decider >= 0)]).tolist():
-        mine = np.nonzero(beats.any(axis=1) & (decider == d))[0]
-        first = mine[:1]
-        line = rules.rules[d].line if d < len(rules.rules) else rules.line_of(rules.exceptions[d - len(rules.rules)])
-        found.append(Dominated(rules.label_of(d) or "", line, len(mine), tiles_texts(g.c, first)[0],
-                               setting_texts(g.c, first, choice[first])[0],
-                               setting_texts(g.c, first, beats[first].argmax(axis=1))[0]))
-    return tuple(found)
+    beaten = np.nonzero(beats.any(axis=1) & (decider >= 0))[0]
+    deciders, first, counts = np.unique(decider[beaten], return_index=True, return_counts=True)
+    firsts = beaten[first]  # each decider's first hand (np.unique gives first occurrences)
+    tiles, played = tiles_texts(g.c, firsts), setting_texts(g.c, firsts, choice[firsts])
+    better = setting_texts(g.c, firsts, beats[firsts].argmax(axis=1))
+    return tuple(Dominated(rules.label_of(d) or "", _line(rules, d), n, t, p, b)
+                 for d, n, t, p, b in zip(deciders.tolist(), counts.tolist(), tiles, played, better))
+
+
+def _line(rules: CasinoRules, d: int) -> int | None:
+    return rules.rules[d].line if d < len(rules.rules) else rules.line_of(rules.exceptions[d - len(rules.rules)])
 
 
 def _fall_through(c: Combos, step: np.ndarray, left: np.ndarray) -> list[FallThrough]:
