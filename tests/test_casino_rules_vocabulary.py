@@ -247,3 +247,41 @@ def test_a_kept_table_is_named_by_the_vocabularys_code_too() -> None:
     from trainer.rules.paigow import casino_rules
 
     assert "trainer.rules.paigow.casino_patterns" in casino_rules._ENGINE
+
+
+PATTERNS = ["any", "pair", "wong", "gong", "high nine", "two pairs", "6/8 or better", "7/9", "3/gong", "any/8",
+            "3 over high 6/any or better", "12 high", "teen or day low", "highest tile high", "highest tile low",
+            "two highest together", "two highest apart", "most points", "not dominated", "dominating",
+            "4 with 5", "any 2, 3 or 4 with 10 or 11 worth 2, 3 or 4"]
+
+
+@given(st.lists(st.tuples(st.lists(st.sampled_from(PATTERNS), min_size=1, max_size=2),
+                          st.sampled_from(["high", "low", "lowest high"]),
+                          st.sampled_from(["", 'cannot_make = "pair"\n', 'can_make = "wong"\n', 'balanced = "not 7/9"\n',
+                                           'includes = "teen or day"\n', 'pair = "9, 8 or 7"\n'])),
+                min_size=1, max_size=4))
+@settings(max_examples=25, deadline=None)
+def test_each_hand_a_rule_decides_is_set_as_its_words_say(rules: list) -> None:
+    """Over every hand of a file made of random rules: the deciding rule is the first whose conditions
+    hold and some setting meets a pattern of, and its setting meets the first such pattern and is the one
+    ``choose`` ranks first among those meeting it."""
+    import numpy as np
+
+    from trainer.rules.paigow.casino_patterns import grid
+
+    text = "".join(f'[[house_way.rule]]\nname = "R{n}"\n{extra}play = {json.dumps([" and ".join(p)])}\nchoose = "{c}"\n'
+                   for n, (p, c, extra) in enumerate(rules))
+    way_ = way(text)
+    g = grid()
+    choice, decider = way_.rule_choices
+    undecided = np.ones(len(choice), dtype=bool)
+    for n, rule in enumerate(way_.rules):
+        holds, pair_grid = rule.applies(g)
+        met = rule.play[0].mask(pair_grid) & holds[:, None]
+        mine = undecided & met.any(axis=1)
+        assert ((decider == n) == mine).all()
+        strength = np.where(met, pair_grid.strength(rule.choose), -1)
+        rows = np.nonzero(mine)[0]
+        assert (strength[rows, choice[rows]] == strength[rows].max(axis=1)).all()
+        undecided &= ~mine
+    assert (decider[undecided] == -1).all()
