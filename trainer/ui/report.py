@@ -302,6 +302,8 @@ def _blocks(report: Report) -> list:
         add(lambda pg, y, d, h=header: _header_row(pg, y, h, d), keep=True)
         for row in rows or (("(none)",) + ("",) * (len(header) - 1),):
             add(lambda pg, y, d, r=row, h=header: _row(pg, y, r, len(r) == 1, d, h), keep=len(row) == 1)
+    if not report.wrong_title:  # a chart, not a record: no wrong answers to list
+        return blocks
     title = f"{report.wrong_title}: {len(report.wrong)}" if report.wrong else f"{report.wrong_title}: none"
     add(lambda pg, y, d: 12 + pg.text(y + 12, title, 14, bold=True, draw=d) + 4, keep=bool(report.wrong))
     for w in report.wrong:
