@@ -29,9 +29,8 @@ from __future__ import annotations
 import random
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -78,6 +77,7 @@ class CasinoIndex:
     deciders: tuple[Decider, ...]
     #: The decider of each row of ``combos()`` (its index in ``deciders``).
     of_row: np.ndarray
+    _kept: dict[str, np.ndarray] = field(default_factory=dict)
 
     def decider(self, item: str) -> Decider:
         return next(d for d in self.deciders if d.item == item)
@@ -92,17 +92,21 @@ class CasinoIndex:
         rng.shuffle(tiles)
         return tuple(tiles)
 
-    def example(self, decider: Decider) -> tuple[Tile, ...]:
-        """A fixed worked example of the decider: its most often dealt hand whose three settings differ."""
+    def example(self, decider: Decider, nth: int = 0) -> tuple[Tile, ...]:
+        """A fixed worked example of the decider: its ``nth`` most often dealt hand whose three settings
+        differ (or, when it has too few, the last of them; or any hand it decides)."""
         c = combos()
         rows = decider.rows[np.argsort(-c.weight[decider.rows], kind="stable")]
-        return c.tiles(int(next((r for r in rows if len(set(settings(c.tiles(int(r))))) == 3), rows[0])))
+        clear = [int(r) for r in rows[:64] if len(set(settings(c.tiles(int(r))))) == 3] or [int(rows[0])]
+        return c.tiles(clear[min(nth, len(clear) - 1)])
 
-    @cached_property
-    def allowed(self) -> np.ndarray:
+    def allowed(self, four: Callable[..., Any]) -> np.ndarray:
         """(8130, 3): the settings the casino's way allows for each hand by face, where its own rule or
         explicit hand decides (False everywhere else): the setting it chooses, and, for a rule, each
-        setting that meets the same pattern with hands of the same rank."""
+        setting that meets the same pattern with hands of the same rank. ``four``: the rules' ``Four``
+        (passed in: the rules' module imports this one)."""
+        if "mask" in self._kept:
+            return self._kept["mask"]
         c, score = combos(), hand_facts().score
         choice, decider = self.rules.table
         mask = np.zeros((len(c.faces), 3), dtype=bool)
@@ -112,19 +116,12 @@ class CasinoIndex:
         tied = (strength == strength[np.arange(len(c.faces)), choice][:, None]).sum(axis=1) > 1
         for row in np.nonzero(tied & (decider >= 0) & (decider < len(self.rules.rules)))[0].tolist():
             rule, tiles = self.rules.rules[int(decider[row])], c.tiles(row)
-            for j in range(3):
-                mask[row, j] |= _rule_takes(rule, tiles, j)
+            options = settings(tiles)
+            for j in range(3):  # the rule chooses the first of the strongest settings meeting its pattern
+                first = (options[j], *(s for n, s in enumerate(options) if n != j))
+                mask[row, j] |= rule.decide(four(tiles, first)) == 0
+        self._kept["mask"] = mask
         return mask
-
-
-def _rule_takes(rule: Any, tiles: tuple[Tile, ...], j: int) -> bool:
-    """Whether ``rule`` may choose setting ``j`` of ``tiles`` (sorted faces): it chooses the first of the
-    strongest settings meeting its pattern, so it chooses ``j`` when ``j`` is put first and is one of them."""
-    from trainer.rules.paigow.casino_rules import Four
-
-    options = settings(tiles)
-    first = (options[j], *(s for n, s in enumerate(options) if n != j))
-    return rule.decide(Four(tiles, first)) == 0  # type: ignore[arg-type]
 
 
 _INDEXES: dict[str, CasinoIndex] = {}
@@ -152,7 +149,8 @@ def _units(rules: Any) -> list[tuple[str, str, list[int], list[str], int | None]
         name = head.strip() if head.strip() in names else x.rule  # "Pair rule B: ..." joins rule B
         unit = units.setdefault(item_id(name), (item_id(name), name, [], [], rules.line_of(x)))
         unit[2].append(len(rules.rules) + e)
-        if name != x.rule and text.strip() and text.strip() not in unit[3]:
+        said = {t.rstrip(". ").lower() for t in unit[3]}
+        if name != x.rule and text.strip() and text.strip().rstrip(". ").lower() not in said:
             unit[3].append(text.strip())
     big = 1 << 30
     return sorted(units.values(), key=lambda u: big if u[4] is None else u[4])
@@ -180,12 +178,13 @@ def _build(rules: Any) -> CasinoIndex:
     return CasinoIndex(rules, tuple(found), of_row)
 
 
-def allows(rules: Any, setting: Setting) -> bool:
-    """Whether the casino's own rule (or explicit hand) for ``setting``'s tiles allows ``setting``."""
+def allows(rules: Any, setting: Setting, four: Callable[..., Any]) -> bool:
+    """Whether the casino's own rule (or explicit hand) for ``setting``'s tiles allows ``setting``
+    (``four``: as :meth:`CasinoIndex.allowed`)."""
     c = combos()
     row = c.row_of(setting.tiles)
     mine = tuple(sorted(tuple(sorted(h.tiles)) for h in (setting.high, setting.low)))
     for j, s in enumerate(settings(c.tiles(row))):
         if tuple(sorted(tuple(sorted(h.tiles)) for h in (s.high, s.low))) == mine:
-            return bool(casino_index(rules).allowed[row, j])
+            return bool(casino_index(rules).allowed(four)[row, j])
     return False

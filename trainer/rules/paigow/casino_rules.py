@@ -503,12 +503,12 @@ class _CasinoStep:
     def masks(self, c: Combos) -> np.ndarray:
         from trainer.rules.paigow.casino_index import casino_index
 
-        return casino_index(self.rules).allowed
+        return casino_index(self.rules).allowed(Four)
 
     def applies(self, setting: Setting) -> bool:
         from trainer.rules.paigow.casino_index import allows
 
-        return allows(self.rules, setting)
+        return allows(self.rules, setting, Four)
 
     def why(self, setting: Setting) -> str:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
