@@ -30,6 +30,7 @@ import random
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -105,23 +106,37 @@ class CasinoIndex:
         explicit hand decides (False everywhere else): the setting it chooses, and, for a rule, each
         setting that meets the same pattern with hands of the same rank. ``four``: the rules' ``Four``
         (passed in: the rules' module imports this one)."""
-        if "mask" in self._kept:
-            return self._kept["mask"]
+        if "mask" not in self._kept:
+            choice, decider = self.rules.table
+            mask = np.zeros((len(choice), 3), dtype=bool)
+            mine = np.nonzero(decider >= 0)[0]
+            mask[mine, choice[mine]] = True
+            for row in np.nonzero(self._tied)[0].tolist():
+                mask[row] = self.allowed_in(row, four)
+            self._kept["mask"] = mask
+        return self._kept["mask"]
+
+    def allowed_in(self, row: int, four: Callable[..., Any]) -> list[bool]:
+        """The settings of one hand by face (a row of ``combos()``) that :meth:`allowed` marks."""
+        choice, decider = (int(a[row]) for a in self.rules.table)
+        if decider < 0:
+            return [False] * 3
+        if not self._tied[row]:
+            return [j == choice for j in range(3)]
+        rule, tiles = self.rules.rules[decider], combos().tiles(row)
+        options = settings(tiles)
+        # the rule chooses the first of the strongest settings meeting its pattern: j, when put first, is one
+        return [rule.decide(four(tiles, (options[j], *(s for n, s in enumerate(options) if n != j)))) == 0
+                for j in range(3)]
+
+    @cached_property
+    def _tied(self) -> np.ndarray:
+        """(8130,): the hands a rule decides where another setting is as strong as the one it chooses."""
         c, score = combos(), hand_facts().score
         choice, decider = self.rules.table
-        mask = np.zeros((len(c.faces), 3), dtype=bool)
-        mine = np.nonzero(decider >= 0)[0]
-        mask[mine, choice[mine]] = True
         strength = score[c.high[..., 0], c.high[..., 1]] * 4096 + score[c.low[..., 0], c.low[..., 1]]
         tied = (strength == strength[np.arange(len(c.faces)), choice][:, None]).sum(axis=1) > 1
-        for row in np.nonzero(tied & (decider >= 0) & (decider < len(self.rules.rules)))[0].tolist():
-            rule, tiles = self.rules.rules[int(decider[row])], c.tiles(row)
-            options = settings(tiles)
-            for j in range(3):  # the rule chooses the first of the strongest settings meeting its pattern
-                first = (options[j], *(s for n, s in enumerate(options) if n != j))
-                mask[row, j] |= rule.decide(four(tiles, first)) == 0
-        self._kept["mask"] = mask
-        return mask
+        return tied & (decider >= 0) & (decider < len(self.rules.rules))
 
 
 _INDEXES: dict[str, CasinoIndex] = {}
@@ -186,5 +201,5 @@ def allows(rules: Any, setting: Setting, four: Callable[..., Any]) -> bool:
     mine = tuple(sorted(tuple(sorted(h.tiles)) for h in (setting.high, setting.low)))
     for j, s in enumerate(settings(c.tiles(row))):
         if tuple(sorted(tuple(sorted(h.tiles)) for h in (s.high, s.low))) == mine:
-            return bool(casino_index(rules).allowed(four)[row, j])
+            return casino_index(rules).allowed_in(row, four)[j]
     return False
