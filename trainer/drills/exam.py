@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check, expected_text
 from trainer.drills.games import game_named
+from trainer.drills.items import items
 from trainer.drills.model import Question
 from trainer.drills.registry import casino_profile, check_offered, generate, profile_for, skill_named
 from trainer.rules.errors import TrainerError
@@ -92,13 +93,28 @@ def build_exam(spec: ExamSpec, *, printed: bool = False, tick: Callable[[], obje
     rng = random.Random(spec.seed)
     skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
     rng.shuffle(skills)
+    aims = {skill: _aims(spec, skill) for skill in spec.skills}
     questions = []
     for skill in skills:
+        aim = aims[skill]
         questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way,
-                                  casino=spec.casino))
+                                  casino=spec.casino, item=aim.pop(0) if aim else None))
         if tick is not None:
             tick()
     return Exam(spec, tuple(questions))
+
+
+def _aims(spec: ExamSpec, skill: str) -> list[str]:
+    """The items ``skill``'s questions aim at in turn, each as often as the others (in a seeded order): an
+    exam stratifies a skill whose items are listed and cheap to aim at (``preview``), e.g. a casino's
+    house way rule by rule (issue 36); [] for the others (any item, as their seed makes)."""
+    s = skill_named(skill)
+    if s.items is None or s.preview is None:
+        return []
+    profile = casino_profile(spec.casino, spec.profile) if spec.casino else spec.profile
+    its = list(items(skill, profile, spec.house_way))
+    random.Random(f"{spec.seed}:{skill}").shuffle(its)
+    return [its[i % len(its)] for i in range(spec.count)] if its else []
 
 
 @dataclass(frozen=True)

@@ -344,15 +344,14 @@ class _CasinoStep:
     rules: CasinoRules
 
     def masks(self, c: Combos) -> np.ndarray:
-        choice, decider = self.rules.table
-        mask = np.zeros((len(c.faces), 3), dtype=bool)
-        rows = np.nonzero(decider >= 0)[0]
-        mask[rows, choice[rows]] = True
-        return mask
+        from trainer.rules.paigow.casino_index import casino_index
+
+        return casino_index(self.rules).allowed(Four)
 
     def applies(self, setting: Setting) -> bool:
-        d = self.rules.decide(setting.tiles)
-        return d.label is not None and _by_face(d.setting) == _by_face(setting)
+        from trainer.rules.paigow.casino_index import allows
+
+        return allows(self.rules, setting, Four)
 
     def why(self, setting: Setting) -> str:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
