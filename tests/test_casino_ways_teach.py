@@ -58,7 +58,8 @@ def test_learn_teaches_each_rule_in_the_file_s_order_with_a_hand_it_decides(name
     own = [d for d in index.deciders if d.step is None]
     page = learn_page("House way", rules.profile)
     casino, left = page.sections[0], page.sections[1]
-    assert casino.title == rules.way_name and [w.title.split(":")[0] for w in casino.walkthroughs] == [d.name for d in own]
+    assert casino.title == rules.way_name and len(casino.walkthroughs) == len(own)
+    assert all(w.title.startswith(d.name) for w, d in zip(casino.walkthroughs, own))  # a name may hold a colon
     lines = [d.line for d in own if d.line is not None]
     assert lines == sorted(lines)  # the file's order
     for decider, walk in zip(own, casino.walkthroughs):

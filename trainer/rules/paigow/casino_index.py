@@ -8,10 +8,6 @@ step (621a.8(d)(1)-(4)), with the ids ``step1``-``step4`` the regulation's way u
 for each decider, the hands by face it decides (the casino's table of 8,130 hands, ``CasinoRules.table``)
 and their weights (physical deals), so a question on a rule is dealt at once, never searched for.
 
-It also says which settings a casino's rule allows: the one it chooses, and any other setting that
-meets the same ``play`` pattern with hands of the same rank (the file chooses by strength, so two such
-settings are equally its choice: two Gongs either way round, issue 37 item 5).
-
 >>> from pathlib import Path
 >>> from trainer.rules.paigow.casino_rules import load_casino_rules
 >>> rules = load_casino_rules(str(Path(__file__).parents[3] / "docs" / "casino-rules" / "harbor.toml"))
@@ -30,13 +26,12 @@ import random
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
-from trainer.rules.paigow.face_combos import _meets, combos, hand_facts
-from trainer.rules.paigow.hands import Setting, settings
+from trainer.rules.paigow.face_combos import _meets, combos
+from trainer.rules.paigow.hands import settings
 from trainer.rules.paigow.house_way import REGULATORY
 from trainer.rules.paigow.tiles import Tile
 
@@ -101,43 +96,6 @@ class CasinoIndex:
         clear = [int(r) for r in rows[:64] if len(set(settings(c.tiles(int(r))))) == 3] or [int(rows[0])]
         return c.tiles(clear[min(nth, len(clear) - 1)])
 
-    def allowed(self, four: Callable[..., Any]) -> np.ndarray:
-        """(8130, 3): the settings the casino's way allows for each hand by face, where its own rule or
-        explicit hand decides (False everywhere else): the setting it chooses, and, for a rule, each
-        setting that meets the same pattern with hands of the same rank. ``four``: the rules' ``Four``
-        (passed in: the rules' module imports this one)."""
-        if "mask" not in self._kept:
-            choice, decider = self.rules.table
-            mask = np.zeros((len(choice), 3), dtype=bool)
-            mine = np.nonzero(decider >= 0)[0]
-            mask[mine, choice[mine]] = True
-            for row in np.nonzero(self._tied)[0].tolist():
-                mask[row] = self.allowed_in(row, four)
-            self._kept["mask"] = mask
-        return self._kept["mask"]
-
-    def allowed_in(self, row: int, four: Callable[..., Any]) -> list[bool]:
-        """The settings of one hand by face (a row of ``combos()``) that :meth:`allowed` marks."""
-        choice, decider = (int(a[row]) for a in self.rules.table)
-        if decider < 0:
-            return [False] * 3
-        if not self._tied[row]:
-            return [j == choice for j in range(3)]
-        rule, tiles = self.rules.rules[decider], combos().tiles(row)
-        options = settings(tiles)
-        # the rule chooses the first of the strongest settings meeting its pattern: j, when put first, is one
-        return [rule.decide(four(tiles, (options[j], *(s for n, s in enumerate(options) if n != j)))) == 0
-                for j in range(3)]
-
-    @cached_property
-    def _tied(self) -> np.ndarray:
-        """(8130,): the hands a rule decides where another setting is as strong as the one it chooses."""
-        c, score = combos(), hand_facts().score
-        choice, decider = self.rules.table
-        strength = score[c.high[..., 0], c.high[..., 1]] * 4096 + score[c.low[..., 0], c.low[..., 1]]
-        tied = (strength == strength[np.arange(len(c.faces)), choice][:, None]).sum(axis=1) > 1
-        return tied & (decider >= 0) & (decider < len(self.rules.rules))
-
 
 _INDEXES: dict[str, CasinoIndex] = {}
 
@@ -191,15 +149,3 @@ def _build(rules: Any) -> CasinoIndex:
         add(f"step{step.number}", f"Step {step.number}", (step.wording,), None, np.nonzero(decides)[0], step.number)
         left &= ~decides
     return CasinoIndex(rules, tuple(found), of_row)
-
-
-def allows(rules: Any, setting: Setting, four: Callable[..., Any]) -> bool:
-    """Whether the casino's own rule (or explicit hand) for ``setting``'s tiles allows ``setting``
-    (``four``: as :meth:`CasinoIndex.allowed`)."""
-    c = combos()
-    row = c.row_of(setting.tiles)
-    mine = tuple(sorted(tuple(sorted(h.tiles)) for h in (setting.high, setting.low)))
-    for j, s in enumerate(settings(c.tiles(row))):
-        if tuple(sorted(tuple(sorted(h.tiles)) for h in (s.high, s.low))) == mine:
-            return casino_index(rules).allowed_in(row, four)[j]
-    return False

@@ -152,14 +152,25 @@ class Rule:
 
     def table(self, g: Grid) -> np.ndarray:
         """The setting this rule gives every combination, -1 where it does not decide."""
+        allowed = self.allowed(g)
+        return np.where(allowed.any(axis=1), allowed.argmax(axis=1), -1)
+
+    def allowed(self, g: Grid) -> np.ndarray:
+        """(combinations, 3): the settings this rule allows, False where it does not decide: those meeting
+        the first ``play`` pattern any setting meets, as strong as the strongest of them by ``choose`` (the
+        file chooses by strength, so two settings of equal rank are equally its choice: two Gongs either
+        way round, spec H4, issue 37 item 5); ``table`` takes the first of them."""
         applies, g = self.applies(g)
-        choice = np.full(len(g.c.faces), -1, dtype=np.int64)
+        allowed = np.zeros(g.c.high.shape[:2], dtype=bool)
+        decided = np.zeros(len(g.c.faces), dtype=bool)
         strength = g.strength(self.choose)
         for pattern in self.play:
             met = pattern.mask(g) & applies[:, None]
-            fresh = (choice < 0) & met.any(axis=1)
-            choice[fresh] = np.where(met, strength, -1)[fresh].argmax(axis=1)
-        return choice
+            fresh = ~decided & met.any(axis=1)
+            best = np.where(met, strength, -1).max(axis=1, keepdims=True)
+            allowed[fresh] = (met & (strength == best))[fresh]
+            decided |= fresh
+        return allowed
 
 
 @dataclass(frozen=True)
@@ -264,6 +275,21 @@ class CasinoRules:
         choice[regulation] = house_way_choices(REGULATORY)[regulation]
         return np.stack([choice, decider])
 
+    @cached_property
+    def allowed(self) -> np.ndarray:
+        """(8130, 3): the settings the casino's own rules and explicit hands allow for each hand by face
+        (False where the regulation's steps decide): an explicit hand's setting, or every setting its rule
+        allows (``Rule.allowed``)."""
+        choice, decider = self.table
+        mask = np.zeros((len(choice), 3), dtype=bool)
+        mine = np.nonzero(decider >= 0)[0]
+        mask[mine, choice[mine]] = True
+        for n, rule in enumerate(self.rules):
+            rows = np.nonzero(decider == n)[0]
+            if len(rows):
+                mask[rows] = rule.allowed(grid())[rows]
+        return mask
+
     def _deciding(self, decider: int) -> Rule | HandException | None:
         if decider < 0:
             return None
@@ -344,14 +370,13 @@ class _CasinoStep:
     rules: CasinoRules
 
     def masks(self, c: Combos) -> np.ndarray:
-        from trainer.rules.paigow.casino_index import casino_index
-
-        return casino_index(self.rules).allowed(Four)
+        return self.rules.allowed
 
     def applies(self, setting: Setting) -> bool:
-        from trainer.rules.paigow.casino_index import allows
-
-        return allows(self.rules, setting, Four)
+        row = combos().row_of(setting.tiles)
+        mine = _by_face(setting)
+        return any(self.rules.allowed[row, j] and _by_face(s) == mine
+                   for j, s in enumerate(settings(combos().tiles(row))))
 
     def why(self, setting: Setting) -> str:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
