@@ -304,7 +304,9 @@ class _TaskBuilder:
             copies = [a for a, b in ((mine.high, theirs.high), (mine.low, theirs.low)) if a.score == b.score]
             ties = [r for r in ties if r != "copy"] + sorted({"copy" if h.kind.is_pair else "top_tile_copy"
                                                               for h in copies})
-        cites = [step.citation, self.profile.cite("push"), "spec H5", *map(self.profile.cite, ties)]
+        # the hands' ranks decide the call (621a.3, md 3, nj 10.2), the call's words 621a.8(g)-(i)
+        cites = [step.citation, self.profile.cite("push"), self.profile.cite("ranking"), "spec H5",
+                 *map(self.profile.cite, ties)]
         cites += ["spec H3"] * bool(ties)
         return draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
                      CALLS[outcome], f"{step.say}. Both hands higher: win; neither: lose; one of the two: push.",
