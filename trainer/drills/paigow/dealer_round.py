@@ -103,6 +103,17 @@ class RoundSpec:
     irregularity: Irregularity | None = None
     house_way: str | None = None
     method: Method = Method.MANUAL
+    #: The SHA-256 of the casino's Rules Submission whose table the round is dealt at ("": the profile's):
+    #: its styles, side wagers, paytables, vigorish and banking (``trainer.rules.paigow.casino_rules``).
+    casino: str = ""
+
+    def table(self) -> Profile:
+        """The profile the round is dealt under: the casino's (its file's choices), else the profile's own."""
+        if not self.casino:
+            return profile_named(self.profile)
+        from trainer.rules.casino import casino_by_digest
+
+        return casino_by_digest(self.casino).profile
 
     def to_dict(self) -> dict[str, Any]:
         """JSON values (kept in every question of the round, so it can be replayed)."""
@@ -134,14 +145,16 @@ def play_spec(spec: RoundSpec) -> Round:
     >>> play_spec(RoundSpec(seed=7, players=2)).to_dict() == play_spec(RoundSpec(seed=7, players=2)).to_dict()
     True
     """
-    profile = profile_named(spec.profile)
+    profile = spec.table()
     bank = parse_bank(spec.bank, profile)
     rng = random.Random(spec.seed)
     players = seat_players(rng, profile, spec.players, include=[bank] if bank else [],
                            dice_wagers=spec.method is not Method.RNG)
     style = spec.style or (rng.choice(profile.styles) if bank else DEFAULT_STYLE)
     way = house_way_named(spec.house_way) if spec.house_way else None
-    return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank,
+    # the table's vigorish: exact where allowed (as every round before casino tables), else the casino's (S2)
+    rounding = "exact" if "exact" in profile.vig_roundings else profile.vig_roundings[0]
+    return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank, rounding=rounding,
                       method=spec.method, irregularity=spec.irregularity, house_way=way, seed=spec.seed)
 
 
@@ -514,10 +527,11 @@ def round_tasks(spec: RoundSpec, played: Round | None = None) -> tuple[RoundTask
     """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
     order, as questions (see the module table). ``data["round"]`` and ``data["task"]`` replay each."""
     played = played or play_spec(spec)
-    profile = profile_named(played.profile)
+    profile = spec.table()
     way = house_way_named(spec.house_way or profile.default_house_way)
     built = _TaskBuilder(played, spec, profile, way).build()
-    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, profile.name, way.name))
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, profile.name, way.name,
+                                                                   casino=spec.casino))
 
 
 # --- each step type as a drill of its own ---------------------------------------------------------
@@ -531,7 +545,7 @@ def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
     irregular = rng.choice(tuple(Irregularity)) if skill == "dealer-irregularity" else None
     return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, bank=bank,
                      co_bank=bank != "dealer" and profile.co_bank and rng.random() < 0.3, irregularity=irregular,
-                     house_way=setup.house_way.name)
+                     house_way=setup.house_way.name, casino=profile.casino_sha256 or "")
 
 
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():
