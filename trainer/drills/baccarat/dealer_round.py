@@ -505,7 +505,8 @@ class _TaskBuilder:
         return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand; the vigorish is marked for later"
                      f"{had}. What does the marker button in box {seat} show now?", AnswerKind.MONEY, owed,
                      "Five percent of the amount won, added to what the seat already owes; it is collected before "
-                     "a new shoe or when the player leaves.", [step.citation, self.p.cite("vigorish"), "spec B14"], "marker",
+                     "a new shoe or when the player leaves.", [*step.citation.split(", "), self.p.cite("vigorish"), "spec B14"],
+                     "marker",
                      data=self.base(step))
 
     def chips_before(self) -> int:
