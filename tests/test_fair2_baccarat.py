@@ -204,3 +204,14 @@ def test_deck_counts_are_six_to_eight_and_refusals_cite_631a_3a(tmp_path):
     out = subprocess.run([sys.executable, "-m", "trainer", "casino-rules", "check", str(bad)], capture_output=True,
                          text=True)
     assert out.returncode == 2 and "631a.3(a)" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_exam_report_names_the_casino():
+    """Catches: the app's printed exam report on a casino's rules naming the profile alone."""
+    from trainer.drills.exam import ExamSpec, build_exam, grade
+    from trainer.ui.report import exam_report
+
+    digest = load_casino(str(RIVERSIDE)).digest
+    exam = build_exam(ExamSpec(seed=4, skills=("bac-dealer-pay",), count=2, casino=digest))
+    report = exam_report("Ana", grade(exam, [q.answer for q in exam.questions]).to_dict())
+    assert "pa-631a" in report.profile and "Riverside Training Casino" in report.profile
