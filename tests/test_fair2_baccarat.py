@@ -44,10 +44,11 @@ def test_dealer_pay_pays_the_casinos_tie_and_dragon_bonus(tmp_path):
         assert q.casino == digest and q.data["round"]["casino"] == digest
         stake = int(re.search(r"of \$([\d,]+\.\d\d)", q.prompt).group(1).replace(",", "").replace(".", ""))
         if q.item == "tie":
-            assert q.answer == stake * 9, q.prompt
+            assert q.answer == stake * 9 and "posts the Tie at 9 to 1" in q.prompt, q.prompt
             seen.add("tie")
         if q.item == "dragon-bonus":
             assert q.answer // stake in (30, 10, 4, 2, 1), q.prompt  # paytable C's odds (A pays 6 on 7, C 4)
+            assert "Dragon Bonus paytable C" in q.prompt and "final hands Player" in q.prompt
             seen.add("dragon")
     assert "tie" in seen
 

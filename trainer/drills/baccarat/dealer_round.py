@@ -484,9 +484,19 @@ class _TaskBuilder:
         odds = int(re.search(r"paid (\d+) to 1", chip.why).group(1))
         wager = wager_named_in(chip.why)
         yield "bac-dealer-pay", draft(
-            f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}: how much do you "
-            "pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
+            f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}{self.posted(wager)}: "
+            "how much do you pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
             data=self.base(step) | {"chips": list(self.p.chips)})  # paid in chips too (dealer_round.in_chips)
+
+    def posted(self, wager: str) -> str:
+        """What the layout shows for a wager whose odds are the table's choice (631a.13(b),(e)): the Tie's
+        odds, the Dragon Bonus paytable with the final hands it is paid on; a printed question has no layout."""
+        if wager == "tie":
+            return f" (the layout posts the Tie at {self.p.tie_pays} to 1)"
+        if wager.startswith("dragon-bonus"):
+            hands = ", ".join(f"{_WORDS[h]} {' '.join(self.hand(h))}" for h in ("player", "banker"))
+            return f" (final hands {hands}; the layout posts Dragon Bonus paytable {self.p.dragon_bonus})"
+        return ""
 
     def vigorish(self, step: Step) -> Draft:
         seat = int(re.search(r"Seat (\d+)", step.say).group(1))
