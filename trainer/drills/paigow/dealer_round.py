@@ -220,7 +220,7 @@ class _TaskBuilder:
             yield "dealer-count", self.count(move, step)
         elif move.kind in _STACK_MOVES and move.stacks:
             accepted = self.first_stacks(move)
-            if len(set(_stacks(before)) - set(accepted)) > 0:  # else every stack offered is right: shown, not asked
+            if set(_stacks(before)) - set(accepted):  # else every stack offered is right: shown, not asked
                 yield "dealer-deliver", self.stack_move(move, step, before, accepted)
         self.last_move = move
 
