@@ -46,9 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.rules.paigow.casino_rules import check, load_casino_rules
+    from trainer.rules.casino import load_casino
+    from trainer.rules.paigow.casino_rules import check
 
-    rules = load_casino_rules(args.file)
+    rules = load_casino(args.file)
+    if hasattr(rules, "summary"):  # a table's choices alone (Baccarat): no house way to check hand by hand
+        emit(args, {"file": args.file, **rules.summary()}, _table_text)
+        return 0
     found = check(rules)
     profile = rules.profile
 
@@ -88,6 +92,12 @@ def _json(data: dict[str, Any]) -> str:
 
 def _at(line: int | None) -> str:
     return f" (line {line})" if line else ""
+
+
+def _table_text(d: dict[str, Any]) -> str:
+    lines = [f"{d['file']}: {d['casino']} (amends profile {d['profile']}): the table it makes"]
+    lines += [f"  {c['choice']}: {c['value']} ({c['citation']})" for c in d["table"]]
+    return "\n".join(lines)
 
 
 def _text(d: dict[str, Any]) -> str:

@@ -75,6 +75,19 @@ class Exam:
     questions: tuple[Question, ...]
 
 
+def casino_title(digest: str | None) -> str:
+    """The name of the casino whose Rules Submission (SHA-256 ``digest``) an exam is on, for its printed
+    head; "" for the profile's own rules."""
+    from trainer.rules.casino import casino_by_digest
+
+    if not digest:
+        return ""
+    try:
+        return casino_by_digest(digest).casino
+    except TrainerError:
+        return f"a casino's rules not on this PC ({digest[:12]})"
+
+
 def screen_only(skills: Sequence[str]) -> tuple[str, ...]:
     """The skills among ``skills`` whose questions only the app can show (an animation, not text)."""
     return tuple(s for s in skills if skill_named(s).needs_screen)

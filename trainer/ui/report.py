@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from trainer.rules.errors import TrainerError
 from trainer.paths import write_file
 from trainer.drills.games import games, profile_named
+from trainer.drills.exam import casino_title
 
 #: A4 in points, and the page margin.
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 48.0
@@ -158,7 +159,9 @@ def exam_report(trainee: str, result: Mapping[str, Any], when: str | None = None
                           spec["profile"])
                   for q in result["questions"] if not q["correct"])
     extra = (("Practice record", _PRACTICE_HEADER, practice_rows(practice)),) if practice else ()
-    return Report("Exam report", trainee, _date(when or result.get("finished_utc")), _profile_title(spec["profile"]),
+    casino = casino_title(spec.get("casino"))
+    return Report("Exam report", trainee, _date(when or result.get("finished_utc")),
+                  _profile_title(spec["profile"]) + (f", at {casino}" if casino else ""),
                   summary, ("Skill", "Correct", "Questions", "Score"), rows, wrong, extra_tables=extra)
 
 
