@@ -21,7 +21,9 @@ from trainer.ui import learn_screen
 from trainer.ui.learn_widgets import WalkthroughView
 from trainer.ui.progress_link import shared_store
 
-EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "docs" / "casino-rules").glob("*.toml"))
+#: The Pai Gow ways on file (a Baccarat casino's file has no house way to teach).
+EXAMPLES = sorted(p for p in (Path(__file__).resolve().parents[1] / "docs" / "casino-rules").glob("*.toml")
+                  if "pa-631a" not in p.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
