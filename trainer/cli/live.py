@@ -242,8 +242,23 @@ def _follow(store: Any, out: _Out, follower: Any, lines: _Lines) -> int:
             elif event["event"] == "reveal":
                 asked = None
         line = lines.take()
-        if asked is not None and line is not None and line.strip():
+        if line is None or not line.strip():
+            continue
+        if asked is not None:
             asked = _answer(store, out, follower.quiz, follower.trainee, asked, line.strip())
+        else:
+            out(_nothing_asked(follower.quiz))
+
+
+def _nothing_asked(quiz: Any) -> dict[str, Any]:
+    """An answer line while no question waits for one: refused, with why."""
+    if quiz.state == "revealed":
+        why = f"too late: the answers to question {quiz.number} are closed"
+    elif quiz.state == "question":
+        why = f"question {quiz.number} is answered already (the first answer counts)"
+    else:
+        why = "no question is asked yet"
+    return {"event": "refused", "number": quiz.number, "message": why}
 
 
 def _answer(store: Any, out: _Out, quiz: Any, trainee: str, asked: tuple[int, float],
