@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
@@ -445,17 +446,20 @@ class Follower:
     def __init__(self, store: ProgressStore, quiz: LiveQuiz, trainee: str) -> None:
         self.store, self.quiz, self.trainee = need_school(store), quiz, trainee
         self.listener = Listener(self.store.url, quiz.channel)  # before the first read: no change missed
+        quiz.question(1)  # the drills' modules imported now, not when the first question is asked
         self.asked = self.revealed = 0
-        self._read_now = True
+        self._read_now, self._read_at = True, 0.0
 
     def events(self, seconds: float) -> list[dict[str, Any]]:
-        """What changed (a :class:`ServerUnavailable` while the server is away: call again later)."""
+        """What changed (a :class:`ServerUnavailable` while the server is away: call again later).
+        The rows are read when notified, else every :data:`POLL_S` seconds: a PC that waits in short
+        steps (for its trainee's answer too) does not ask the server each time."""
         try:
             if self._read_now:
                 self.listener.ensure()
-            else:
-                self.listener.wait(seconds)
-            self._read_now = False
+            elif not self.listener.wait(seconds) and time.monotonic() < self._read_at:
+                return []
+            self._read_now, self._read_at = False, time.monotonic() + POLL_S
             self.quiz = find_quiz(self.store, self.quiz.code)
             return self._changes()
         except ServerUnavailable:
