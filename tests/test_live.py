@@ -153,3 +153,24 @@ def test_the_push_reaches_a_follower_at_once(classroom, pg_url, tmp_path):
     assert shown[0]["number"] == 1 and "answer" not in shown[0]  # never the key before Reveal
     follower.close()
     pc.close()
+
+
+def test_live_answers_are_marked_in_the_class_view_and_its_pdf(classroom):
+    from trainer.ui.class_screen import pdf_report
+
+    store, group = classroom
+    quiz = live.ask_next(store, live.open_quiz(store, group, SKILLS, 2, 7))
+    question = quiz.question()
+    for name in ("Ana", "Ben"):
+        live.join(store, quiz, name)
+    live.answer(store, quiz, "Ana", 1, question.answer, 1500)
+    live.answer(store, quiz, "Ben", 1, "$0.01" if not question.choices else
+                next(c for c in question.choices if c != question.answer), 1500)
+    report = school.class_report(store, group)
+    marks = {t.name: (t.answered, t.live_answered, t.live_correct) for t in report.trainees}
+    assert marks == {"Ana": (1, 1, 1), "Ben": (1, 1, 0), "Cy": (0, 0, 0)}
+    table = school.report_rows(report)
+    column = table[0].index("Live quiz")
+    assert [row[column] for row in table[1:]] == ["1/1", "0/1", ""]
+    pdf = pdf_report(report)
+    assert pdf.skill_header[-1] == "Live quiz" and [r[-1] for r in pdf.skill_rows] == ["1/1", "0/1", "—"]

@@ -48,13 +48,13 @@ def pdf_report(report: school.ClassReport) -> Report:
                f"Ready: at least {report.ready_percent}% right in every skill practised by the class, with at "
                f"least {report.ready_answers} answers each.")
     rows = tuple((t.name, "ready" if t.ready else "not yet", str(t.answered), _pct(t.accuracy),
-                  str(t.due)) for t in people)
+                  str(t.due), f"{t.live_correct}/{t.live_answered}" if t.live_answered else "—") for t in people)
     exams = tuple((t.name, str(t.exams), t.last_exam or "—", _pct(t.best_exam)) for t in people if t.exams)
     skills = tuple((f"{t.name} · {skill_title(f.skill)}", str(f.answered), _pct(f.accuracy), _secs(f.median_ms))
                    for t in people for f in t.skills)
     missing = tuple((f"{t.name}: {why_not(t, report)}",) for t in people if not t.ready)
     return Report("Class report", f"{report.name} (instructor {report.instructor})", _date(report.generated_utc),
-                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Due"), rows, (),
+                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Due", "Live quiz"), rows, (),
                   extra_tables=(("Still needed for the exam", ("Trainee: what is missing",), missing),
                                 ("Exams", ("Trainee", "Exams", "Last", "Best"), exams),
                                 ("Per skill", ("Trainee · skill", "Answers", "Accuracy", "Mean s"), skills)),
