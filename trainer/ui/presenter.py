@@ -283,6 +283,8 @@ class PresenterWindow(QWidget):
         lay.setContentsMargins(8, 8, 8, 8)
         for part in (self.tables, self.elsewhere, self.learn):
             lay.addWidget(part, 1)
+        #: a live quiz's board (issue 41), shown in place of the screen while the quiz runs
+        self.live: QWidget | None = None
 
     # (the first mirror's, as when one table is shown)
     @property
@@ -324,6 +326,21 @@ class PresenterWindow(QWidget):
         if not panes and page is None:
             self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
                                    "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
+
+        if self.live is not None:
+            for part in (self.tables, self.elsewhere, self.learn):
+                part.hide()
+
+    def show_live(self, board: QWidget | None) -> None:
+        """A live quiz's board in place of what the screen presents; None: the screen again."""
+        if self.live is not None:
+            self.layout().removeWidget(self.live)
+            self.live.hide()
+        self.live = board
+        if board is not None:
+            self.layout().addWidget(board, 1)
+            board.show()
+        self.show_screen(self._screen, self._title)
 
     def _presented_changed(self) -> None:
         self.show_screen(self._screen, self._title)
