@@ -10,6 +10,8 @@ chose so) and per question. The board only shows: every figure comes from ``trai
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from trainer.progress.live import Result, Tally
@@ -52,6 +54,15 @@ def chart_bars(counted: Tally, choices: tuple[str, ...], right: str) -> list[tup
     return [(a, counted.counts.get(a, 0), a == right) for a in (*choices, *others)]
 
 
+def tick_label(index: int, answer: str, numbered: int) -> str:
+    """What is written under bar ``index``: a choice's number, else the answer itself, cut short.
+
+    >>> tick_label(1, "Dealer's hand is higher: dealer wins", 4), tick_label(4, "$10.70", 4)
+    ('2', '$10.70')
+    """
+    return str(index + 1) if index < numbered else short(answer, 12)
+
+
 class AnswerChart(pg.PlotWidget):
     """The answers given, one bar each, the right one in green and named so."""
 
@@ -62,9 +73,12 @@ class AnswerChart(pg.PlotWidget):
         self.hideButtons()
         self.setMinimumHeight(160)
         self.bars: list[tuple[str, int, bool]] = []
+        self.numbered = 0
 
-    def show_bars(self, bars: list[tuple[str, int, bool]], theme: Theme) -> None:
-        self.bars = bars
+    def show_bars(self, bars: list[tuple[str, int, bool]], theme: Theme, numbered: int = 0) -> None:
+        """One bar per answer; the first ``numbered`` are the question's choices, named by their number
+        under the bar (the numbered choices are written under the chart: whole, never cut)."""
+        self.bars, self.numbered = bars, numbered
         self.clear()
         self.setBackground(theme.base)
         xs = list(range(len(bars)))
@@ -77,7 +91,8 @@ class AnswerChart(pg.PlotWidget):
             label.setPos(x, n)
             self.addItem(label)
         axis = self.getAxis("bottom")
-        axis.setTicks([[(x, short(text)) for x, (text, _, _) in zip(xs, bars)]])
+        axis.setTicks([[(x, tick_label(x, text, numbered)) for x, (text, _, _) in zip(xs, bars)]])
+        axis.setHeight(QFontMetrics(self.font()).height() * 1.5 + 8)  # (its default cuts a large font)
         for side in ("bottom", "left"):
             self.getAxis(side).setTextPen(theme.text)
             self.getAxis(side).setTickFont(self.font())
@@ -103,11 +118,14 @@ class LiveBoard(QWidget):
         set_font(self.chart, 1.3)
         self.why = make_label("", 1.4, wrap=True, name="live-why")
         self.results = make_label("", 1.5, wrap=True, name="live-results")
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.join_text.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.results.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.setSpacing(10)
-        for part, stretch in ((self.heading, 0), (self.code, 0), (self.join_text, 0), (self.question, 1),
-                              (self.choices, 0), (self.chart, 2), (self.why, 0), (self.count, 0),
+        for part, stretch in ((self.heading, 0), (self.code, 2), (self.join_text, 1), (self.question, 1),
+                              (self.chart, 2), (self.choices, 0), (self.why, 0), (self.count, 0),
                               (self.results, 1)):
             layout.addWidget(part, stretch)
         self._only()
@@ -121,7 +139,7 @@ class LiveBoard(QWidget):
         self.theme = theme_named(name)
         self.question.set_theme(self.theme)
         if self.chart.bars:
-            self.chart.show_bars(self.chart.bars, self.theme)
+            self.chart.show_bars(self.chart.bars, self.theme, self.chart.numbered)
 
     def show_open(self, code: str, class_name: str, joined: int) -> None:
         self.heading.setText(f"Live quiz · class {class_name}")
@@ -142,10 +160,10 @@ class LiveBoard(QWidget):
 
     def show_reveal(self, question, counted: Tally, right: str) -> None:
         """The chart of the answers given, the right one marked; the explanation and its section."""
-        self.chart.show_bars(chart_bars(counted, tuple(question.choices), right), self.theme)
+        self.chart.show_bars(chart_bars(counted, tuple(question.choices), right), self.theme, len(question.choices))
         self.why.setText(f"Answer: {words(right)}.  {words(question.explanation)}")
         self.count.setText(f"{counted.correct} of {counted.answered} right")
-        self._only(self.chart, self.why, self.count)
+        self._only(self.chart, self.why, self.count, *((self.choices,) if question.choices else ()))
 
     def show_results(self, results: list[Result], tallies: list[Tally]) -> None:
         """Per trainee (most right first; ``hide_names``: numbered) and per question."""
