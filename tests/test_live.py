@@ -174,3 +174,11 @@ def test_live_answers_are_marked_in_the_class_view_and_its_pdf(classroom):
     assert [row[column] for row in table[1:]] == ["1/1", "0/1", ""]
     pdf = pdf_report(report)
     assert pdf.skill_header[-1] == "Live quiz" and [r[-1] for r in pdf.skill_rows] == ["1/1", "0/1", "—"]
+
+
+def test_a_quiz_left_unchanged_for_hours_is_not_offered(classroom):
+    store, group = classroom
+    quiz = live.open_quiz(store, group, SKILLS, 2, 7)
+    with store._write() as conn:  # its instructor's PC died yesterday, nobody ended it
+        conn.execute("UPDATE live_quizzes SET changed_utc = '2000-01-01T00:00:00.000+00:00' WHERE id = ?", (quiz.id,))
+    assert live.open_quizzes(store, "Ana") == []

@@ -236,3 +236,14 @@ def test_the_server_away_and_back(school_db, tmp_path, server_reachable):
     assert teacher.finish() == 0 and ana.expect("end") and ana.finish() == 0
     with open_store(school_db, data=tmp_path / "check") as store:
         assert len(store.answers("Ana")) == shown["answered"]
+
+
+def test_the_end_of_the_hosts_commands_ends_the_quiz(school_db, tmp_path):
+    teacher = host(school_db, tmp_path)
+    code = teacher.expect("open")["code"]
+    ana = join(school_db, tmp_path, code, "Ana")
+    ana.expect("joined")
+    teacher.proc.stdin.close()
+    assert teacher.expect("end")["results"] == [{"trainee": "Ana", "answered": 0, "correct": 0}]
+    assert teacher.finish() == 0
+    assert ana.expect("end") == {"event": "end"} and ana.finish() == 0

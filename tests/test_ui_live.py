@@ -177,3 +177,16 @@ def test_the_boards_pictures(qtbot, tmp_path, size, text):
                     assert label.geometry().bottom() <= board.height() and label.height() > 0, (name, label.text())
     finally:
         apply_text_size(QApplication.instance(), "normal")
+
+
+def test_without_a_school_database_live_quiz_says_it_needs_one(trainee_ctx, shown):
+    from trainer.ui.class_screen import ClassScreen
+    from trainer.ui.progress_link import shared_store
+
+    school.create_class(shared_store(trainee_ctx), "Morning", "Ms Lee", "s3cret")
+    screen = shown(ClassScreen(trainee_ctx))
+    assert not screen.live_button.isEnabled()  # signed out
+    assert screen.sign_in("Morning", "s3cret") and screen.live_button.isEnabled()
+    screen.live_quiz()
+    assert screen.message.text().startswith("⚠ a live quiz needs a school database (PostgreSQL)")
+    assert screen.live_window is None

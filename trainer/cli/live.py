@@ -7,7 +7,8 @@
 Both print one JSON object per line (``--json``; else one line of words each). The host (the
 instructor: the class's password as for ``class``) prints ``{"event": "open", "code": ...}``, then
 reads commands from standard input, one per line: ``next`` (the question, with its key), ``reveal``
-(how many answered, how many right, each answer's count), ``end`` (the results; exit 0). A trainee's
+(how many answered, how many right, each answer's count), ``end`` (the results; exit 0; the end of
+standard input ends the quiz too). A trainee's
 ``join`` prints ``joined``, then each question (never its key) and reads one answer line (a choice's
 text or a typed answer as in the drills; a multi-part answer as a JSON list), ``reveal`` (right,
 wrong, or null: no answer), ``end`` (exit 0). An answer after Reveal is refused (``refused``).
@@ -139,6 +140,7 @@ def _host(args: argparse.Namespace) -> int:
             quiz = _command(store, out, quiz, command)
             if quiz.state == "ended":
                 return 0
+        _command(store, out, quiz, "end")  # the commands ended without one: the class is not left waiting
     return 0
 
 

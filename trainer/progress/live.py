@@ -29,6 +29,7 @@ import secrets
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Iterator
 
 from trainer.progress import casino_texts
@@ -48,6 +49,8 @@ CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"
 CODE_LENGTH = 6
 #: Longest a PC goes without reading where the class is (a notification lost with a connection).
 POLL_S = 2.0
+#: A quiz unchanged for this long is no longer offered to join (a class's lesson is over).
+STALE_AFTER = timedelta(hours=12)
 
 NEEDS_SCHOOL = ("a live quiz needs a school database (PostgreSQL): give --database postgresql://user@host/db "
                 "or set PAIGOW_TRAINER_DATABASE (in the app: File > School database)")
@@ -276,11 +279,12 @@ def find_quiz(store: ProgressStore, code: str) -> LiveQuiz:
 
 
 def open_quizzes(store: ProgressStore, trainee: str) -> list[LiveQuiz]:
-    """The quizzes not ended in the classes ``trainee`` is in, newest first (the app's Join offer)."""
+    """The quizzes not ended in the classes ``trainee`` is in, newest first (the app's Join offer);
+    one left unchanged for :data:`STALE_AFTER` (its instructor's PC died and nobody ended it) is not offered."""
     who = store.trainee(trainee)
     rows = _conn(store).execute(
         f"{_SELECT} JOIN class_members m ON m.class_id = q.class_id WHERE m.trainee_id = ? AND q.state <> 'ended' "
-        "ORDER BY q.id DESC", (who.id,)).fetchall()
+        "AND q.changed_utc >= ? ORDER BY q.id DESC", (who.id, iso(utc_now() - STALE_AFTER))).fetchall()
     return [_quiz(row) for row in rows]
 
 
