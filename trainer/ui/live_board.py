@@ -12,7 +12,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.progress.live import Result, Tally
 from trainer.ui.citation_links import words
@@ -96,7 +96,10 @@ class AnswerChart(pg.PlotWidget):
         for side in ("bottom", "left"):
             self.getAxis(side).setTextPen(theme.text)
             self.getAxis(side).setTickFont(self.font())
-        self.setYRange(0, max(heights + [1]) * 1.25)
+        top = max(heights + [1])
+        step = max(1, -(-top // 5))  # whole answers: 1, 2, 3... (never 0.5 of a trainee)
+        self.getAxis("left").setTickSpacing(step, step)
+        self.setYRange(0, top * 1.25)
         self.setXRange(-0.6, len(bars) - 0.4)
 
 
@@ -128,9 +131,12 @@ class LiveBoard(QWidget):
                               (self.chart, 2), (self.choices, 0), (self.why, 0), (self.count, 0),
                               (self.results, 1)):
             layout.addWidget(part, stretch)
+        layout.addStretch(0)  # (a question without faces: the room left goes under it, not between its lines)
         self._only()
 
     def _only(self, *shown: QWidget) -> None:
+        if self.question not in shown:
+            self.layout().setStretch(self.layout().count() - 1, 0)
         for part in (self.code, self.join_text, self.question, self.choices, self.count, self.chart, self.why,
                      self.results):
             part.setVisible(part in shown)
@@ -151,6 +157,8 @@ class LiveBoard(QWidget):
     def show_question(self, question, number: int, count: int, code: str) -> None:
         self.heading.setText(f"Question {number} of {count}   ·   code {code}")
         self.question.show_question(question)
+        faces = self.question.sizePolicy().verticalPolicy() == QSizePolicy.Policy.Expanding
+        self.layout().setStretch(self.layout().count() - 1, 0 if faces else 1)
         self.choices.setText("   ".join(f"{i}. {words(c)}" for i, c in enumerate(question.choices, 1)))
         self.choices.setVisible(bool(question.choices))
         self._only(self.question, self.count, *((self.choices,) if question.choices else ()))
