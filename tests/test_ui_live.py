@@ -190,3 +190,15 @@ def test_without_a_school_database_live_quiz_says_it_needs_one(trainee_ctx, show
     screen.live_quiz()
     assert screen.message.text().startswith("⚠ a live quiz needs a school database (PostgreSQL)")
     assert screen.live_window is None
+
+
+def test_a_multi_part_question_lists_its_parts_on_the_board(qtbot):
+    from trainer.drills import generate
+
+    question = generate("pai-gow-payout", seed=3)
+    assert question.parts
+    board = LiveBoard()
+    qtbot.addWidget(board)
+    board.show_question(question, 1, 1, "CJ7XKM")
+    assert board.choices.isVisibleTo(board)
+    assert all(f"{i}. " in board.choices.text() for i in range(1, len(question.parts) + 1))

@@ -343,7 +343,7 @@ class ClassScreen(Screen):
             return
         try:
             window = open_live_quiz(self, self.store, self.group, self.ctx.profile, random.randrange(2 ** 31),
-                                    presenter=getattr(self.window(), "presenter", None))
+                                    presenter=getattr(self.window(), "presenter", None), theme=self.ctx.theme)
         except TrainerError as exc:
             self.say(f"⚠ {exc}")
             return

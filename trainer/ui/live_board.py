@@ -103,6 +103,14 @@ class AnswerChart(pg.PlotWidget):
         self.setXRange(-0.6, len(bars) - 0.4)
 
 
+def listed(question) -> str:
+    """The question's choices, numbered on one line; a multi-part question's parts, one a line."""
+    if question.parts:
+        return "<br>".join(f"{i}. {words(p.prompt)}" + (f" ({' / '.join(p.choices)})" if p.choices else "")
+                           for i, p in enumerate(question.parts, 1))
+    return "   ".join(f"{i}. {words(c)}" for i, c in enumerate(question.choices, 1))
+
+
 class LiveBoard(QWidget):
     """The code, the question, the live count, the chart and the results: one state shown at a time."""
 
@@ -159,9 +167,8 @@ class LiveBoard(QWidget):
         self.question.show_question(question)
         faces = self.question.sizePolicy().verticalPolicy() == QSizePolicy.Policy.Expanding
         self.layout().setStretch(self.layout().count() - 1, 0 if faces else 1)
-        self.choices.setText("   ".join(f"{i}. {words(c)}" for i, c in enumerate(question.choices, 1)))
-        self.choices.setVisible(bool(question.choices))
-        self._only(self.question, self.count, *((self.choices,) if question.choices else ()))
+        self.choices.setText(listed(question))
+        self._only(self.question, self.count, *((self.choices,) if self.choices.text() else ()))
 
     def show_count(self, answered: int, joined: int) -> None:
         self.count.setText(f"{answered} of {joined} answered")

@@ -198,7 +198,8 @@ def skill_choices(profile) -> list[tuple[str, str]]:
     return [(s.id, skill_title(s.id)) for s in skills_for(profile) if not s.needs_screen]
 
 
-def open_live_quiz(parent: QWidget, store, group, profile, seed: int, presenter=None) -> LiveHostWindow | None:
+def open_live_quiz(parent: QWidget, store, group, profile, seed: int, presenter=None,
+                   theme: str = "light") -> LiveHostWindow | None:
     """Ask for the quiz (skills, count, seed), open it and its window; a problem is raised as a
     one-line ``TrainerError`` (no school database, no skill ticked, the server away)."""
     live.need_school(store)
@@ -208,7 +209,7 @@ def open_live_quiz(parent: QWidget, store, group, profile, seed: int, presenter=
     if not form.chosen():
         raise TrainerError("tick at least one skill for the live quiz")
     quiz = live.open_quiz(store, group, form.chosen(), form.count.value(), form.seed.value(), profile=profile.name)
-    window = LiveHostWindow(store, quiz, presenter=presenter, parent=parent)
+    window = LiveHostWindow(store, quiz, theme, presenter=presenter, parent=parent)
     window.resize(1280, 720)
     window.show()
     return window
