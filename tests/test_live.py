@@ -122,7 +122,7 @@ def test_an_answer_its_pc_did_not_log_is_logged_once_on_rejoining(classroom):
                      (quiz.id, store.trainee("Ben").id))
         conn.execute("INSERT INTO live_answers (quiz_id, number, trainee_id, answer, given, correct, ms, uid, "
                       "answered_utc) VALUES (?, 1, ?, ?, ?, 1, 800, ?, 'x')",
-                      (quiz.id, store.trainee("Ben").id, f'"{question.answer}"', question.answer, bob_uid))
+                      (quiz.id, store.trainee("Ben").id, question.answer, question.answer, bob_uid))
     live.join(store, quiz, "Ben")
     live.join(store, quiz, "Ben")
     assert [(a.uid, a.mode, a.correct) for a in store.answers("Ben")] == [(bob_uid, "live", True)]
@@ -182,3 +182,19 @@ def test_a_quiz_left_unchanged_for_hours_is_not_offered(classroom):
     with store._write() as conn:  # its instructor's PC died yesterday, nobody ended it
         conn.execute("UPDATE live_quizzes SET changed_utc = '2000-01-01T00:00:00.000+00:00' WHERE id = ?", (quiz.id,))
     assert live.open_quizzes(store, "Ana") == []
+
+
+def test_a_hand_set_on_the_setter_is_kept_and_judged_again_alike(classroom):
+    """The app's hand setter answers with tiles, not text: kept as the answer log keeps it, and the
+    verdict read back from it (a PC that rejoins) is the same."""
+    from trainer.drills.answers import parse_answer
+
+    store, group = classroom
+    quiz = live.ask_next(store, live.open_quiz(store, group, ("house-way",), 1, 7))
+    question = quiz.question()
+    placed = parse_answer(question, question.answer)  # (high, low) tiles, as the setter gives them
+    live.join(store, quiz, "Ana")
+    assert live.answer(store, quiz, "Ana", 1, placed, 3000).correct
+    assert live.mine(store, quiz, "Ana", 1).correct
+    assert live._feedback_of(store, quiz, store.trainee("Ana"), 1).correct
+    assert [a.correct for a in store.answers("Ana")] == [True]

@@ -36,7 +36,8 @@ from trainer.progress import casino_texts
 from trainer.progress.database import ServerUnavailable, pg_reason, psycopg_module, redact
 from trainer.progress.school import SchoolClass
 from trainer.progress.server import ServerStore
-from trainer.progress.store import ProgressStore, Trainee, content_uid, iso, utc_now
+from trainer.progress.regrade import _given
+from trainer.progress.store import ProgressStore, Trainee, _answer_text, content_uid, iso, utc_now
 from trainer.rules.errors import TrainerError
 
 if TYPE_CHECKING:
@@ -329,7 +330,7 @@ def answer(store: ProgressStore, quiz: LiveQuiz, trainee: str, number: int, raw:
         kept = conn.execute(
             "INSERT INTO live_answers (quiz_id, number, trainee_id, answer, given, correct, ms, uid, answered_utc) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING number",
-            (quiz.id, number, who.id, json.dumps(raw), feedback.given, int(feedback.correct), int(ms), uid,
+            (quiz.id, number, who.id, _answer_text(raw, question), feedback.given, int(feedback.correct), int(ms), uid,
              iso(utc_now()))).fetchone()
         if kept is not None:
             _notify(conn, quiz.answers_channel, str(number))
@@ -345,7 +346,8 @@ def _feedback_of(store: ProgressStore, quiz: LiveQuiz, who: Trainee, number: int
 
     row = _conn(store).execute("SELECT answer FROM live_answers WHERE quiz_id = ? AND number = ? AND trainee_id = ?",
                                (quiz.id, number, who.id)).fetchone()
-    return check(quiz.question(number), json.loads(row[0]))
+    question = quiz.question(number)
+    return check(question, _given(question, row[0]))
 
 
 def _log_missing(store: ProgressStore, quiz: LiveQuiz, who: Trainee) -> None:
@@ -356,7 +358,8 @@ def _log_missing(store: ProgressStore, quiz: LiveQuiz, who: Trainee) -> None:
             "SELECT l.number, l.answer, l.ms, l.uid FROM live_answers l WHERE l.quiz_id = ? AND l.trainee_id = ? "
             "AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.uid = l.uid) ORDER BY l.number",
             (quiz.id, who.id)).fetchall():
-        question, given = quiz.question(int(number)), json.loads(raw)
+        question = quiz.question(int(number))
+        given = _given(question, raw)
         store.record(who.name, question, check(question, given), given, int(ms), mode="live", uid=str(uid))
 
 

@@ -258,7 +258,7 @@ _V12 = (
         trainee_id INTEGER NOT NULL REFERENCES trainees(id),
         joined_utc TEXT NOT NULL,
         PRIMARY KEY (quiz_id, trainee_id))""",
-    # One answer per trainee per question (the key): ``answer`` as given (JSON), ``given`` as the drill
+    # One answer per trainee per question (the key): ``answer`` as the answer log keeps it, ``given`` as the drill
     # reads it (what the projector's chart counts); ``uid`` is the id of its row in the answer log.
     """CREATE TABLE live_answers (
         quiz_id INTEGER NOT NULL REFERENCES live_quizzes(id),
