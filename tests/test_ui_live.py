@@ -144,17 +144,20 @@ def test_animated_skills_are_not_offered():
     assert "tile-compare" in offered and not any(skill_named(s).needs_screen for s in offered)
 
 
-@pytest.mark.parametrize("text", ["normal", "projector"])
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_boards_pictures(qtbot, tmp_path, size, text):
+@pytest.mark.parametrize("text,size,theme", [("normal", (1280, 720), "light"), ("projector", (1280, 720), "light"),
+                                              ("normal", (1920, 1080), "light"), ("projector", (1920, 1080), "light"),
+                                              ("projector", (1280, 720), "dark")])
+def test_the_boards_pictures(qtbot, tmp_path, size, text, theme):
     """Every state of the board, grabbed to PNG (LIVE_PICTURES=folder keeps them to look at): at
     1280x720 Projector, what classrooms project, nothing is cut."""
     from trainer.drills.exam import ExamSpec, exam_question
     from trainer.progress.live import Result
+    from trainer.ui.theme import apply_theme, theme_named
 
     apply_text_size(QApplication.instance(), text)
+    apply_theme(QApplication.instance(), theme_named(theme))
     try:
-        board = LiveBoard()
+        board = LiveBoard(theme)
         qtbot.addWidget(board)
         board.resize(*size)
         board.show()
@@ -171,12 +174,13 @@ def test_the_boards_pictures(qtbot, tmp_path, size, text):
             show()
             qtbot.wait(50)
             picture = board.grab()
-            assert picture.save(f"{folder}/live-{name}-{size[0]}x{size[1]}-{text}.png")
+            assert picture.save(f"{folder}/live-{name}-{size[0]}x{size[1]}-{text}-{theme}.png")
             for label in (board.heading, board.count, board.why, board.code, board.choices):
                 if label.isVisible():
                     assert label.geometry().bottom() <= board.height() and label.height() > 0, (name, label.text())
     finally:
         apply_text_size(QApplication.instance(), "normal")
+        apply_theme(QApplication.instance(), theme_named("light"))
 
 
 def test_without_a_school_database_live_quiz_says_it_needs_one(trainee_ctx, shown):

@@ -123,6 +123,7 @@ class LiveBoard(QWidget):
         self.code = make_label("", 5.0, bold=True, name="live-code")
         self.join_text = make_label("", 1.6, wrap=True)
         self.question = QuestionView()
+        self.question.set_theme(self.theme)
         self.choices = make_label("", 1.7, wrap=True, name="live-choices")
         self.count = make_label("", 2.0, bold=True, name="live-count")
         self.chart = AnswerChart()

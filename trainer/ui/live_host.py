@@ -25,6 +25,8 @@ from trainer.ui.widgets.labels import make_label
 
 #: How often the instructor's window reads the count of answers (milliseconds).
 COUNT_MS = 500
+#: ... and while the school's server is away, how often it is tried again.
+AWAY_MS = 3000
 
 
 class QuizForm(QDialog):
@@ -172,7 +174,10 @@ class LiveHostWindow(QWidget):
                 self._boards("show_count", live.tally(self.store, self.quiz).answered, joined)
         except ServerUnavailable:
             self.status.setText("The school server is unreachable: the quiz keeps its place on it.")
+            self._timer.setInterval(AWAY_MS)  # (trying again blocks the window up to the connection's timeout)
             self.store.retry_now()
+            return
+        self._timer.setInterval(COUNT_MS)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         """N, R, E, H: the buttons' keys, from anywhere in the window (a key no button takes comes here)."""

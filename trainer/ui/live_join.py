@@ -10,6 +10,8 @@ for the school server" and goes on where the class is when it is back.
 
 from __future__ import annotations
 
+from time import monotonic
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
@@ -27,6 +29,9 @@ from trainer.ui.widgets.question import QuestionView
 FOLLOW_MS = 100
 #: How often the main window looks for a quiz open in the trainee's classes (milliseconds).
 OFFER_MS = 4000
+#: How often the school's server is tried again while it is away (seconds): trying blocks the window
+#: up to the connection's timeout when nothing answers, so not at every look.
+RETRY_S = 2.0
 WAITING = "Waiting for the school server…"
 
 
@@ -41,6 +46,8 @@ class LiveJoinWindow(QWidget):
         self.follower = live.Follower(store, quiz, trainee)
         self.number = 0
         self.shown_at = 0.0
+        #: the server was away: not tried again before this (``time.monotonic``)
+        self._away_until = 0.0
         self.heading = make_label(f"Live quiz · class {quiz.class_name} · {trainee}", 1.4, bold=True, wrap=True)
         self.question = QuestionView()
         self.answers = AnswerPanel(only_shown=True)
@@ -60,18 +67,19 @@ class LiveJoinWindow(QWidget):
 
     def follow(self) -> None:
         """Show what the class has come to since the last look."""
+        if self._away_until > monotonic():
+            return
         try:
             events = self.follower.events(0)
         except ServerUnavailable:
             self.verdict.setText(WAITING)
+            self._away_until = monotonic() + RETRY_S
             self.store.retry_now()
             return
         for event in events:
             getattr(self, f"_{event['event']}")(event)
 
     def _question(self, event: dict) -> None:
-        from time import monotonic
-
         self.number, self.shown_at = event["number"], monotonic()
         question = self.follower.quiz.question(self.number)
         self.question.show_question(question)
@@ -84,8 +92,6 @@ class LiveJoinWindow(QWidget):
         self.verdict.setText(f"Question {self.number}: answer it.")
 
     def answer(self, raw) -> None:
-        from time import monotonic
-
         ms = int((monotonic() - self.shown_at) * 1000)
         try:
             live.answer(self.store, self.follower.quiz, self.trainee, self.number, raw, ms)
