@@ -247,3 +247,26 @@ def test_the_end_of_the_hosts_commands_ends_the_quiz(school_db, tmp_path):
     assert teacher.expect("end")["results"] == [{"trainee": "Ana", "answered": 0, "correct": 0}]
     assert teacher.finish() == 0
     assert ana.expect("end") == {"event": "end"} and ana.finish() == 0
+
+
+def test_a_quiz_on_a_casinos_rules_reaches_pcs_without_the_file(school_db, tmp_path):
+    """--casino-rules: the server keeps the file's text, so a trainee's PC makes the question on the
+    casino's way (and judges it so) without the file."""
+    harbor = str(ROOT / "docs" / "casino-rules" / "harbor.toml")
+    teacher = Live(["host", "--class", "Morning", "--skills", "house-way", "--count", "1", "--seed", "11",
+                    "--casino-rules", harbor, "--password-file", str(tmp_path / "pw"), "--database", school_db,
+                    "--data-dir", str(tmp_path / "host")], tmp_path)
+    code = teacher.expect("open")["code"]
+    ana = join(school_db, tmp_path, code, "Ana")
+    ana.expect("joined")
+    teacher.send("next")
+    asked = teacher.expect("question")
+    assert ana.expect("question")["prompt"] == asked["prompt"]
+    ana.send(asked["answer"])
+    ana.expect("answered")
+    teacher.send("reveal")
+    assert teacher.expect("reveal")["correct"] == 1
+    assert ana.expect("reveal")["correct"] is True
+    teacher.send("end")
+    teacher.expect("end")
+    assert teacher.finish() == 0 and ana.expect("end") and ana.finish() == 0
