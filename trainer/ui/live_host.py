@@ -1,6 +1,7 @@
 """The instructor's live quiz (issue 41): Class screen → Live quiz… (signed in with the class's password).
 
-A form chooses the skills, the number of questions and the seed; the quiz opens and its window runs it
+A form chooses the skills, the number of questions and the seed (on the casino's rules the app has in
+force, File → casino rules, if any: the casino file of the CLI's ``--casino-rules``); the quiz opens and its window runs it
 by key: **N** Next, **R** Reveal, **E** End, **H** hide the names in the results. The board
 (:class:`trainer.ui.live_board.LiveBoard`) is shown in the window and, while the presenter window is
 open (View → Present on…), on the projector in place of the screen it mirrors. The live count of
@@ -213,7 +214,9 @@ def open_live_quiz(parent: QWidget, store, group, profile, seed: int, presenter=
         return None
     if not form.chosen():
         raise TrainerError("tick at least one skill for the live quiz")
-    quiz = live.open_quiz(store, group, form.chosen(), form.count.value(), form.seed.value(), profile=profile.name)
+    # the casino's rules in force in the app (File → casino rules), if any: every PC asks on them too
+    quiz = live.open_quiz(store, group, form.chosen(), form.count.value(), form.seed.value(), profile=profile.name,
+                          casino=getattr(profile, "casino_sha256", "") or None)
     window = LiveHostWindow(store, quiz, theme, presenter=presenter, parent=parent)
     window.resize(1280, 720)
     window.show()
