@@ -206,3 +206,42 @@ def test_a_multi_part_question_lists_its_parts_on_the_board(qtbot):
     board.show_question(question, 1, 1, "CJ7XKM")
     assert board.choices.isVisibleTo(board)
     assert all(f"{i}. " in board.choices.text() for i in range(1, len(question.parts) + 1))
+
+
+def test_the_class_screen_opens_a_live_quiz(school_db, qtbot, tmp_path):
+    """Class screen → Live quiz… (signed in): the form ticks skills, sets the count and seed; the
+    quiz opens on the server and its window shows the code."""
+    from PySide6.QtCore import QTimer
+
+    from trainer.ui.class_screen import ClassScreen
+    from trainer.ui.context import AppContext
+    from trainer.ui.progress_link import close_shared_stores
+
+    store, group, url = school_db
+    ctx = AppContext(data=tmp_path / "data")
+    ctx.database = url
+    try:
+        screen = ClassScreen(ctx)
+        qtbot.addWidget(screen)
+        screen.show()
+        assert screen.sign_in("Morning", "s3cret")
+
+        def fill() -> None:
+            form = QApplication.activeModalWidget()
+            for i in range(form.skills.count()):
+                if form.skills.item(i).data(Qt.ItemDataRole.UserRole) in SKILLS:
+                    form.skills.item(i).setCheckState(Qt.CheckState.Checked)
+            form.count.setValue(3)
+            form.seed.setValue(7)
+            qtbot.keyClick(form, Qt.Key.Key_Return)
+
+        QTimer.singleShot(100, fill)
+        screen.live_quiz()
+        host = screen.live_window
+        qtbot.addWidget(host)
+        quiz = live.find_quiz(store, host.quiz.code)
+        assert (quiz.skills, quiz.count, quiz.seed, quiz.state) == (SKILLS, 3, 7, "open")
+        assert host.board.code.text() == quiz.code
+        host.close()
+    finally:
+        close_shared_stores()
