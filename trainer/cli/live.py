@@ -35,6 +35,9 @@ ORDER = 77
 
 #: How often a PC tries the school's server again while it is away.
 RETRY_S = 1.0
+#: The longest an answer line waits to be sent while a question is asked (the push is waited for in
+#: steps this long: shorter steps cost thirty PCs sharing a machine more than they gain).
+ANSWER_S = 0.2
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -229,7 +232,7 @@ def _follow(store: Any, out: _Out, follower: Any, lines: _Lines) -> int:
     asked: tuple[int, float] | None = None  # the question waiting for this trainee's answer, and when shown
     while True:
         try:
-            events = follower.events(0.05 if asked else 0.5)
+            events = follower.events(ANSWER_S if asked else 0.5)
         except ServerUnavailable:
             out.waiting("waiting for the school server")
             time.sleep(RETRY_S)

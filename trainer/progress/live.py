@@ -30,6 +30,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
 from trainer.progress import casino_texts
@@ -41,7 +42,6 @@ from trainer.progress.store import ProgressStore, Trainee, _answer_text, content
 from trainer.rules.errors import TrainerError
 
 if TYPE_CHECKING:
-    from trainer.drills.exam import ExamSpec
     from trainer.drills.model import Feedback, Question
 
 STATES = ("open", "question", "revealed", "ended")
@@ -77,19 +77,10 @@ class LiveQuiz:
     number: int
     state: str
 
-    @property
-    def spec(self) -> ExamSpec:
-        """The quiz's questions as an exam's: the same skills, count, seed, profile and casino."""
-        from trainer.drills.exam import ExamSpec
-
-        return ExamSpec(seed=self.seed, skills=self.skills, count=self.count, profile=self.profile,
-                        casino=self.casino or None)
-
     def question(self, number: int | None = None) -> Question:
-        """Question ``number`` (default: the one the class is at), made on this PC from the seed."""
-        from trainer.drills.exam import exam_question
-
-        return exam_question(self.spec, number or self.number)
+        """Question ``number`` (default: the one the class is at), made on this PC from the seed (once:
+        a PC shows it, judges its answer and reveals it; thirty PCs on one server make it at once)."""
+        return _made(self.seed, self.skills, self.count, self.profile, self.casino, number or self.number)
 
     @property
     def channel(self) -> str:
@@ -98,6 +89,15 @@ class LiveQuiz:
     @property
     def answers_channel(self) -> str:
         return f"paigow_live_{self.id:d}_answers"
+
+
+@lru_cache(maxsize=64)
+def _made(seed: int, skills: tuple[str, ...], count: int, profile: str, casino: str, number: int) -> Question:
+    """Question ``number`` of the exam of the quiz's skills, count, seed, profile and casino."""
+    from trainer.drills.exam import ExamSpec, exam_question
+
+    return exam_question(ExamSpec(seed=seed, skills=skills, count=count, profile=profile, casino=casino or None),
+                         number)
 
 
 @dataclass(frozen=True)
