@@ -10,8 +10,9 @@ both games' tables, two delivery styles side by side, the dealer screens, the Dr
 animation of a deal) is mirrored; the Learn screen's page is shown large
 (:mod:`trainer.ui.presenter_learn`); another screen is named. View → Zoom glides each view to the
 active area of the step that starts (:mod:`trainer.ui.presenter_focus`); View → Hide the answer
-keeps the picture and caption before each step until Reveal. Esc in it, or its menu item again,
-closes it; the main window remembers the screen it was on for the next start.
+keeps the picture and caption before each step until Reveal. While a live class quiz runs (issue 41)
+its board stands in for the screen (:meth:`PresenterWindow.show_live`). Esc in it, or its menu item
+again, closes it; the main window remembers the screen it was on for the next start.
 """
 
 from __future__ import annotations
@@ -326,8 +327,7 @@ class PresenterWindow(QWidget):
         if not panes and page is None:
             self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
                                    "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
-
-        if self.live is not None:
+        if self.live is not None:  # a live quiz's board stands in for the screen (:meth:`show_live`)
             for part in (self.tables, self.elsewhere, self.learn):
                 part.hide()
 
