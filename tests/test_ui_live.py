@@ -82,6 +82,23 @@ def test_the_instructor_runs_the_quiz_by_key_and_the_projector_follows(school_db
     assert presenter.live is None
 
 
+def test_the_presenter_closed_during_the_quiz_leaves_the_board_in_the_window(school_db, qtbot, tmp_path):
+    from trainer.ui.context import AppContext
+    from trainer.ui.presenter import PresenterWindow
+
+    store, group, url = school_db
+    presenter = PresenterWindow(AppContext(data=tmp_path / "data"))
+    presenter.show()
+    host = LiveHostWindow(store, live.open_quiz(store, group, SKILLS, 2, 7), presenter=presenter)
+    qtbot.addWidget(host)
+    host.show()
+    presenter.close()
+    assert host.projected is None
+    qtbot.keyClick(host, Qt.Key.Key_N)
+    assert host.quiz.number == 1 and host.board.question.prompt.text()
+    host.close()
+
+
 def test_a_trainee_joins_answers_and_sees_the_reveal(school_db, qtbot, tmp_path):
     store, group, url = school_db
     pc = open_store(url, data=tmp_path / "pc")

@@ -101,6 +101,7 @@ class LiveHostWindow(QWidget):
         layout.addLayout(row)
         if presenter is not None:
             presenter.show_live(self.projected)
+            presenter.closed.connect(self._presenter_closed)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.poll)
         self._timer.start(COUNT_MS)
@@ -179,6 +180,10 @@ class LiveHostWindow(QWidget):
             self.store.retry_now()
             return
         self._timer.setInterval(COUNT_MS)
+
+    def _presenter_closed(self) -> None:
+        """The presenter window closed during the quiz: the board stays in this window alone."""
+        self.presenter = self.projected = None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         """N, R, E, H: the buttons' keys, from anywhere in the window (a key no button takes comes here)."""
