@@ -39,11 +39,14 @@ SKILLS = "tile-compare,vigorish,hand-compare"
 class Proc:
     """A ``paigow-trainer live`` process; its lines, each stamped with the time it was read, by a thread."""
 
+    started: list[subprocess.Popen] = []
+
     def __init__(self, args: list[str], cwd: str) -> None:
         self.p = subprocess.Popen([sys.executable, "-m", "trainer", "live", *args, "--json"], cwd=cwd, env=ENV,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.q: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        Proc.started.append(self.p)
 
     def _read(self) -> None:
         for line in self.p.stdout:
@@ -231,6 +234,9 @@ def main() -> None:
         for pc in c.pcs.values():
             pc.p.wait(timeout=60)
     finally:
+        for proc in Proc.started:  # (a run that failed leaves none waiting for ever)
+            if proc.poll() is None:
+                proc.kill()
         server.cleanup()
         shutil.rmtree(tmp, ignore_errors=True)
 

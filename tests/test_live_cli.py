@@ -25,6 +25,9 @@ SKILLS = "tile-compare,vigorish"
 class Live:
     """A ``paigow-trainer live`` process: its JSON lines read by a thread, commands and answers written."""
 
+    #: every process started, killed at the end of its test (one a failed test left waiting for ever)
+    started: list[subprocess.Popen] = []
+
     def __init__(self, args: list[str], tmp: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen([sys.executable, "-m", "trainer", "live", *args, "--json"], cwd=tmp, env=env,
@@ -32,6 +35,7 @@ class Live:
                                      text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        Live.started.append(self.proc)
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -63,6 +67,16 @@ class Live:
 
     def finish(self) -> int:
         return self.proc.wait(timeout=60)
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left():
+    yield
+    while Live.started:
+        proc = Live.started.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 @pytest.fixture
