@@ -103,18 +103,37 @@ def build_exam(spec: ExamSpec, *, printed: bool = False, tick: Callable[[], obje
     if printed and screen_only(spec.skills):
         raise TrainerError(f"a printed exam cannot ask {', '.join(screen_only(spec.skills))}: its questions "
                            "are animations shown in the app (leave it out, or use style-name)")
+    questions = []
+    for skill, seed, item in exam_plan(spec):
+        questions.append(generate(skill, seed=seed, profile=spec.profile, house_way=spec.house_way,
+                                  casino=spec.casino, item=item))
+        if tick is not None:
+            tick()
+    return Exam(spec, tuple(questions))
+
+
+def exam_plan(spec: ExamSpec) -> list[tuple[str, int, str | None]]:
+    """Each question's skill, seed and the item it aims at, in order: the skills shared out evenly, in a
+    seeded order, each skill's listed items in turn (``_aims``)."""
     rng = random.Random(spec.seed)
     skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
     rng.shuffle(skills)
     aims = {skill: _aims(spec, skill) for skill in spec.skills}
-    questions = []
-    for skill in skills:
-        aim = aims[skill]
-        questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way,
-                                  casino=spec.casino, item=aim.pop(0) if aim else None))
-        if tick is not None:
-            tick()
-    return Exam(spec, tuple(questions))
+    return [(skill, rng.getrandbits(48), aims[skill].pop(0) if aims[skill] else None) for skill in skills]
+
+
+def exam_question(spec: ExamSpec, number: int) -> Question:
+    """Question ``number`` (1-based) of ``spec``, made alone: the same as ``build_exam``'s (a live
+    quiz's PCs each make the question the instructor asks, from the quiz's seed, spec R1).
+
+    >>> spec = ExamSpec(seed=7, skills=("tile-compare", "vigorish"), count=4)
+    >>> exam_question(spec, 3) == build_exam(spec).questions[2]
+    True
+    """
+    if not 1 <= number <= spec.count:
+        raise TrainerError(f"question {number} is not one of the {spec.count} questions")
+    skill, seed, item = exam_plan(spec)[number - 1]
+    return generate(skill, seed=seed, profile=spec.profile, house_way=spec.house_way, casino=spec.casino, item=item)
 
 
 def _aims(spec: ExamSpec, skill: str) -> list[str]:

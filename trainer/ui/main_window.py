@@ -217,6 +217,8 @@ class MainWindow(QMainWindow):
         self.statusBar()  # (made now, so that the layout does not change under the first screen later)
         #: a school server's state in the status bar, once the progress store is open (``_first_painted``)
         self.connection_label: QLabel | None = None
+        #: a school's server: "Live quiz in <class> — Join (J)" (``trainer.ui.live_join``)
+        self.live_offer = None
         ctx.profileChanged.connect(self._profile_changed)
         ctx.casinoChanged.connect(self._casino_changed)
         ctx.gameChanged.connect(self._game_changed)
@@ -654,6 +656,10 @@ class MainWindow(QMainWindow):
             casino_rules.watch(self)
             try:
                 self.connection_label = watch_connection(self.ctx, self.statusBar())
+                if self.connection_label is not None:  # a school's server: its live quizzes (issue 41)
+                    from trainer.ui.live_join import offer
+
+                    self.live_offer = offer(self)
             except TrainerError as exc:
                 self.progressUnusable.emit(exc)
         finally:  # whatever happened, start-up is over (the app turns its garbage collector back on)
