@@ -245,6 +245,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "trainee names unique without case by one rule on every database", _V7),
     Migration(8, "a casino's Rules Submission published to a class", _V8),
     Migration(9, "the casinos' Rules Submissions questions were made on, by SHA-256", _V9),
+    Migration(10, "reserved", ()),
+    Migration(11, "reserved", ()),
+    Migration(12, "reserved", ()),
+    # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
+    Migration(13, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
