@@ -18,7 +18,7 @@ import trainer.drills.mastery
 import trainer.drills.queue
 from trainer.drills.items import ItemQuestions, items
 from trainer.drills.mastery import trainee_mastery
-from trainer.drills.model import AnswerKind
+from trainer.drills.model import AnswerKind, Feedback, Question
 from trainer.drills.queue import NEW_PER_DAY, STEPS, LearningQueue
 from trainer.drills.items import item_name
 from trainer.drills.session import DrillSession, session_queue
@@ -207,9 +207,13 @@ def test_a_recorded_session_reviews_its_missed_items_next_time_and_mastery_count
         assert m["tile-id"].text == "0 of 21 known"
         point = m["bac-point-count"]
         assert point.total == 20 and not point.complete
-        known_items = {item for item in items("bac-point-count") if item != "2-cards-3"} & set(
-            r.item for r in store.answers("Ana"))
-        assert point.known == len(known_items)
+        assert point.known == 0  # one session, one day: nothing is known yet (issue 38)
+        # the same answers given a day earlier too: the items right on both days are known
+        for r in list(store.answers("Ana")):
+            store.record("Ana", Question.from_dict(r.question), Feedback(r.correct, "", "", "", (), r.skill, r.item),
+                         r.answer, r.ms, when=utc_now() - timedelta(days=1))
+        point = trainee_mastery(store, "Ana", ["bac-point-count"], "pa-631a", utc_now())["bac-point-count"]
+        assert point.known == len({r.item for r in store.answers("Ana") if r.item != "2-cards-3"})
         # the next day the missed item is due: the next session reviews it before new items
         queue = session_queue(["bac-point-count"], None, None, store.cards("Ana"), utc_now() + timedelta(days=1),
                               length=5)
