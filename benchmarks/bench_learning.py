@@ -8,13 +8,15 @@ The learners (issue 38) have a spacing effect and were written apart from the qu
   their code's 15 minutes .. 274 days. Plain HLR counts a study the same after a minute or a week;
   here a study counts ``min(1, lag/h)`` of one (a re-ask minutes later adds almost nothing: the
   spacing effect). θ = (-4.5, 2.0, -0.3): a first study lasts ~3 hours, ~14 spaced recalls reach
-  a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3.
+  a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3, and
+  each item's weight (the paper's lexeme features: words differ) from N(0, 0.7).
 * ``act-r`` — ACT-R's activation with spacing (Pavlik & Anderson 2005, "Practice and forgetting
   effects on vocabulary memory: an activation-based model of the spacing effect", Cognitive Science
   29, 559-586): activation ``m = ln Σ t_i^-d_i``, each trace's decay ``d_i = c·e^m(i-1) + a`` (a trace
   laid down while the item is strong decays fast), recall ``p = 1/(1+e^((τ-m)/s))``, time between
   sessions counted as ``h`` of itself. Their fitted parameters: a = 0.177, c = 0.217, τ = -0.704,
-  s = 0.255, h = 0.025; each learner's τ is drawn ±0.05.
+  s = 0.255, h = 0.025; each learner's τ is drawn ±0.05, and each item's activation offset (their
+  2008 paper's item β) from N(0, 0.25): items differ in difficulty.
 * ``issue-26`` — the old model of this file (learns an item with probability 0.35 a feedback, recall
   ``exp(-t/S)``, S from a day, tripled by each recall), kept as one row: it has no spacing effect.
 
@@ -72,6 +74,12 @@ class Learner(Protocol):
     def study(self, item: str, t: float, recalled: bool) -> None: ...
 
 
+def _difficulty(rng: random.Random, sd: float) -> Callable[[str], float]:
+    """Each item's own offset from N(0, sd), the same for a learner whatever the order items are met in."""
+    base, drawn = rng.getrandbits(32), {}
+    return lambda item: drawn.setdefault(item, random.Random(f"{base}:{item}").gauss(0.0, sd))
+
+
 class HalfLife:
     """Half-life regression (Settles & Meeder 2016) with lag-weighted counts (see the module docstring)."""
 
@@ -80,21 +88,22 @@ class HalfLife:
 
     def __init__(self, rng: random.Random) -> None:
         self.bias = self.THETA[0] + rng.uniform(-0.3, 0.3)
+        self.item = _difficulty(rng, 0.7)
         self.state: dict[str, tuple[float, float, float]] = {}  # item -> (right, wrong, last study s)
 
-    def _h(self, right: float, wrong: float) -> float:
-        x = self.bias + self.THETA[1] * math.sqrt(1 + right) + self.THETA[2] * math.sqrt(1 + wrong)
+    def _h(self, item: str, right: float, wrong: float) -> float:
+        x = self.bias + self.item(item) + self.THETA[1] * math.sqrt(1 + right) + self.THETA[2] * math.sqrt(1 + wrong)
         return min(self.H_MAX, max(self.H_MIN, 2 ** x)) * DAY
 
     def recall(self, item: str, t: float) -> float:
         if item not in self.state:
             return 0.0
         right, wrong, seen = self.state[item]
-        return 2 ** (-(t - seen) / self._h(right, wrong))
+        return 2 ** (-(t - seen) / self._h(item, right, wrong))
 
     def study(self, item: str, t: float, recalled: bool) -> None:
         right, wrong, seen = self.state.get(item, (0.0, 0.0, -math.inf))
-        weight = min(1.0, (t - seen) / self._h(right, wrong))
+        weight = min(1.0, (t - seen) / self._h(item, right, wrong))
         self.state[item] = (right + weight * recalled, wrong + weight * (not recalled), t)
 
 
@@ -105,6 +114,7 @@ class ActR:
 
     def __init__(self, rng: random.Random) -> None:
         self.tau = self.TAU + rng.uniform(-0.05, 0.05)
+        self.item = _difficulty(rng, 0.25)
         self.traces: dict[str, list[tuple[float, float]]] = {}  # item -> [(time s, decay)]
 
     @classmethod
@@ -121,7 +131,7 @@ class ActR:
 
     def recall(self, item: str, t: float) -> float:
         m = self._m(item, t)
-        return 0.0 if m == -math.inf else 1 / (1 + math.exp((self.tau - m) / self.S))
+        return 0.0 if m == -math.inf else 1 / (1 + math.exp((self.tau - m - self.item(item)) / self.S))
 
     def study(self, item: str, t: float, recalled: bool) -> None:
         m = self._m(item, t)

@@ -256,3 +256,16 @@ def test_count_and_until_due_together_are_one_clear_error(tmp_path):
     run = subprocess.run(cli("drill", "--skill", "tile-id", "--count", "10", "--until-due", "--data-dir",
                              str(tmp_path)), capture_output=True, text=True)
     assert run.returncode == 2 and "not allowed with" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_new_items_a_day_is_a_setting_and_counts_the_days_answers(tmp_path):
+    d = str(tmp_path)
+    args = cli("drill", "--skill", "bac-point-count", "--until-due", "--json", "--trainee", "Bo", "--seed", "1",
+               "--new-per-day", "3", "--data-dir", d)
+    first = json.loads(subprocess.run(args, input="99\n" * 40, capture_output=True, text=True, check=True).stdout)
+    assert first["answered"] == 6 and len(first["missed"]) == 3  # 3 new items, each missed twice
+    again = json.loads(subprocess.run(args, input="99\n" * 40, capture_output=True, text=True, check=True).stdout)
+    assert again["answered"] == 0  # the same day: no new item left, and nothing is due yet
+    bad = subprocess.run(cli("drill", "--skill", "tile-id", "--new-per-day", "-1", "--data-dir", d),
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--new-per-day" in bad.stderr and "Traceback" not in bad.stderr

@@ -43,6 +43,8 @@ STEPS = (3, 6, 12)
 MIN_GAP = 2
 #: New items a day at most (Anki's "new cards per day"): the default of the setting.
 NEW_PER_DAY = 10
+#: Due reviews asked before each new item while both are waiting.
+REVIEWS_PER_NEW = 2
 #: Reviews answered today before their accuracy can hold new items back, and the accuracy below which it does.
 HOLD_AFTER = 5
 HOLD_ACCURACY = 0.7
@@ -77,6 +79,7 @@ class LearningQueue:
         self._last: Key | None = None
         self._asked_at: dict[Key, int] = {}
         self._fresh_new: Key | None = None  # the new item just introduced
+        self._reviews_in_row = 0
 
     # -- what is left -------------------------------------------------------------------------------
     @property
@@ -112,16 +115,18 @@ class LearningQueue:
         return sorted(self.learning, key=lambda k: (self.learning[k].due_turn, self.learning[k].since))
 
     def _fresh(self) -> Key | None:
-        """A due review, else a new item while allowed."""
+        """A due review, with a new item after every :data:`REVIEWS_PER_NEW` of them while allowed."""
         review = self._first(self._due)
-        if review is not None:
-            self._due.remove(review)
-            return review
         new = self._first(self._new) if self._new_left() else None
+        if review is not None and (new is None or self._reviews_in_row < REVIEWS_PER_NEW):
+            self._due.remove(review)
+            self._reviews_in_row += 1
+            return review
         if new is not None:
             self._new.remove(new)
             self.introduced += 1
             self._fresh_new = new
+            self._reviews_in_row = 0
         return new
 
     def _practice(self) -> Key | None:
