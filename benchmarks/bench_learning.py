@@ -16,7 +16,7 @@ The learners (issue 38) have a spacing effect and were written apart from the qu
   laid down while the item is strong decays fast), recall ``p = 1/(1+e^((τ-m)/s))``, time between
   sessions counted as ``h`` of itself. Their fitted parameters: a = 0.177, c = 0.217, τ = -0.704,
   s = 0.255, h = 0.025; each learner's τ is drawn ±0.05, and each item's activation offset (their
-  2008 paper's item β) from N(0, 0.25): items differ in difficulty.
+  2008 paper's item β) from N(0, 0.15): items differ in difficulty.
 * ``issue-26`` — the old model of this file (learns an item with probability 0.35 a feedback, recall
   ``exp(-t/S)``, S from a day, tripled by each recall), kept as one row: it has no spacing effect.
 
@@ -61,7 +61,7 @@ from trainer.progress import scheduling  # noqa: E402
 DAY = 86400.0
 SESSION = 20
 ANSWER_S = 10.0
-CAP_DAYS = 150
+CAP_DAYS = 200
 GOAL = 0.9
 SKILLS = ("tile-id", "bac-banker-draws")
 PICKERS = ("random", "round robin", "shuffled", "app")
@@ -114,7 +114,7 @@ class ActR:
 
     def __init__(self, rng: random.Random) -> None:
         self.tau = self.TAU + rng.uniform(-0.05, 0.05)
-        self.item = _difficulty(rng, 0.25)
+        self.item = _difficulty(rng, 0.15)
         self.traces: dict[str, list[tuple[float, float]]] = {}  # item -> [(time s, decay)]
 
     @classmethod

@@ -205,7 +205,7 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
                   now: datetime, *, length: int | None, until_due: bool = False, today: Today = Today(),
                   new_per_day: int = NEW_PER_DAY, practised_only: bool = False) -> LearningQueue:
     """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the cards due
-    are reviews (most overdue first), the items without a card are new (teaching order, skill by skill in
+    today are reviews (most overdue first), the items without a card are new (teaching order, skill by skill in
     turn; ``new_per_day`` a day, less those ``today`` met already; with ``practised_only``, of the skills
     with a card when any has one), the others extra practice (weakest first, then reviewed longest ago).
     ``length`` None: open-ended. In a session of several skills, a skill whose module lists no items
@@ -219,7 +219,10 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
              if len(skills) == 1 or skill_named(s).items is not None
              else [(s, ANY_ITEM)] * (s not in practised) for s in skills]
     new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
-    due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
+    # due today (before tomorrow's start, as Anki counts it): yesterday's miss, answered a few minutes later in the
+    # day than today's session starts, is today's review
+    tomorrow = day_start(now) + timedelta(days=1)
+    due = sorted((k for k, c in mine.items() if c.due < tomorrow), key=lambda k: mine[k].due)
     # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
     extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
                                         mine[k].last_review or now))
