@@ -144,7 +144,7 @@ class LearningQueue:
         waiting = self._learning_order()
         ripe = self._first(k for k in waiting if self.learning[k].due_turn <= self.turn)
         spaced = self._first(k for k in waiting if self.turn - self._asked_at[k] > MIN_GAP)
-        key = self._fresh() or ripe or spaced or self._practice() or self._first(waiting) or self._last
+        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting) or self._last
         self._last = key
         return key
 

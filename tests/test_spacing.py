@@ -1,0 +1,162 @@
+"""Issue 38: spacing that works on real memory. Due reviews before new items, new items capped a day and
+held back after badly answered reviews, one re-ask of a miss, confused items side by side, a guess counted
+as a guess, and the flashcard rating the first-hour work records."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from fsrs import Rating
+from hypothesis import given, strategies as st
+
+import trainer.progress.scheduling
+from trainer.drills.queue import HOLD_AFTER, NEW_PER_DAY, REVIEWS_PER_NEW, LearningQueue
+from trainer.drills.session import DrillSession, Today, day_start, session_queue
+from trainer.progress import ProgressStore
+from trainer.progress.scheduling import flashcard_rating, new_card, rating_for, review
+from trainer.progress.store import utc_now
+
+T = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
+
+
+def test_doctests():
+    assert doctest.testmod(trainer.progress.scheduling).failed == 0
+
+
+# -- ratings ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("choices,rating", [(0, Rating.Good), (2, Rating.Hard), (3, Rating.Hard), (4, Rating.Good)])
+def test_a_right_answer_among_two_or_three_choices_counts_less_than_recall(choices, rating):
+    assert rating_for(True, 5000, 8000, choices=choices) is rating
+    assert rating_for(False, 5000, 8000, choices=choices) is Rating.Again
+
+
+def test_a_guess_is_asked_again_sooner_than_a_recall():
+    guessed = review(new_card("bac-banker-draws", "B3-4", T), True, 5000, 8000, T, choices=2)
+    recalled = review(new_card("bac-banker-draws", "B3-4", T), True, 5000, 8000, T)
+    assert guessed.due < recalled.due and guessed.due - T <= timedelta(days=1)
+
+
+@given(st.integers(1, 4), st.integers(0, 60_000))
+def test_a_flashcard_rated_known_in_under_a_second_counts_as_hard(rating, ms):
+    got = flashcard_rating(rating, ms)
+    if rating == 1:
+        assert got is Rating.Again
+    elif ms < 1000:
+        assert got is Rating.Hard
+    else:
+        assert got is Rating(rating)
+
+
+def test_a_store_replays_a_guess_as_a_guess(tmp_path):
+    with ProgressStore.in_dir(tmp_path) as store:
+        store.create_trainee("Ana")
+        s = DrillSession(["bac-banker-draws"], seed=3, length=4, store=store, trainee="Ana")
+        while not s.done:
+            s.answer(s.next_question().answer, ms=2000)
+        before = store.cards("Ana")
+        store.rebuild_cards("Ana")
+        assert store.cards("Ana") == before
+        assert all(c.due - c.last_review <= timedelta(days=1) for c in before.values())
+
+
+# -- the day ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Rec:
+    skill: str
+    item: str
+    correct: bool
+    ts_utc: str
+    question: dict
+
+
+def rec(item: str, correct: bool, when: datetime, choices: int = 0) -> Rec:
+    return Rec("tile-id", item, correct, when.isoformat(timespec="milliseconds"), {"choices": ["x"] * choices})
+
+
+def test_today_counts_the_days_new_items_and_reviews():
+    start = day_start(T)
+    assert start <= T < start + timedelta(days=1)
+    log = [rec("a", False, T - timedelta(days=2)), rec("a", True, T), rec("b", False, T), rec("c", True, T),
+           rec("d", True, T, choices=2), rec("b", True, T + timedelta(minutes=1))]
+    today = Today.of(log, T + timedelta(minutes=2))
+    # c was known at first sight (typed, right): no load; d right among 2 choices may be a guess
+    assert today.introduced == {("tile-id", "b"), ("tile-id", "d")} and today.reviewed == (1, 1)
+    assert Today.of(log, T + timedelta(days=1)).introduced == frozenset()
+
+
+def test_new_items_are_capped_a_day():
+    log = [rec(item, False, T) for item in ("6-6", "1-1", "4-4")]
+    cards = {("tile-id", r.item): review(new_card("tile-id", r.item, T), False, 9000, 4000, T) for r in log}
+    queue = session_queue(["tile-id"], None, None, cards, T + timedelta(hours=1), length=20, until_due=True,
+                          today=Today.of(log, T + timedelta(hours=1)), new_per_day=5)
+    assert queue.new_limit == 2
+
+
+# -- the queue -------------------------------------------------------------------------------------------
+
+def keys(s: str) -> list[tuple[str, str]]:
+    return [("s", x) for x in s]
+
+
+def run(q: LearningQueue, wrong: str = "") -> str:
+    order = ""
+    while (k := q.next()) is not None:
+        order += k[1]
+        q.answered(k, k[1] not in wrong)
+    return order
+
+
+def test_due_reviews_come_first_with_a_new_item_after_every_two():
+    order = run(LearningQueue(new=keys("abc"), due=keys("WXYZ"), length=None))
+    assert order[:REVIEWS_PER_NEW] == "WX" and order == "WXaYZbc"
+
+
+def test_badly_answered_reviews_hold_new_items_back():
+    q = LearningQueue(new=keys("abc"), due=keys("VWXYZ"), length=None)
+    order = run(q, wrong="VWXYZ")
+    assert HOLD_AFTER == 5 and q.holding_new and set(order) <= set("VWXYZa") and "b" not in order
+    assert not LearningQueue(new=keys("a"), reviewed=(4, 5)).holding_new
+    assert LearningQueue(new=keys("a"), reviewed=(3, 5)).holding_new
+
+
+def test_a_miss_is_asked_once_more_then_left_for_tomorrow():
+    order = run(LearningQueue(new=keys("abcdefgh"), length=None), wrong="a")
+    assert order.count("a") == 2 and order.index("a", 1) >= 4
+
+
+def test_until_due_stops_at_the_days_new_items():
+    assert len(run(LearningQueue(new=keys("abcdefghijklmnop"), length=None), wrong="abcdefghijklmnop")) \
+        == 2 * NEW_PER_DAY  # each missed, asked once more
+    assert len(run(LearningQueue(new=keys("abcdefghijklmnop"), length=None))) == 16  # known at first sight
+
+
+def test_an_item_taken_for_another_comes_right_after_the_miss():
+    q = LearningQueue(new=keys("abcdefgh"), length=12)
+    order = ""
+    while (k := q.next()) is not None:
+        order += k[1]
+        # "c" answered with "a"'s answer the first time
+        q.answered(k, not (k[1] == "c" and order.count("c") == 1), taken_for=("s", "a") if k[1] == "c" else None)
+    again = order.index("c", order.index("c") + 1)
+    assert order[again + 1] == "a"
+
+
+def test_what_to_practise_next_reviews_practised_skills_before_new_skills(tmp_path):
+    with ProgressStore.in_dir(tmp_path) as store:
+        store.create_trainee("Ana")
+        first = DrillSession(["tile-id"], seed=1, length=10, store=store, trainee="Ana")
+        while not first.done:
+            first.answer(first.next_question().answer, ms=1500)
+        cards = store.cards("Ana")
+        skills = ["tile-id", "hand-compare", "style-name"]
+        queue = session_queue(skills, None, None, cards, utc_now() + timedelta(days=400), length=20,
+                              practised_only=True)
+        asked = [queue.next() for _ in range(20)]
+        overdue = sorted(cards, key=lambda k: cards[k].due)
+        assert {s for s, _ in asked} == {"tile-id"} and asked[:2] == overdue[:2] and asked[2] not in cards
+        assert set(overdue) <= set(asked)
