@@ -160,3 +160,39 @@ def test_what_to_practise_next_reviews_practised_skills_before_new_skills(tmp_pa
         overdue = sorted(cards, key=lambda k: cards[k].due)
         assert {s for s, _ in asked} == {"tile-id"} and asked[:2] == overdue[:2] and asked[2] not in cards
         assert set(overdue) <= set(asked)
+
+
+# -- FSRS fitted to a school's answers ------------------------------------------------------------------
+
+def test_the_school_fit_rates_answers_as_the_store_does_and_needs_enough_of_them(tmp_path):
+    import trainer.progress.fitting as fitting
+
+    assert doctest.testmod(fitting).failed == 0
+    with ProgressStore.in_dir(tmp_path) as store:
+        store.create_trainee("Ana")
+        s = DrillSession(["bac-banker-draws"], seed=3, length=6, store=store, trainee="Ana")
+        while not s.done:
+            q = s.next_question()
+            s.answer(q.answer if len(s.history) % 2 else next(c for c in q.choices if c != q.answer), ms=2000)
+        logs = fitting.school_logs(store, ["Ana"])
+        assert [g.rating for g in logs] == [Rating.Again, Rating.Hard] * 3  # two choices: a right one is Hard
+        assert len({g.card_id for g in logs}) == len({a.item for a in s.history})
+        with pytest.raises(Exception, match="at least 1000 answers"):
+            fitting.fit(logs)
+
+
+def test_fitting_lowers_the_log_loss_of_a_learner_unlike_fsrs_default():
+    pytest.importorskip("torch")
+    import random
+
+    from fsrs import ReviewLog
+
+    import trainer.progress.fitting as fitting
+
+    rng, logs = random.Random(1), []
+    for card in range(120):  # a trainee who forgets much faster than FSRS's default expects
+        for day in (0, 1, 3, 6, 10, 15, 21, 28, 36, 45):
+            recalled = day == 0 or rng.random() < 0.5 ** (1.0 / 1.5)
+            logs.append(ReviewLog(card, Rating.Good if recalled else Rating.Again, T + timedelta(days=day), 3000))
+    found = fitting.fit(logs)
+    assert found.reviews == 1200 and found.after < found.before

@@ -15,7 +15,8 @@ from trainer.progress.clock import iso, parse_iso
 from trainer.rules.errors import UnknownNameError
 
 
-def _target_ms(skill: str) -> int:
+def target_ms(skill: str) -> int:
+    """The skill's fluent answer time (ms), or the default for a skill the registry no longer knows."""
     from trainer.drills.registry import skill_named  # loads the skill's game's drills alone
 
     try:
@@ -37,7 +38,7 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
         # outbox): the card is replayed from the log, where this answer already is, in time order.
         rebuild_cards(conn, trainee_id, (skill, item))
         return
-    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted, choices=choices)
+    card = scheduling.review(card, correct, ms, target_ms(skill), when, hinted=hinted, choices=choices)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
                  "due_utc = excluded.due_utc, reviews = excluded.reviews",
