@@ -33,7 +33,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from itertools import chain, zip_longest
 from statistics import median
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -45,6 +45,7 @@ from trainer.drills.queue import NEW_PER_DAY, Key, LearningQueue
 from trainer.drills.registry import profile_for, skill_named, skills_for
 from trainer.progress import scheduling
 from trainer.progress.stats import SkillStats, skill_stats, weakest
+from trainer.progress.clock import day_start, due_by
 from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
 
@@ -155,17 +156,6 @@ class SessionSummary:
 ANY_ITEM = ""
 
 
-#: The local hour a trainee's day starts (Anki's "next day starts at"): the daily new-item cap counts from it.
-DAY_STARTS = 4
-
-
-def day_start(now: datetime) -> datetime:
-    """When the trainee's day containing ``now`` began (:data:`DAY_STARTS` o'clock local time)."""
-    local = now.astimezone()
-    start = local.replace(hour=DAY_STARTS, minute=0, second=0, microsecond=0)
-    return start if start <= local else start - timedelta(days=1)
-
-
 @dataclass(frozen=True)
 class Today:
     """The day so far, from the answer log: the items first met today (answered wrong, or right where it
@@ -221,8 +211,7 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
     # due today (before tomorrow's start, as Anki counts it): yesterday's miss, answered a few minutes later in the
     # day than today's session starts, is today's review
-    tomorrow = day_start(now) + timedelta(days=1)
-    due = sorted((k for k, c in mine.items() if c.due < tomorrow), key=lambda k: mine[k].due)
+    due = sorted((k for k, c in mine.items() if c.due < due_by(now)), key=lambda k: mine[k].due)
     # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
     extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
                                         mine[k].last_review or now))
