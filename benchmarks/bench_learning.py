@@ -282,20 +282,23 @@ def main() -> None:
     ap.add_argument("--learners", type=int, default=30, help="simulated learners per skill, model and picker")
     ap.add_argument("--skills", nargs="*", default=list(SKILLS))
     ap.add_argument("--models", nargs="*", default=list(MODELS))
+    ap.add_argument("--pickers", nargs="*", default=list(PICKERS), help="(the ratios need all four)")
     args = ap.parse_args()
     print(f"bench_learning: {args.learners} learners each; {load()}")
     print(f"one {SESSION}-question session a day, {ANSWER_S:.0f} s a question; goal: mean recall a day later "
           f">= {GOAL:.0%}; cap {CAP_DAYS} days; medians of answers to the goal")
-    print(f"| skill | learner | {' | '.join(PICKERS)} | app / round robin | app / random |")
-    print("|---|---|" + "---:|" * (len(PICKERS) + 2))
+    ratios = {"round robin", "random", "app"} <= set(args.pickers)
+    print(f"| skill | learner | {' | '.join(args.pickers)} |" + (" app / round robin | app / random |" if ratios else ""))
+    print("|---|---|" + "---:|" * (len(args.pickers) + 2 * ratios))
     started = time.perf_counter()
     for skill in args.skills:
         for model in args.models:
             med = {p: _median([Run(skill, model, p, seed).answers_to_goal() for seed in range(args.learners)])
-                   for p in PICKERS}
-            cells = " | ".join(_cell(*med[p]) for p in PICKERS)
-            print(f"| {skill} | {model} | {cells} | {med['app'][0] / med['round robin'][0]:.2f}x | "
-                  f"{med['app'][0] / med['random'][0]:.2f}x |", flush=True)
+                   for p in args.pickers}
+            cells = " | ".join(_cell(*med[p]) for p in args.pickers)
+            ratio = f" {med['app'][0] / med['round robin'][0]:.2f}x | {med['app'][0] / med['random'][0]:.2f}x |" \
+                if ratios else ""
+            print(f"| {skill} | {model} | {cells} |{ratio}", flush=True)
     print(f"({time.perf_counter() - started:.0f} s; {load()})")
     print("\nteaching bar, 20-question session (goal: all wrong >= 8 distinct and 0 repeats)")
     print(f"{'skill':18} {'profile':8} {'items':>5} {'wrong: distinct':>16} {'repeats':>8} {'right: distinct':>16}")
