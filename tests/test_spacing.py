@@ -196,3 +196,28 @@ def test_fitting_lowers_the_log_loss_of_a_learner_unlike_fsrs_default():
             logs.append(ReviewLog(card, Rating.Good if recalled else Rating.Again, T + timedelta(days=day), 3000))
     found = fitting.fit(logs)
     assert found.reviews == 1200 and found.after < found.before
+
+
+# -- the setting in the app ------------------------------------------------------------------------------
+
+def test_new_items_a_day_is_a_remembered_setting_the_drills_screen_reads(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
+
+    from trainer.ui import new_items
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    assert new_items.new_per_day(None) == new_items.new_per_day(settings) == NEW_PER_DAY
+    parent = QWidget()
+    qtbot.addWidget(parent)
+
+    def type_three():
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog) and w.isVisible())
+        dialog.setIntValue(3)
+        dialog.accept()
+    QTimer.singleShot(200, type_three)
+    new_items.ask(parent, settings)
+    assert new_items.new_per_day(settings) == 3
+    settings.setValue(new_items.KEY, "lots")  # a hand-edited file
+    assert new_items.new_per_day(settings) == NEW_PER_DAY
