@@ -28,7 +28,8 @@ skill's items a day later is at least 90%. The answers until then (``CAP_DAYS`` 
 Pickers, each on the same learners (seeds): ``random`` (any item each question), ``round robin``
 (teaching order, item after item across days), ``shuffled`` (round robin, each pass shuffled), ``app``
 (the app's learning queue, ``trainer.drills.session.session_queue``, on FSRS cards rated as the store
-rates them, and the answer log's day counts).
+rates them, and the answer log's day counts); and, on request (``--pickers oracle``), ``oracle``: the
+item with the lowest *true* recall tomorrow not asked yet today, a bound no scheduler can see.
 
 Then the teaching bar: a 20-question session answered all wrong (distinct items, back-to-back
 repeats) and all right (distinct items), for the skills and profiles issue 26 names.
@@ -198,6 +199,12 @@ class Run:
                 self.rng.shuffle(self.order)
         return self.order.pop(0)
 
+    def _oracle(self, t: float) -> str:
+        """The item the learner is likeliest to have forgotten by tomorrow (its true recall), not asked today."""
+        today = {r.item for r in self.log[len(self.log) - self.turn % SESSION:]} if self.turn % SESSION else set()
+        left = [i for i in self.its if i not in today] or list(self.its)
+        return min(left, key=lambda i: self.learner.recall(i, t + DAY))
+
     def _queue(self, when: datetime) -> LearningQueue:
         return session_queue([self.skill], None, None, self.cards, when, length=SESSION, today=Today.of(self.log, when))
 
@@ -228,6 +235,8 @@ class Run:
                 item = key[1]
             elif self.picker == "random":
                 item = self.rng.choice(self.its)
+            elif self.picker == "oracle":
+                item = self._oracle(t + n * ANSWER_S)
             else:
                 item = self._next_in_pass()
             right, guessable = self._ask(item, t + n * ANSWER_S)
