@@ -5,7 +5,7 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
 1. a missed item whose re-ask has come (:data:`STEPS` other questions after the miss). A session of
    whole skills re-asks a miss once (``reasks=1``): missed again, it waits for tomorrow's session,
    where its card is due, since asking it again minutes later teaches little that lasts; a session of
-   chosen items (``reasks=None``, "Practise these") asks until each is right, after 3, 6, 12 others;
+   chosen items (``reasks=None``, "Practise these") asks until each is right, after 5, 6, 12 others;
 2. else a due review, most overdue first;
 3. else a new item (teaching order), while ``new_limit`` allows (the daily cap less the day's new
    items; one answered right at first sight, where it cannot be a guess, was known already and does not
@@ -27,7 +27,7 @@ left. The queue has no randomness: the same cards give the same order.
 >>> while (key := q.next()) is not None:
 ...     order.append(key[1]); q.answered(key, correct=key[1] != "a")
 >>> "".join(order)
-'abcdaefb'
+'abcdefab'
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import Iterable, Sequence
 Key = tuple[str, str]
 
 #: Other questions before a missed item comes back: after its 1st, 2nd, and any later miss.
-STEPS = (3, 6, 12)
+STEPS = (5, 6, 12)
 #: Other questions at least between two showings of a missed item when nothing else is waiting.
 MIN_GAP = 2
 #: New items a day at most (Anki's "new cards per day"): the default of the setting.
