@@ -222,3 +222,16 @@ def test_new_items_a_day_is_a_remembered_setting_the_drills_screen_reads(qtbot, 
     assert new_items.new_per_day(settings) == 3
     settings.setValue(new_items.KEY, "lots")  # a hand-edited file
     assert new_items.new_per_day(settings) == NEW_PER_DAY
+
+
+def test_an_item_that_may_be_guessed_is_never_trusted_for_more_than_a_week():
+    from trainer.progress.scheduling import GUESS_MAX_DAYS
+
+    card = new_card("bac-banker-draws", "B3-4", T)
+    for day in range(0, 200, 7):
+        card = review(card, True, 2000, 5000, T + timedelta(days=day), choices=2)
+        assert card.due - (T + timedelta(days=day)) <= timedelta(days=GUESS_MAX_DAYS)
+    typed = new_card("tile-id", "6-6", T)
+    for day in range(0, 200, 7):
+        typed = review(typed, True, 2000, 5000, T + timedelta(days=day))
+    assert typed.due - (T + timedelta(days=196)) > timedelta(days=GUESS_MAX_DAYS)

@@ -24,9 +24,17 @@ from datetime import datetime, timedelta
 
 from fsrs import Card, Rating, Scheduler
 
+#: The retention FSRS aims at for items whose questions may be guessed.
+GUESS_RETENTION = 0.95
+GUESS_MAX_DAYS = 7
 #: One scheduler for all cards; no fuzzing, so a replay of the log gives the same schedule. No learning
 #: steps (minutes apart): the session's queue re-asks a miss itself, and FSRS spaces items in days.
 SCHEDULER = Scheduler(enable_fuzzing=False, learning_steps=(), relearning_steps=())
+#: Items asked with two or three choices: a right answer is right by chance one time in two or three, so
+#: the answers FSRS sees overstate recall; their reviews aim at a higher retention and come back within
+#: :data:`GUESS_MAX_DAYS` days (bench_learning: a 2-choice item trusted for 60 days was recalled 64%).
+GUESS_SCHEDULER = Scheduler(enable_fuzzing=False, learning_steps=(), relearning_steps=(),
+                            desired_retention=GUESS_RETENTION, maximum_interval=GUESS_MAX_DAYS)
 
 #: Fallback fluent answer time for a skill id the registry no longer knows (an old export).
 DEFAULT_TARGET_MS = 8000
@@ -91,15 +99,16 @@ def review(card: Card, correct: bool, ms: int, target_ms: int, when: datetime, *
     >>> review(once, False, 3000, 6000, t + timedelta(minutes=2)).due < once.due
     True
     """
-    return rated(card, rating_for(correct, ms, target_ms, hinted=hinted, choices=choices), when, ms)
+    rating = rating_for(correct, ms, target_ms, hinted=hinted, choices=choices)
+    return rated(card, rating, when, ms, scheduler=GUESS_SCHEDULER if guessable(choices) else SCHEDULER)
 
 
-def rated(card: Card, rating: Rating, when: datetime, ms: int = 0) -> Card:
+def rated(card: Card, rating: Rating, when: datetime, ms: int = 0, *, scheduler: Scheduler = SCHEDULER) -> Card:
     """The card after ``rating`` at ``when``; a right answer within :data:`SAME_SESSION` of the last changes
     nothing."""
     if rating is not Rating.Again and card.last_review is not None and when - card.last_review < SAME_SESSION:
         return card
-    updated, _ = SCHEDULER.review_card(card, rating, when, ms)
+    updated, _ = scheduler.review_card(card, rating, when, ms)
     return updated
 
 
