@@ -235,3 +235,16 @@ def test_an_item_that_may_be_guessed_is_never_trusted_for_more_than_a_week():
     for day in range(0, 200, 7):
         typed = review(typed, True, 2000, 5000, T + timedelta(days=day))
     assert typed.due - (T + timedelta(days=196)) > timedelta(days=GUESS_MAX_DAYS)
+
+
+def test_class_fit_fsrs_on_a_school_server_says_what_it_needs(pg_url, monkeypatch, capsys):
+    from trainer.cli import main
+
+    assert main(["progress", "--database", pg_url, "--create", "Fitz"]) == 0
+    monkeypatch.setenv("PAIGOW_TRAINER_INSTRUCTOR_PASSWORD", "hunter2")
+    assert main(["class", "--database", pg_url, "--create", "Evening", "--instructor", "Ms Lee"]) == 0
+    assert main(["class", "--database", pg_url, "--class", "Evening", "--add", "Fitz"]) == 0
+    capsys.readouterr()
+    assert main(["class", "--database", pg_url, "--class", "Evening", "--fit-fsrs"]) == 2
+    err = capsys.readouterr().err
+    assert "at least 1000 answers" in err and "Traceback" not in err
