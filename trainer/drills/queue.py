@@ -6,11 +6,12 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
    whole skills re-asks a miss once (``reasks=1``): missed again, it waits for tomorrow's session,
    where its card is due, since asking it again minutes later teaches little that lasts; a session of
    chosen items (``reasks=None``, "Practise these") asks until each is right, after 5, 6, 12 others;
-2. else a due review, most overdue first;
+2. else a due review, most overdue first, with a new item after every :data:`REVIEWS_PER_NEW` of them
+   while new items are allowed (3.);
 3. else a new item (teaching order), while ``new_limit`` allows (the daily cap less the day's new
    items; one answered right at first sight, where it cannot be a guess, was known already and does not
    count) and today's reviews go well: with :data:`HOLD_AFTER` or more reviews answered today and
-   fewer than :data:`HOLD_ACCURACY` of them right, new items wait (due reviews come first anyway);
+   fewer than :data:`HOLD_ACCURACY` of them right, new items wait;
 4. else a missed item with :data:`MIN_GAP` others since it was asked, the soonest first;
 5. else (a session of a fixed length) more practice: an item not asked yet in the session, in
    ``extra``'s order (e.g. the weakest first), then the one asked longest ago;
