@@ -286,6 +286,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "reserved", ()),
     Migration(11, "reserved", ()),
     Migration(12, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V12),
+    # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
+    Migration(13, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

@@ -549,7 +549,7 @@ class ProgressStore:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
         casino_texts.keep(conn, q.casino)
         conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
-        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, len(q.choices))
         return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:

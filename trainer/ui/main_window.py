@@ -323,6 +323,10 @@ class MainWindow(QMainWindow):
         self.regulation_action.setEnabled(False)
         self.regulation_action.triggered.connect(self._drop_casino_rules)
         file_menu.addAction(self.regulation_action)
+        new_items_action = QAction("&New items a day…", self)
+        new_items_action.setToolTip("How many new items a drill session brings in a day at most")
+        new_items_action.triggered.connect(self._ask_new_items)
+        file_menu.addAction(new_items_action)
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
@@ -669,6 +673,11 @@ class MainWindow(QMainWindow):
         from trainer.ui.progress_link import ask_database
 
         ask_database(self.store, self)
+
+    def _ask_new_items(self) -> None:
+        from trainer.ui import new_items
+
+        new_items.ask(self, self.ctx.settings)
 
     def _ask_casino_rules(self) -> None:
         from trainer.ui import casino_rules
