@@ -151,7 +151,8 @@ def test_answers_wait_in_the_outbox_and_are_sent_exactly_once(pg_url, tmp_path, 
     uid = store._conn.execute("SELECT uid FROM answers ORDER BY id DESC LIMIT 1").fetchone()[0]
     store._outbox._conn.execute(
         "INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) SELECT ?, 'answer', 'Ana', ?, '2024-01-01'",
-        (uid, json.dumps({"question": generate("tile-compare", seed=4).to_dict(), "correct": True, "answer": "x",
+        (uid, json.dumps({"question": generate("tile-compare", seed=4).to_dict(), "correct": True,
+                          "answer": generate("tile-compare", seed=4).answer,
                           "ms": 1, "mode": "practice", "hinted": False, "when": "2024-01-01T00:00:00+00:00",
                           "uid": uid})))
     assert store.flush() == 1 and len(store.answers("Ana")) == 4

@@ -161,3 +161,20 @@ def test_an_exam_in_the_app_is_on_the_casino_rules_in_force(qtbot, trainee_ctx) 
     assert spec.casino == window.ctx.casino.digest and spec.profile == "nj"
     assert all(q.casino == spec.casino and "Harbor house way" in q.prompt for q in screen.session.exam.questions)
     assert build_exam(ExamSpec.from_dict(spec.to_dict())).questions == screen.session.exam.questions
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/urandom", "/dev/zero"])
+def test_a_remembered_file_that_became_a_fifo_or_a_device_never_freezes_the_start(qtbot, tmp_path, special) -> None:
+    """Issue 39: a remembered casino file is read only if it is a regular file under the size limit."""
+    import os
+
+    path = tmp_path / "rules.toml" if special == "fifo" else Path(special)
+    if special == "fifo":
+        os.mkfifo(path)
+    first = started(qtbot, AppContext())
+    first.store.setValue(SETTING, str(path))
+    first.store.sync()
+    again = started(qtbot, AppContext())
+    assert again.ctx.casino is None
+    assert again.statusBar().currentMessage() == (f"Casino rules not loaded: {path}: it is not a regular file "
+                                                  "(a pipe or a device): give the casino's Rules Submission (.toml)")

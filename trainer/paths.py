@@ -102,10 +102,13 @@ def write_file(path: Path | str, data: bytes | str) -> Path:
         mode = 0
     if stat.S_ISDIR(mode):
         raise TrainerError(f"cannot write {out}: it is a folder (give a file's name)")
-    if mode and not stat.S_ISREG(mode):
-        _write_all(out, out, body, os.O_WRONLY)
+    if mode and not stat.S_ISREG(mode):  # a pipe no program reads from is an error, never a wait
+        _write_all(out, out, body, os.O_WRONLY | (os.O_NONBLOCK if stat.S_ISFIFO(mode) else 0))
         return out
-    target = out.resolve() if out.is_symlink() else out  # a link stays a link to the new file
+    try:
+        target = out.resolve() if out.is_symlink() else out  # a link stays a link to the new file
+    except (RuntimeError, OSError):  # (Python 3.11 reports a loop as a RuntimeError)
+        raise TrainerError(f"cannot write {out}: it is a link that leads back to itself (a loop)") from None
     tmp = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
         _write_all(tmp, out, body, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
@@ -123,6 +126,8 @@ def _write_all(path: Path, shown: Path, body: bytes, flags: int) -> None:
     ``OSError`` becomes a one-line ``TrainerError`` about ``shown`` (the file the user named)."""
     try:
         fd = os.open(path, flags, 0o644)
+        if flags & os.O_NONBLOCK:  # opened (a reader is there): now write as to any file
+            os.set_blocking(fd, True)
         try:
             view = memoryview(body)
             while view:
@@ -150,6 +155,10 @@ def os_reason(exc: OSError, path: Path) -> str:
     if exc.errno == errno.ENOENT:
         return f"files cannot be created in {path.parent}" if path.parent.is_dir() else \
             f"the folder {path.parent} does not exist"
+    if exc.errno == errno.ENXIO:
+        return "it is a pipe that no program reads from"
+    if exc.errno == errno.ELOOP:
+        return "it is a link that leads back to itself (a loop)"
     if exc.errno == errno.EISDIR:
         return f"{path} is a folder"
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):

@@ -41,7 +41,7 @@ PROG = "paigow-trainer"
 COMMANDS = {"house-way": "house_way", "analyze": "analyze", "sidebets": "sidebets", "deal": "deal",
             "round": "round", "simulate": "simulate", "snapshot": "snapshot", "progress": "progress",
             "drill": "drill", "class": "school", "exam": "exam", "report": "report", "baccarat": "baccarat",
-            "casino-rules": "casino_rules"}
+            "casino-rules": "casino_rules", "live": "live"}
 
 
 def build_parser(*, commands: bool = True, only: str | None = None) -> Parser:
@@ -105,6 +105,7 @@ def _run(argv: list[str]) -> int:
         return _app_module().run_app(argv)
     parser = build_parser(only=named)
     args = parser.parse_args(argv)
+    _refuse_empty_values(argv)
     if args.command is None:
         app = _app_module()
         if app is None:
@@ -117,6 +118,25 @@ def _run(argv: list[str]) -> int:
         raise UsageError(PROG, f"{printable(argv[0])} is an option of the app, not of '{args.command}': "
                                f"give the command first (see {PROG} {args.command} --help)")
     return args.run(args) or 0
+
+
+#: Options whose empty value their own check names better (an empty path is never the current folder).
+_OWN_EMPTY_CHECK = ("--data-dir", "--out", "--export")
+
+
+def _refuse_empty_values(argv: list[str]) -> None:
+    """An option given an empty value (``--import ''``) is a mistake, never "not given": else the
+    command would do another action (show the progress) and say nothing was wrong. (Run after
+    parsing: an option's own type names its empty value first.)"""
+    from trainer.cli.args import UsageError
+
+    for i, arg in enumerate(argv):
+        given = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else None
+        if given is None and i and argv[i - 1].startswith("-") and "=" not in argv[i - 1]:
+            given, arg = arg, argv[i - 1]
+        flag = arg.split("=", 1)[0]
+        if given is not None and not given.strip() and flag not in _OWN_EMPTY_CHECK:
+            raise UsageError(PROG, f"argument {flag}: an empty value (give one, or leave the option out)")
 
 
 def _fail(message: str, code: int) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from trainer.rules.paigow.house_way import HOUSE_WAYS, HouseWay, house_way_named
-from trainer.rules.errors import TrainerError
+from trainer.rules.errors import TrainerError, printable
 from trainer.rules.paigow.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 
 
@@ -26,8 +26,17 @@ def add_profile(parser: argparse.ArgumentParser, *, any_game: bool = False) -> N
         parser.add_argument("--profile", default=None, metavar="P",
                             help=f"profile: {', '.join(all_profile_names())} (default: the skill's game's)")
         return
-    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P",
+    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P", action=_Given,
                         help=f"jurisdiction profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})")
+
+
+class _Given(argparse.Action):
+    """Stores the value and notes that it was given (a default is no choice to check against a file's)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
 
 
 def profile_of(args: argparse.Namespace) -> Profile:
@@ -35,6 +44,9 @@ def profile_of(args: argparse.Namespace) -> Profile:
     file amends, with its choices (``args.profile`` then names it, for the words ``emit`` prints)."""
     casino = casino_of(args)
     if casino is not None:
+        if getattr(args, "profile_given", False) and args.profile != casino.profile.name:
+            raise TrainerError(f"--profile {printable(args.profile)} and --house-way {printable(args.house_way)}: the "
+                               f"file amends profile {casino.profile.name}; give one or the other")
         args.profile = casino.profile.name
         return casino.profile
     return profile_named(args.profile)

@@ -110,8 +110,9 @@ def _check(args: argparse.Namespace) -> tuple[int, int]:
         raise TrainerError("--present shows a screen of the app (e.g. --screen table), not --screen scene")
     for style in filter(None, (args.style, args.style2)):
         check_style_name(style)
-    if args.dice:
-        Roll.parse(args.dice)
+    if args.dice:  # as the table screen reads it: 3;2;4 or 3 2 4 is 3,2,4
+        roll = Roll.parse(args.dice)
+        args.dice = ",".join(map(str, roll.dice)) if roll.dice else str(roll.total)
     if args.bank and not Position.parse(args.bank).is_seat:
         raise TrainerError(f"a bank sits at seat1..seat6, not {args.bank}")
     if args.move is not None and args.screen not in MOVE_SCREENS:

@@ -33,8 +33,9 @@ from __future__ import annotations
 import os
 import re
 import time
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from trainer.rules.errors import TrainerError
@@ -79,7 +80,7 @@ def parse_url(url: str) -> tuple[str, str]:
 
 #: Where a password can hide in a database URL, or in a message quoting one or libpq's settings.
 _SECRETS = (
-    (re.compile(r"(://[^:/@\s]*):[^/\s]*@"), r"\1:***@"),  # user:pass@ (a password may hold an @)
+    (re.compile(r"(://[^:/@\s]*):\S*@"), r"\1:***@"),  # user:pass@ (to the last @: a password may hold @ or /)
     (re.compile(r"(?i)([?&;]\s*password\s*=)[^&#\s]*"), r"\1***"),  # ?password=, &password=
     (re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&'\"]+)"), r"\1***"),  # password=... settings
 )
@@ -89,8 +90,8 @@ def redact(text: str) -> str:
     """``text`` (a database URL, or a message quoting one) without any password in it: the one
     helper for everything shown or logged (errors, the status bar, the CLI's output).
 
-    >>> redact("postgresql://ana:s3c@ret@db/school")
-    'postgresql://ana:***@db/school'
+    >>> redact("postgresql://ana:s3c@ret@db/school"), redact("postgresql://ana:s3/c@db/school: refused")
+    ('postgresql://ana:***@db/school', 'postgresql://ana:***@db/school: refused')
     >>> redact("postgresql://ana@db/school?sslmode=require&password=s3cret (refused)")
     'postgresql://ana@db/school?sslmode=require&password=*** (refused)'
     >>> redact("missing '=' after password='a b' in connection info string")
@@ -107,6 +108,10 @@ def chosen_url(given: str | None = None, setting: str | None = None) -> str | No
     app's ``setting``; None means the default progress file. Empty values count as unset."""
     for value in (given, os.environ.get(ENV), setting):
         if value is not None and str(value).strip():
+            if any("\udc80" <= c <= "\udcff" for c in str(value)):  # bytes that were not UTF-8
+                raise DatabaseError(f"the database URL '{redact(str(value)).encode('utf-8', 'backslashreplace').decode()}'"
+                                    " holds bytes that are not UTF-8 text: type it again, or fix "
+                                    f"{'$' + ENV if value is not given else '--database'}")
             return str(value).strip()
     return None
 
@@ -183,6 +188,8 @@ class PgConnection:
     ``timed_out`` says why for the status bar."""
 
     retry_s = 10.0
+    #: How long an answer or the status bar's retry waits for a new connection (see :meth:`_reconnect`).
+    reconnect_wait_s = 1.0
     lock_timeout_s = 3.0
     statement_timeout_s = 10.0
     #: Set while a migration runs: it may take minutes on a large school, and waits for another PC's.
@@ -192,6 +199,8 @@ class PgConnection:
         self.url, self.timeout_s = url, timeout_s
         self._psycopg = psycopg_module()
         self._retry_at = 0.0
+        self._pending: _Connecting | None = None
+        self._deadline: float | None = None
         self._in_tx = False
         #: The last connection was given up on because the server took too long (not because it was gone).
         self.timed_out = False
@@ -201,10 +210,13 @@ class PgConnection:
         try:
             # A cut cable must not hang the trainee's screen: TCP gives up on an unanswered send
             # after a few seconds (then the answer goes to the outbox) instead of the system's minutes.
-            raw = self._psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout_s,
+            wait = self.timeout_s if self._deadline is None else min(self.timeout_s, self._deadline - time.monotonic())
+            # (libpq waits at least 2 s: under an answer's deadline of 3 s, its statements get the rest)
+            raw = self._psycopg.connect(self.url, autocommit=True, connect_timeout=max(2, int(wait)),
                                         row_factory=_row_factory, keepalives=1, keepalives_idle=5,
                                         keepalives_interval=2, keepalives_count=2, tcp_user_timeout=5000)
-            with _Watchdog(raw, self.timeout_s + 1.0):
+            with _Watchdog(raw, self.timeout_s + 1.0 if self._deadline is None else
+                           max(0.05, self._deadline - time.monotonic())):
                 raw.execute(f"SET lock_timeout = {int(self.lock_timeout_s * 1000)}")
                 raw.execute(f"SET statement_timeout = {int(self.statement_timeout_s * 1000)}")
             return raw
@@ -215,11 +227,33 @@ class PgConnection:
             kind = DatabaseError if any(w in reason for w in _FOR_GOOD) else ServerUnavailable
             raise kind(f"cannot connect to the progress database {redact(self.url)}: {reason}") from None
 
+    @contextmanager
+    def deadline(self, seconds: float) -> Iterator[None]:
+        """Every statement inside gives up once ``seconds`` have passed since entering (a frozen
+        server's included): an answer waits for the server at most that long, then on the PC."""
+        before = self._deadline
+        self._deadline = min(before or float("inf"), time.monotonic() + seconds)  # an outer one ends first
+        try:
+            yield
+        finally:
+            self._deadline = before
+
+    def time_left(self) -> float:
+        """Seconds until the deadline in force (:meth:`deadline`); without one, no end."""
+        return float("inf") if self._deadline is None else self._deadline - time.monotonic()
+
+    def _patience(self) -> float | None:
+        """How long the next statement may take before this side cuts it off."""
+        if self.patient:
+            return None
+        limit = self.statement_timeout_s + 1.0
+        return limit if self._deadline is None else max(0.05, min(limit, self._deadline - time.monotonic()))
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         if self.raw.closed and not self._in_tx:
             self._reconnect()
         try:
-            with _Watchdog(self.raw, None if self.patient else self.statement_timeout_s + 1.0) as dog:
+            with _Watchdog(self.raw, self._patience()) as dog:
                 cursor = self.raw.execute(pg_sql(sql), tuple(params))
         except self._psycopg.OperationalError as exc:
             raise self._lost(exc, dog.fired) from None
@@ -229,20 +263,28 @@ class PgConnection:
 
     def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
         try:
-            with _Watchdog(self.raw, self.statement_timeout_s + 1.0) as dog, self.raw.cursor() as cur:
+            with _Watchdog(self.raw, self._patience()) as dog, self.raw.cursor() as cur:
                 cur.executemany(pg_sql(sql), rows)
         except self._psycopg.OperationalError as exc:
             raise self._lost(exc, dog.fired) from None
 
     def _reconnect(self) -> None:
-        if time.monotonic() < self._retry_at:
-            raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
-        try:
-            self.raw = self._connect()
-            self.timed_out = False
-        except DatabaseError as exc:
+        """Connect again, on a thread of its own: the caller (an answer, the status bar's retry) waits
+        at most ``reconnect_wait_s`` for it; a server that takes longer (frozen) is asked again later
+        while the connection goes on being made, so no window waits for a connection timeout."""
+        if self._pending is None:
+            if time.monotonic() < self._retry_at:
+                raise ServerUnavailable(f"the progress database {redact(self.url)} is unreachable")
+            self._pending = _Connecting(self._connect)
+        self._pending.join(self.reconnect_wait_s)
+        if self._pending.is_alive():
+            self.timed_out = True
+            raise ServerUnavailable(f"the progress database {redact(self.url)} did not answer in time (connecting)")
+        done, self._pending = self._pending, None
+        if done.error is not None:
             self._retry_at = time.monotonic() + self.retry_s
-            raise ServerUnavailable(str(exc)) from None
+            raise ServerUnavailable(str(done.error))
+        self.raw, self.timed_out = done.raw, False
 
     def reconnect(self) -> None:
         """Connect again if the connection was lost (at most every ``retry_s``); a
@@ -268,11 +310,42 @@ class PgConnection:
             self.raw.execute("ROLLBACK")
 
     def close(self) -> None:
+        if self._pending is not None:
+            self._pending.abandoned = True
         self.raw.close()
 
     @property
     def online(self) -> bool:
         return not self.raw.closed
+
+
+class _Connecting:
+    """A connection being made (``connect()``, which raises :class:`DatabaseError`), on its own thread."""
+
+    def __init__(self, connect: Callable[[], Any]) -> None:
+        import threading  # (here, as in _Watchdog: not before the app's first paint)
+
+        self.raw: Any = None
+        self.error: DatabaseError | None = None
+        self._thread = threading.Thread(target=self._run, args=(connect,), daemon=True, name="paigow-reconnect")
+        self._thread.start()
+
+    def _run(self, connect: Callable[[], Any]) -> None:
+        try:
+            self.raw = connect()
+        except DatabaseError as exc:
+            self.error = exc
+        if self.abandoned and self.raw is not None:  # the store was closed meanwhile
+            self.raw.close()
+
+    #: Set when the store is closed before the connection is made: it is closed once made.
+    abandoned = False
+
+    def join(self, seconds: float) -> None:
+        self._thread.join(seconds)
+
+    def is_alive(self) -> bool:
+        return self._thread.is_alive()
 
 
 class _Watchdog:

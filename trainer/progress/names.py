@@ -18,8 +18,13 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: between two visible characters, where emoji and some scripts need them).
 _UNFIT = {"Cc", "Cs", "Co", "Cn", "Cf"}
 _JOINERS = "\u200c\u200d"
-#: Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern).
-_BLANK = set("\u115f\u1160\u3164\uffa0\u2800")
+#: Letters, symbols and marks that show as nothing (Hangul fillers, the blank Braille pattern, and
+#: Unicode's default-ignorable marks: the combining grapheme joiner, Khmer's inherent vowels,
+#: Mongolian and the other variation selectors).
+_BLANK = set("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f") | {
+    chr(c) for c in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))}
+#: Combining marks: each needs a visible character before it to sit on.
+_MARKS = {"Mn", "Mc", "Me"}
 
 
 def name_key(name: str) -> str:
@@ -65,6 +70,8 @@ def _invisible(text: str, i: int) -> bool:
         return not (0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace()
                     and unicodedata.category(text[i - 1]) not in _UNFIT
                     and unicodedata.category(text[i + 1]) not in _UNFIT)
+    if unicodedata.category(c) in _MARKS and (i == 0 or text[i - 1].isspace()):
+        return True  # a mark on nothing (a name that is only an accent shows as nothing, or as a box)
     return unicodedata.category(c) in _UNFIT or c in _BLANK
 
 

@@ -29,6 +29,11 @@ class Unregradable(ValueError):
     """A record whose verdict cannot be checked again (the message says why, in a few words)."""
 
 
+class NotReplayable(Unregradable):
+    """A question of a known skill that its seed does not make (a dealer round's action, a flashcard's
+    rating): only its logged key can check it."""
+
+
 def _replayed(d: Any) -> Any:
     """The question ``d`` describes, made again from its seed; an :class:`Unregradable` if it cannot be."""
     from trainer.drills import generate
@@ -41,7 +46,7 @@ def _replayed(d: Any) -> Any:
     except (TrainerError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
         raise Unregradable(f"its question cannot be made again ({str(exc).splitlines()[0][:80]})") from None
     if made.item != logged.item or made.kind != logged.kind:
-        raise Unregradable("its seed does not make its question (a full dealer round's action, or an edited file)")
+        raise NotReplayable("its seed does not make its question (a full dealer round's action, or an edited file)")
     return made
 
 
@@ -60,11 +65,25 @@ def _given(question: Any, text: str) -> Any:
     return parts
 
 
-def regrade_answer(a: dict[str, Any]) -> dict[str, Any]:
-    """``a`` (an answer as exported) with ``correct`` and ``question`` as the checker makes them."""
+def regrade_answer(a: dict[str, Any], *, as_logged: bool = False) -> dict[str, Any]:
+    """``a`` (an answer as exported) with ``correct`` and ``question`` as the checker makes them.
+    ``as_logged``: a question its seed does not make (:class:`NotReplayable`) is checked against its
+    own logged key instead (this PC's outbox: a dealer round's actions must not be lost)."""
     from trainer.drills import check
+    from trainer.drills.learn import RATINGS
+    from trainer.drills.model import Question
 
-    question = _replayed(a["question"])
+    if a["answer"] in RATINGS:  # a flashcard's self-rating: Again is a miss, the rest right (learn.graded_answer)
+        try:
+            return {**a, "correct": a["answer"] != "Again", "question": Question.from_dict(a["question"]).to_dict()}
+        except (TrainerError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise Unregradable(f"its question cannot be read ({str(exc).splitlines()[0][:80]})") from None
+    try:
+        question = _replayed(a["question"])
+    except NotReplayable:
+        if not as_logged:
+            raise
+        question = Question.from_dict(a["question"])
     if (question.skill, question.item, question.seed, question.profile) != (a["skill"], a["item"], a["seed"],
                                                                                a["profile"]):
         raise Unregradable("its skill, item, seed or profile differ from its question's")

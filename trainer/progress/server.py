@@ -21,21 +21,22 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import datetime
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from trainer.progress import casino_texts
+from trainer.progress import casino_texts, outbox
 from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavailable, chosen_url, parse_url,
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
-from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
-                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, normal_name,
-                                    unknown_trainee, utc_now)
+from trainer.progress.outbox import database_key as outbox_database_key
+from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError,
+                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, new_entry,
+                                    normal_name, unknown_trainee, utc_now)
 from trainer.paths import data_dir, usable_folder
-from trainer.rules.errors import UnknownNameError
+from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
 if TYPE_CHECKING:  # imported on first use, as in the store (issue 15)
     from trainer.drills.model import Feedback, Question
@@ -106,11 +107,14 @@ class ServerStore(ProgressStore):
     """All trainees of a school, on its PostgreSQL server; this PC's progress file keeps the outbox."""
 
     _row_lock = " FOR UPDATE"
+    #: The longest an answer waits for the server (a frozen one included) before it waits on this PC.
+    answer_wait_s = 3.0
 
     def __init__(self, url: str, *, outbox: Path | str, note: Callable[[str], None] | None = None,
                  offline: bool = False) -> None:
         self._psycopg = psycopg_module()
         self.url = url
+        self._database = outbox_database_key(url)
         self.path = Path(outbox)
         self.moved_aside = None
         self.note = note or (lambda message: None)
@@ -148,6 +152,18 @@ class ServerStore(ProgressStore):
         except ServerUnavailable as exc:
             self._retry_at = time.monotonic() + PgConnection.retry_s
             self._why_offline = str(exc)
+
+    def retry_now(self) -> bool:
+        """Try the server at once, not at the next try ``PgConnection.retry_s`` allows (a live quiz
+        cannot wait that long to find its class again), sending what waits; whether it is reachable."""
+        self._retry_at = 0.0
+        if self._server is not None:
+            self._server._retry_at = 0.0
+        try:
+            self.flush()
+        except ServerUnavailable:
+            pass
+        return self.online
 
     def _identity_of(self) -> str:
         # Offline, ids are this PC's file's, which are not the server's.
@@ -209,6 +225,15 @@ class ServerStore(ProgressStore):
                                 "nothing was changed")
         return conn
 
+    def owned_by_user(self) -> bool:
+        """Whether this URL's role owns the school's database (or is a superuser): the school's IT,
+        who sets the first instructor; the PCs' role does not (README, "A school's database")."""
+        self._need_server("check who owns the school's database")
+        row = self._conn.execute("SELECT r.rolsuper OR pg_has_role(current_user, d.datdba, 'MEMBER') FROM pg_roles r, "
+                                 "pg_database d WHERE r.rolname = current_user AND d.datname = current_database()"
+                                 ).fetchone()
+        return bool(row and row[0])
+
     @property
     def schema_version(self) -> int:
         self._need_server("read the schema version")
@@ -249,14 +274,16 @@ class ServerStore(ProgressStore):
     # --- the answer log, with the outbox ----------------------------------------------------------------
 
     def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
-               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None,
+               uid: str | None = None) -> AnswerRecord:
         """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
         :meth:`flush`). Either way the answer is committed somewhere when this returns."""
         name = normal_name(trainee)  # the store's rule: a name it refuses is never queued
-        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+        entry = new_entry(question, feedback, answer, ms, mode, hinted, when, uid)
         try:
-            self.flush()
-            return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
+            with self._answer_deadline():
+                self.flush()
+                return self._record_by_id(self._send(name, "answer", entry_payload(entry)))
         except ServerUnavailable:
             row_id = self._keep_here(name, "answer", entry_payload(entry), lambda conn, who: self._outbox._append(
                 conn, who, entry))
@@ -269,59 +296,120 @@ class ServerStore(ProgressStore):
         entries, row = exam_parts(result, when or utc_now())
         payload = {"answers": [entry_payload(e) for e in entries], "exam": row}
         try:
-            self.flush()
-            return self._send(name, "exam", payload)
+            with self._answer_deadline():
+                self.flush()
+                return self._send(name, "exam", payload)
         except ServerUnavailable:
             self._keep_here(name, "exam", payload, lambda conn, who: self._outbox._apply_exam(conn, who, entries, row))
             return 0
 
-    def _send(self, name: str, kind: str, payload: dict[str, Any]) -> int:
-        """Store one answer or exam (as queued) for ``name`` in one transaction; returns its id. One
-        already stored (its ``uid`` is there) is not stored again."""
+    def _answer_deadline(self) -> Any:
+        """At most ``answer_wait_s`` for the server per answer (a frozen one included): then it waits here."""
+        return self._server.deadline(self.answer_wait_s) if self._server is not None else nullcontext()
+
+    def store_answer(self, trainee: str | int, kind: str, payload: dict[str, Any]) -> int:
+        """Store an answer or exam (``kind``; ``payload`` as the outbox keeps it) of trainee ``trainee``
+        (a name, or the trainee's id on this database, which a rename does not change) on the server,
+        re-graded (``trainer.progress.outbox``: nothing a PC sends is trusted), in one transaction;
+        returns its id. One already stored (its ``uid`` is there) is not stored again. A trainee
+        given by id who is gone is an :class:`~trainer.rules.errors.UnknownNameError`."""
+        checked = outbox.readable(kind, json.dumps(payload))
+        return self._send(trainee, kind, checked)
+
+    def _send(self, trainee: str | int, kind: str, payload: dict[str, Any]) -> int:
         self._need_server("send an answer")
         with self._write() as conn:
-            row = conn.execute(f"SELECT id FROM trainees WHERE name_key = ?{self._row_lock}",
-                               (name_key(name),)).fetchone()
+            by_id = isinstance(trainee, int)
+            row = conn.execute(f"SELECT id FROM trainees WHERE {'id' if by_id else 'name_key'} = ?{self._row_lock}",
+                               (trainee if by_id else name_key(trainee),)).fetchone()
             if row is None:
-                raise self._unknown(name)
+                raise UnknownNameError("trainee", f"#{trainee}", []) if by_id else self._unknown(str(trainee))
             if kind == "exam":
-                return self._apply_exam(conn, int(row[0]), [entry_from(a) for a in payload["answers"]], payload["exam"])
-            return self._append(conn, int(row[0]), entry_from(payload))
+                stored = self._apply_exam(conn, int(row[0]), [entry_from(a) for a in payload["answers"]],
+                                          payload["exam"])
+            else:
+                stored = self._append(conn, int(row[0]), entry_from(payload))
+        if not by_id:
+            self._remember(str(trainee), int(row[0]))
+        return stored
+
+    def _remember(self, name: str, trainee_id: int) -> None:
+        """Keep on this PC which trainee of this database ``name`` is, so answers queued offline
+        follow the trainee (renamed, or deleted, on the server meanwhile), not the name."""
+        key = f"school-trainee:{self._database}:{name_key(name)}"
+        if self._setting(self._outbox._conn, key) != str(trainee_id):
+            with self._outbox._write() as conn:
+                self._set_setting(conn, key, str(trainee_id))
+
+    def _remembered(self, name: str) -> int | None:
+        value = self._setting(self._outbox._conn, f"school-trainee:{self._database}:{name_key(name)}")
+        return int(value) if value and value.isdigit() else None
 
     def _unknown(self, name: str) -> Exception:
         return unknown_trainee(name, [t.name for t in self.trainees()])
 
     def _keep_here(self, name: str, kind: str, payload: dict[str, Any], log: Callable[[Any, int], int]) -> int:
-        """Queue an answer or exam in the outbox and log it in this PC's file (so the trainee's
-        figures and what is due follow it offline), in one local transaction; returns ``log``'s id."""
+        """Queue an answer or exam in the outbox, bound to this database and the trainee's id on it
+        (if this PC has seen it), and log it in this PC's file (so the trainee's figures and what is
+        due follow it offline), in one local transaction; returns ``log``'s id."""
         uid = payload["uid"] if kind == "answer" else payload["exam"]["uid"]
+        queued = outbox.bound(payload, self._database, self._remembered(name))
         with self._outbox._write() as conn:
             who = add_trainee(conn, name, iso(utc_now()))
             conn.execute("INSERT INTO outbox (uid, kind, trainee, payload, queued_utc) VALUES (?, ?, ?, ?, ?) "
-                         "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(payload), iso(utc_now())))
+                         "ON CONFLICT (uid) DO NOTHING", (uid, kind, name, json.dumps(queued), iso(utc_now())))
             return log(conn, who)
 
+    def _queued(self) -> list[tuple[str, str, str, str]]:
+        """The outbox's rows meant for this database (or for whichever was in force), oldest first."""
+        rows = self._outbox._conn.execute(
+            f"SELECT uid, kind, trainee, payload FROM outbox WHERE kind IN {outbox.SENT_KINDS} "
+            "ORDER BY queued_utc, rowid").fetchall()
+        return [tuple(r) for r in rows if outbox.meant_for(r[3], self._database)]
+
     def waiting(self) -> int:
-        """How many answers wait in this PC's outbox."""
-        return int(self._outbox._conn.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+        """How many answers wait in this PC's outbox for this database."""
+        return len(self._queued())
 
     def flush(self) -> int:
-        """Send the outbox's answers to the server, oldest first, each exactly once; returns how many
-        were sent. Stops (keeping the rest) if the server goes away again."""
+        """Send the outbox's answers meant for this database to it, oldest first, each exactly once,
+        re-graded and to the trainee they were given by (``trainer.progress.outbox``); a row that
+        cannot be is set aside with a note. Returns how many were sent. Stops (keeping the rest) if
+        the server goes away again."""
+        with self._answer_deadline():  # (the status bar's retry too: a frozen server holds no window long)
+            return self._flush()
+
+    def _flush(self) -> int:
         if not self.online:
             self._connect_server()
         if not self.online:
             return 0
-        rows = self._outbox._conn.execute("SELECT uid, kind, trainee, payload FROM outbox "
-                                          "ORDER BY queued_utc, rowid").fetchall()
         sent = 0
-        for uid, kind, name, payload in rows:
+        for uid, kind, name, text in self._queued():
+            if self._server is not None and self._server.time_left() < 1.0:
+                break  # a long backlog goes up over several flushes, each short (the answer in hand goes too)
             try:
-                self._send(name, kind, json.loads(payload))
-            except UnknownNameError:  # deleted on the server meanwhile: the answer is kept for them
-                self.ensure_trainee(name)
-                self._send(name, kind, json.loads(payload))
+                payload = outbox.readable(kind, text)
+                trainee_id = outbox.binding(payload)[1]
+                try:
+                    self._send(name if trainee_id is None else trainee_id, kind, payload)
+                except UnknownNameError:
+                    if trainee_id is not None:
+                        raise outbox.Unregradable("its trainee was deleted from the school's database") from None
+                    self.ensure_trainee(name)  # created on this PC while the server was away
+                    self._send(name, kind, payload)
+            except (outbox.Unregradable, TrainerError) as exc:
+                if isinstance(exc, ServerUnavailable):
+                    raise
+                self._set_aside(uid, kind, name, str(exc))
+                continue
             with self._outbox._write() as conn:
                 conn.execute("DELETE FROM outbox WHERE uid = ?", (uid,))
             sent += 1
         return sent
+
+    def _set_aside(self, uid: str, kind: str, name: str, why: str) -> None:
+        with self._outbox._write() as conn:
+            conn.execute(f"UPDATE outbox SET kind = '{outbox.ASIDE}' WHERE uid = ?", (uid,))
+        self.note(f"set aside a queued {kind if kind in outbox.SENT_KINDS else 'entry'} of {quoted(name)} that "
+                  f"cannot be sent ({why.splitlines()[0][:100]}); it stays in {self.path}, the rest is sent")

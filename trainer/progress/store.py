@@ -34,7 +34,7 @@ import sqlite3
 import sys
 import uuid
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -45,22 +45,22 @@ from trainer.paths import data_dir, os_reason, usable_folder, write_file
 from trainer.progress import casino_texts, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, _review_card, rebuild_cards
-from trainer.progress.totals import COUNT_ANSWER as _COUNT_ANSWER, rebuild_totals
+from trainer.progress.totals import COUNT_ANSWER as _COUNT_ANSWER, MAX_MS, clamp_ms, content_uid, rebuild_totals
 from trainer.progress.clock import iso, parse_iso, utc_now
 from trainer.progress.regrade import regraded
 from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
 from trainer.progress.names import lookup_key as _lookup_key, name_key, normal_name, unknown_trainee
 from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
-from trainer.rules.errors import TrainerError, UnknownNameError
+from trainer.rules.errors import TrainerError, UnknownNameError, printable
 
 if TYPE_CHECKING:  # the drills are imported on first use: the app opens the store before its first paint (issue 15)
     from trainer.drills.model import Feedback, Question
 
 FILENAME = "progress.sqlite3"
 
-#: How an answer was given: practice (hints allowed, untimed), timed drill, exam; or a flashcard's
-#: self-rating (``FLASHCARD``: its own kind of record, no drill answer).
-MODES = ("practice", "timed", "exam", FLASHCARD)
+#: How an answer was given: practice (hints allowed, untimed), timed drill, exam, a live class quiz; or a
+#: flashcard's self-rating (``FLASHCARD``: its own kind of record, no drill answer).
+MODES = ("practice", "timed", "exam", "live", FLASHCARD)
 
 
 
@@ -386,6 +386,10 @@ class ProgressStore:
     def _need_server(self, what: str) -> None:
         """A school's server is needed to ``what`` (this PC's file needs none)."""
 
+    def owned_by_user(self) -> bool:
+        """Whether the user owns the database (may set its first instructor): this PC's file, yes."""
+        return True
+
     def flush(self) -> int:
         """Send answers waiting for a school's server; returns how many were sent (none here)."""
         return 0
@@ -484,7 +488,7 @@ class ProgressStore:
     def _delete(conn: sqlite3.Connection, trainee_id: int) -> None:
         # The trainee row goes first: the append-only trigger allows removing a deleted trainee's log.
         conn.execute("DELETE FROM trainees WHERE id = ?", (trainee_id,))
-        for table in ("answers", "cards", "exams", "skill_totals", "class_members"):
+        for table in ("answers", "cards", "exams", "skill_totals", "class_members", "live_joins", "live_answers"):
             conn.execute(f"DELETE FROM {table} WHERE trainee_id = ?", (trainee_id,))
 
     @property
@@ -516,15 +520,17 @@ class ProgressStore:
     # --- the answer log ---------------------------------------------------------------------------
 
     def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
-               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None,
+               uid: str | None = None) -> AnswerRecord:
         """Log one judged answer and update its FSRS card, in one transaction.
 
         ``answer`` is what the trainee gave (text, or a sequence for a multi-part question);
         ``ms`` the time from showing the question to the answer. Parse errors are never recorded:
-        only call this with the ``Feedback`` that ``check`` returned.
+        only call this with the ``Feedback`` that ``check`` returned. ``uid``: the answer's id, when
+        the caller made it (a live quiz's answer, recorded again after a crash, is logged once).
         """
         who = self.trainee(trainee)
-        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+        entry = new_entry(question, feedback, answer, ms, mode, hinted, when, uid)
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
         return self._record_by_id(row_id)
@@ -557,7 +563,7 @@ class ProgressStore:
         rated = e.answer if e.mode == FLASHCARD else None
         if rated is None:
             conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
-        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, rated=rated)
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, len(q.choices), rated=rated)
         return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
@@ -748,10 +754,14 @@ class ProgressStore:
         for trainee in source.trainees():
             data = export_data(trainee, source.answers(trainee.name), source._exam_rows(trainee.name))
             answers, exams, refused = regraded(data["answers"], data["exams"])
+            try:  # the name rules hold for a copied name too (an edited file's may break them)
+                name: str | None = normal_name(trainee.name)
+            except TrainerError as exc:
+                name, refused = None, [f"all {len(data['answers'])} answers: {exc}"]
             with self._write() as conn:
-                trainee_id = add_trainee(conn, trainee.name, trainee.created_utc, self._row_lock)
-                new = self._insert_log(conn, int(trainee_id), answers, exams, copy=False)
-            copied.append({"trainee": trainee.name, "new_answers": new, "refused": len(refused),
+                trainee_id = add_trainee(conn, name, trainee.created_utc, self._row_lock) if name else 0
+                new = self._insert_log(conn, trainee_id, answers, exams, copy=False) if trainee_id else 0
+            copied.append({"trainee": printable(trainee.name), "new_answers": new, "refused": len(refused),
                            **({"why_refused": refused[0]} if refused else {})})
         return copied
 
@@ -812,6 +822,13 @@ class _Entry:
         object.__setattr__(self, "when", self.when.replace(microsecond=self.when.microsecond // 1000 * 1000))
 
 
+def new_entry(question: Question, feedback: Feedback, answer: Any, ms: int, mode: str, hinted: bool,
+              when: datetime | None, uid: str | None) -> _Entry:
+    """The log's entry of a judged answer (``uid`` None: a new id)."""
+    entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+    return entry if uid is None else replace(entry, uid=uid)
+
+
 def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:
     """A graded exam as the answers it logs (mode ``exam``) and its exams row (with a new ``uid``)."""
     entries = [_Entry(g.question, g.correct, _answer_text(g.answer, g.question), g.ms or 0, "exam", False, finished)
@@ -832,31 +849,6 @@ def entry_from(p: dict[str, Any]) -> _Entry:
 
     return _Entry(Question.from_dict(p["question"]), p["correct"], p["answer"], p["ms"], p["mode"], p["hinted"],
                   parse_iso(p["when"]), p["uid"])
-
-
-#: The longest answer time kept (a day): a longer one (a PC left on a question overnight, or an
-#: edited file's 2**63 - 1) is kept as this, so that a skill's summed times fit 64 bits.
-MAX_MS = 24 * 60 * 60 * 1000
-
-
-def clamp_ms(ms: Any) -> int:
-    """An answer's time in milliseconds as the log keeps it: 0 to :data:`MAX_MS`.
-
-    >>> clamp_ms(2 ** 63 - 1), clamp_ms(-5), clamp_ms(2100)
-    (86400000, 0, 2100)
-    """
-    return min(max(0, int(ms)), MAX_MS)
-
-
-def content_uid(*fields: Any) -> str:
-    """A stable id for a row logged before rows had ids: the same answer copied twice (from one
-    PC's file, or two copies of it) gets the same id, so it is stored once.
-
-    >>> row = ("answer", 7, "2024-05-01T09:00:00.000+00:00", "vigorish", "exact", 5)
-    >>> content_uid(*row) == content_uid(*row) != content_uid("answer", 8, *row[2:])
-    True
-    """
-    return "c" + hashlib.sha256(json.dumps([str(f) for f in fields]).encode()).hexdigest()[:31]
 
 
 _SELECT_ANSWERS = ("SELECT a.id, t.name, a.skill, a.item, a.question, a.answer, a.correct, a.ms, a.ts_utc, a.seed, "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import io
 import re
 import tomllib
 from dataclasses import dataclass
@@ -122,8 +123,13 @@ class FileReader:
         return value
 
     def text(self, place: tuple[Any, ...], value: Any) -> str:
+        """A non-empty text, shown as written: a control character (a terminal's escape) or a
+        text-direction mark would make a name on screen or in a terminal say something else."""
         if not isinstance(value, str) or not value.strip():
             raise self.fail(place, f"'{place[-1]}' must be a non-empty text in quotes")
+        if any(not (c.isprintable() or c == " ") for c in value.strip()):
+            raise self.fail(place, f"'{place[-1]}' holds a control or text-direction character "
+                                   f"({printable(value.strip())[:60]}): write plain text")
         return value.strip()
 
     def texts(self, place: tuple[Any, ...], value: Any) -> tuple[str, ...]:
@@ -145,17 +151,21 @@ def read_file(path: str, data: bytes, digest: str | None = None) -> FileReader:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CasinoFileError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise CasinoFileError(path, data.count(b"\n", 0, exc.start) + 1,
+                              f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     cached = parsed_cache(digest)
-    parsed = _cached(cached)
+    parsed = _cached(cached, digest)
     if parsed is None:
+        deep = _too_deep(text)
+        if deep is not None:
+            raise CasinoFileError(path, deep, f"arrays or tables nested more than {MAX_DEPTH} deep")
         try:
             parsed = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
             problem = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
             raise CasinoFileError(path, int(found.group(1)) if found else None, f"TOML syntax: {problem}") from None
-        _cache(cached, parsed)
+        _cache(cached, digest, parsed)
     return FileReader(path, parsed, SourceLines(text))
 
 
@@ -173,26 +183,69 @@ def parsed_cache(digest: str | None) -> Path | None:
         return None
 
 
-def _cached(cached: Path | None) -> dict[str, Any] | None:
+def _too_deep(text: str) -> int | None:
+    """The line where arrays and inline tables nest deeper than :data:`MAX_DEPTH` (tomllib would
+    recurse out of stack), or None; brackets in quoted texts and comments do not count."""
+    depth, line, quote, i = 0, 1, "", 0
+    while i < len(text):
+        c = text[i]
+        if c == "\n":
+            line += 1
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end - 1
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
+def _check(digest: str, body: bytes) -> str:
+    """What a kept parse or table of the file with SHA-256 ``digest`` must carry: an edited or damaged
+    one is not used (the file is parsed again)."""
+    return hashlib.sha256(digest.encode() + b"\n" + body).hexdigest()
+
+
+def _cached(cached: Path | None, digest: str | None) -> dict[str, Any] | None:
     import json
 
     try:
-        return json.loads(cached.read_bytes()) if cached is not None and cached.is_file() else None
-    except (OSError, ValueError):  # unreadable or half-written: parse the file again
+        if cached is None or digest is None or not cached.is_file():
+            return None
+        head, _, body = cached.read_bytes().partition(b"\n")
+        if json.loads(head) != {"sha256": digest, "check": _check(digest, body)}:
+            return None
+        parsed = json.loads(body)
+        return parsed if isinstance(parsed, dict) else None
+    except (OSError, ValueError, RecursionError):  # unreadable, half-written or edited: parse the file again
         return None
 
 
-def _cache(cached: Path | None, parsed: dict[str, Any]) -> None:
-    """Keep a parse (a file with TOML dates or times, which JSON has not, is not kept)."""
+def _cache(cached: Path | None, digest: str, parsed: dict[str, Any]) -> None:
+    """Keep a parse (a file with TOML dates or times, which JSON has not, is not kept), with the
+    file's SHA-256 and a check of its own bytes."""
     import json
     import os
 
     if cached is None:
         return
     try:
+        body = json.dumps(parsed).encode()
+        head = json.dumps({"sha256": digest, "check": _check(digest, body)}).encode()
         cached.parent.mkdir(exist_ok=True)
         temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(parsed))
+        temporary.write_bytes(head + b"\n" + body)
         os.replace(temporary, cached)
     except (OSError, TypeError, ValueError):
         pass
@@ -214,18 +267,23 @@ def kept_table(digest: str, modules: Iterable[str], build: Callable[[], Any]) ->
         code.update(Path(sys.modules[name].__file__).read_bytes())
     kept = folder.with_name(f"{digest}.{code.hexdigest()[:16]}.npy")
     try:
-        return np.load(kept, allow_pickle=False)
+        raw = kept.read_bytes()
+        if kept.with_suffix(".check").read_text() == _check(digest, raw):  # else edited or damaged: built again
+            return np.load(io.BytesIO(raw), allow_pickle=False)
     except (OSError, ValueError):
         pass
     table = build()
     try:
         import os
 
+        buffer = io.BytesIO()
+        np.save(buffer, table, allow_pickle=False)
         kept.parent.mkdir(exist_ok=True)
-        temporary = kept.with_suffix(f".{os.getpid()}.tmp")
-        with open(temporary, "wb") as f:
-            np.save(f, table, allow_pickle=False)
-        os.replace(temporary, kept)
+        for target, content in ((kept, buffer.getvalue()), (kept.with_suffix(".check"),
+                                                             _check(digest, buffer.getvalue()).encode())):
+            temporary = target.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_bytes(content)
+            os.replace(temporary, target)
     except OSError:
         pass
     return table
@@ -305,30 +363,57 @@ def casino_by_digest(digest: str) -> Any:
     return parse_casino(*found)
 
 
+#: The largest Rules Submission read (a complete table of 8,130 explicit hands is about 600 KB).
+MAX_FILE_BYTES = 4 << 20
+#: The deepest nesting of arrays and inline tables a Rules Submission may have (its own need 3).
+MAX_DEPTH = 32
+
+
 def load_casino(path: str) -> Any:
-    """A Rules Submission file of any game, parsed once per content (by its SHA-256)."""
+    """A Rules Submission file of any game, parsed once per content (by its SHA-256). Only a regular
+    file of at most :data:`MAX_FILE_BYTES` is read: a FIFO or a device (``/dev/urandom``) is refused
+    before reading, never waited on for ever."""
+    from trainer.paths import read_regular
+
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise CasinoFileError(path, None, f"cannot read the file ({exc.strerror})") from None
+        data = read_regular(Path(path), MAX_FILE_BYTES, "the casino's Rules Submission (.toml)")
+    except TrainerError as exc:
+        said = str(exc)
+        raise CasinoFileError(path, None, "no such file" if said.startswith("no such file") else
+                              said.replace(f"{path}:", "it:", 1).replace(f"{path} ", "it ", 1)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CasinoFileError(path, None, f"it is larger than {MAX_FILE_BYTES >> 20} MB: not a Rules Submission")
     return parse_casino(path, data)
 
 
 def parse_casino(path: str, data: bytes) -> Any:
+    """The Rules Submission in ``data`` (a file's bytes, or a text kept with the progress or carried by
+    an export): any mistake in it is a :class:`CasinoFileError`, never another exception."""
     digest = hashlib.sha256(data).hexdigest()
     if digest not in _LOADED:
-        reader = read_file(path, data, digest)
-        if not isinstance(reader.data.get("casino"), dict):
-            raise reader.fail(("casino",), "the file needs a [casino] table with its name and jurisdiction")
-        casino = reader.table(("casino",), reader.data["casino"], ("name", "jurisdiction"), ("name", "jurisdiction"))
-        modules = [importlib.import_module(m) for m in GAME_MODULES]
-        names = [n for m in modules for n in m.PROFILE_NAMES]
-        game = next((m for m in modules if casino["jurisdiction"] in m.PROFILE_NAMES), None)
-        if game is None:
-            raise reader.fail(("casino", "jurisdiction"), f"unknown jurisdiction {printable(repr(casino['jurisdiction']))} "
-                                                          f"(choose from: {', '.join(names)})")
-        _LOADED[digest] = game.build(reader, digest, reader.text(("casino", "name"), casino["name"]),
-                                     casino["jurisdiction"])
+        if len(data) > MAX_FILE_BYTES:
+            raise CasinoFileError(path, None, f"it is larger than {MAX_FILE_BYTES >> 20} MB: not a Rules Submission")
+        try:
+            _LOADED[digest] = _parsed(path, data, digest)
+        except TrainerError:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:  # a case no check names yet
+            raise CasinoFileError(path, None, f"cannot be read ({type(exc).__name__}: "
+                                              f"{str(exc).splitlines()[0][:80] if str(exc) else 'no detail'})") from None
     _SOURCES.setdefault(digest, (Path(path).name, data))
     return _LOADED[digest]
+
+
+def _parsed(path: str, data: bytes, digest: str) -> Any:
+    """``data`` parsed and built by its jurisdiction's game (``parse_casino``)."""
+    reader = read_file(path, data, digest)
+    if not isinstance(reader.data.get("casino"), dict):
+        raise reader.fail(("casino",), "the file needs a [casino] table with its name and jurisdiction")
+    casino = reader.table(("casino",), reader.data["casino"], ("name", "jurisdiction"), ("name", "jurisdiction"))
+    modules = [importlib.import_module(m) for m in GAME_MODULES]
+    names = [n for m in modules for n in m.PROFILE_NAMES]
+    game = next((m for m in modules if casino["jurisdiction"] in m.PROFILE_NAMES), None)
+    if game is None:
+        raise reader.fail(("casino", "jurisdiction"), f"unknown jurisdiction {printable(repr(casino['jurisdiction']))} "
+                                                      f"(choose from: {', '.join(names)})")
+    return game.build(reader, digest, reader.text(("casino", "name"), casino["name"]), casino["jurisdiction"])
