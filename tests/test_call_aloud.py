@@ -98,7 +98,7 @@ def test_the_first_wrong_phrase_is_named_with_its_section():
     swapped[2] = "Player stands"
     verdict = check(q, ", ".join(swapped))
     assert not verdict.correct
-    assert verdict.mistake == 'phrase 3: "Player stands", the call is "Player draws" (631a.10(b))'
+    assert verdict.mistake == 'phrase 3: "Player stands", the call is "Player draws" (631a.11(b))'
     wrong_result = check(q, ", ".join(list(q.answer[:-2]) + ["Tie hand" if q.answer[-2] != "Tie hand" else "Player wins", q.answer[-1]]))
     assert wrong_result.mistake.startswith(f"phrase {len(q.answer) - 1}:") and "(631a.12(a))" in wrong_result.mistake
     out_of_order = check(q, ", ".join((q.answer[1], q.answer[0], *q.answer[2:])))

@@ -85,6 +85,7 @@ def test_squeeze_keys():
 def test_open_keys():
     expected_cite = {"inspect": "631a.4(a)", "spread": "631a.4(b)", "after-spread": "631a.4(c)",
                      "preinspected": "631a.4(d)", "recut": "631a.5(e)", "recut-too-late": "631a.5(e)",
+                     "recut-dealer": "631a.5(e)",
                      "first-card-burn": "631a.5(f)", "first-card-exposed": "631a.15(d)"}
     seen = set()
     for q in _qs("bac-dealer-open"):
@@ -93,7 +94,9 @@ def test_open_keys():
         assert q.answer not in q.prompt
         if q.item == "recut":  # the next person entitled to cut: clockwise, seat numbers falling (631a.5(b))
             ring = sorted(q.data["seated"], reverse=True)
-            assert q.answer == f"Seat {ring[(ring.index(q.data['cutter']) + 1) % len(ring)]}"
+            assert q.answer == f"Seat {ring[ring.index(q.data['cutter']) + 1]}"
+        if q.item == "recut-dealer":  # nobody after the last seat: the dealer cuts (631a.5(b), reading B33)
+            assert q.data["cutter"] == min(q.data["seated"]) and q.answer == "The dealer calling the game"
         if q.item == "recut-too-late":
             assert "inserted into the dealing shoe" in q.prompt
     assert seen == set(expected_cite)

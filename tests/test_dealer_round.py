@@ -65,7 +65,7 @@ def test_tasks_follow_the_round(spec):
     assert skills.count("dealer-deliver") >= 7, "every delivery but a last lone stack is the dealer's choice"
     assert skills.count("dealer-count") == (spec.irregularity is not Irregularity.WRONG_COUNT)
     exposed = [s for s in played.steps if s.action == "expose" and s.say.startswith("Expose seat")]
-    assert skills.count("dealer-expose") == len(exposed)
+    assert skills.count("dealer-expose") == max(len(exposed) - 1, 0)  # the last hand is shown, not asked (issue 37)
     for task in tasks:
         q = task.question
         if q.skill == "dealer-count":

@@ -154,7 +154,12 @@ def test_flashcards_use_the_drills_items():
     assert len(cells) == 40 and {c.skill for c in cells} == {"bac-banker-draws"}
     drilled = {generate("bac-banker-draws", seed=s).item for s in range(400)}
     assert {c.item for c in cells} <= drilled
-    assert flashcards("House way", "pa-2019") == ()
+    steps = flashcards("House way", "pa-2019")  # a card a step, on the house-way drill's item of it
+    assert [c.key for c in steps] == [f"house-way:step{n}" for n in range(1, 5)]
+    for card in steps:
+        tiles = parse_tiles(card.front.split(" how are ")[1].split(" set")[0])
+        decision = set_by_house_way(tiles, house_way_named("regulatory"))
+        assert card.back.startswith(f"{decision.setting}. Step {decision.step}:") and card.item == f"step{decision.step}"
 
 
 def test_the_deck_brings_a_missed_card_back_after_others():

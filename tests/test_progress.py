@@ -93,9 +93,9 @@ def test_bad_mode_is_rejected_and_nothing_is_written(store):
 
 def test_scheduling_what_next(store):
     store.create_trainee("Ana")
-    answer(store, "Ana", "tile-compare", 1, False, when=T0)   # wrong: due again within minutes
+    answer(store, "Ana", "tile-compare", 1, False, when=T0)   # wrong: due the next day (the session re-asks it)
     answer(store, "Ana", "vigorish", 2, True, ms=1000, when=T0)  # easy: due in days
-    now = T0 + timedelta(hours=1)
+    now = T0 + timedelta(days=1)
     up = store.next_up("Ana", ["tile-compare", "vigorish", "dice-start"], now=now)
     assert [(u.skill, u.reason) for u in up] == [("tile-compare", "due"), ("dice-start", "new"), ("vigorish", "weak")]
     assert up[0].item == store.answers("Ana")[0].item and 0 <= up[0].retrievability <= 1

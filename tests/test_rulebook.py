@@ -32,7 +32,7 @@ BUILT = {f"JI{n}" for n in range(1, 9)} | {f"D6.{n}" for n in range(1, 11)}
 #: Every profile of every game, and the text each reads.
 OWN = {"pa-2019": "pa-2019", "pa-2012": "pa-2012", "md": "md", "nj": "nj", "pa-631a": "baccarat", "pa-631a-ez": "baccarat"}
 #: The Baccarat readings written out (there are no B21 and B22).
-BACCARAT_READINGS = {f"B{n}" for n in range(1, 26)} - {"B21", "B22"} | {"B28", "B29", "B30", "B31", "B32"}
+BACCARAT_READINGS = {f"B{n}" for n in range(1, 26)} - {"B21", "B22"} | {"B28", "B29", "B30", "B31", "B32", "B33"}
 
 
 def all_anchors() -> set[str]:

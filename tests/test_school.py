@@ -89,9 +89,9 @@ def test_csv_export_has_one_row_per_trainee(morning):
     store, group = morning
     rows = list(csv.reader(io.StringIO(school.report_csv(school.class_report(store, group)))))
     assert rows[0][:5] == ["Trainee", "Ready", "Answers", "Accuracy", "Due"]
-    assert rows[0][8:] == ["tile-compare accuracy", "tile-compare median time (s)", "vigorish accuracy",
+    assert rows[0][8:] == ["Live quiz", "tile-compare accuracy", "tile-compare median time (s)", "vigorish accuracy",
                            "vigorish median time (s)"]
-    assert rows[1][:4] == ["Ana", "ready", "15", "93%"] and rows[1][8:] == ["90%", "3.0", "100%", "5.0"]
+    assert rows[1][:4] == ["Ana", "ready", "15", "93%"] and rows[1][8:] == ["", "90%", "3.0", "100%", "5.0"]
     assert rows[3][:3] == ["Cy", "not yet", "0"]
 
 

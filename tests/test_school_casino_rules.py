@@ -42,25 +42,28 @@ def _class_view(url: str, capsys) -> dict:
 
 
 def _casino_differs() -> tuple[int, str, str]:
-    """A seed whose first house-way question under Harbor's rules is a hand Harbor sets otherwise than the
-    regulation's steps (N.J.A.C. 19:47-10.7(d)), with both settings."""
+    """A seed whose first two house-way questions under Harbor's rules end in a hand Harbor sets otherwise than
+    the regulation's steps (N.J.A.C. 19:47-10.7(d)), with the answers of both (one a line): the first question
+    is Harbor's first rule (pair rule A, which plays pairs as the regulation does), the second its pair rule B."""
     harbor = load_casino(HARBOR)
     for seed in range(500):
-        tiles = DrillSession(["house-way"], profile=harbor.profile, house_way=harbor.house_way.name,
-                             seed=seed).next_question().data["tiles"]
-        ours = str(harbor.decide(parse_tiles(" ".join(tiles))).setting)
-        regulation = str(set_by_house_way(parse_tiles(" ".join(tiles))).setting)
+        session = DrillSession(["house-way"], profile=harbor.profile, house_way=harbor.house_way.name, seed=seed)
+        first = session.next_question()
+        session.answer(first.answer)
+        tiles = parse_tiles(" ".join(session.next_question().data["tiles"]))
+        ours, regulation = str(harbor.decide(tiles).setting), str(set_by_house_way(tiles).setting)
         if ours != regulation:
-            return seed, ours, regulation
-    raise AssertionError("Harbor sets every first hand as the regulation does")
+            return seed, f"{first.answer}\n{ours}", f"{first.answer}\n{regulation}"
+    raise AssertionError("Harbor sets every second hand as the regulation does")
 
 
 def _drill(url: str, who: str, seed: int, answer: str, monkeypatch, capsys, *more: str) -> tuple[int, str]:
-    """A one-question house-way drill of a trainee with no answers yet (the seed alone picks the hand)."""
+    """A house-way drill of a trainee with no answers yet, a question an answer line (the seed alone picks
+    the hands)."""
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer}\n"))
-    code = main(["drill", "--database", url, "--trainee", who, "--skill", "house-way", "--count", "1",
-                 "--seed", str(seed), *more])
+    code = main(["drill", "--database", url, "--trainee", who, "--skill", "house-way", "--count",
+                 str(answer.count("\n") + 1), "--seed", str(seed), *more])
     captured = capsys.readouterr()
     return code, captured.out + captured.err
 

@@ -87,8 +87,8 @@ def test_sum_outcome_counts():
 
 
 def test_profiles_offer_their_paytables():
-    assert [t.label for t in paytables_for(profile_named("md"))] == [
-        "pair-fortunes A", "pair-fortunes B", "pair-fortunes C", "pair-fortunes D"]
+    assert [t.title for t in paytables_for(profile_named("md"))] == [
+        f"Pair Fortunes Wager (paytable {n})" for n in "ABCD"]
     assert len(paytables_for(profile_named("pa-2019"))) == 9
     assert paytables_for(profile_named("nj")) == paytables_for(profile_named("pa-2012")) == []
 

@@ -41,7 +41,7 @@ PROG = "paigow-trainer"
 COMMANDS = {"house-way": "house_way", "analyze": "analyze", "sidebets": "sidebets", "deal": "deal",
             "round": "round", "simulate": "simulate", "snapshot": "snapshot", "progress": "progress",
             "drill": "drill", "class": "school", "exam": "exam", "report": "report", "baccarat": "baccarat",
-            "casino-rules": "casino_rules"}
+            "casino-rules": "casino_rules", "live": "live"}
 
 
 def build_parser(*, commands: bool = True, only: str | None = None) -> Parser:

@@ -12,7 +12,7 @@ import argparse
 import textwrap
 from typing import Any
 
-from trainer.cli.common import add_house_way, add_json, add_profile, emit, house_way_of, profile_of
+from trainer.cli.common import add_house_way, add_json, add_profile, casino_of, emit, house_way_of, profile_of
 from trainer.rules.errors import TrainerError
 from trainer.rules.paigow.house_way import REGULATORY
 from trainer.rules.paigow.tiles import parse_tiles
@@ -57,14 +57,39 @@ def run(args: argparse.Namespace) -> int:
                               "source": analysis.PUBLISHED_SOURCE}}
         # a casino's way beside the regulation's (the text only: JSON keeps its keys)
         regulation = None if way.rule or args.json else analysis.house_edge(REGULATORY, zero_rule)
+        casino = casino_of(args)
+        if casino is not None:
+            data["explanation"] = _casino_explanation(casino, edge)
         emit(args, data, lambda d: _edge_text(d, zero_rule, way.heading(profile), regulation))
         return 0
-    result = analysis.analyze_hand(parse_tiles(args.tiles, count=4), way, zero_rule)
+    tiles = parse_tiles(args.tiles, count=4)
+    result = analysis.analyze_hand(tiles, way, zero_rule)
     rows = [{"high": [str(t) for t in s.high.tiles], "low": [str(t) for t in s.low.tiles], **o.as_dict()}
             for s, o in zip(result.settings, result.odds)]
     data = {"settings": rows, "optimal": result.optimal, "house_way": result.house_way, **context}
-    emit(args, data, lambda d: _hand_text(d, zero_rule))
+    casino = casino_of(args)
+    if casino is not None:  # the casino's rule that sets these tiles (None: the regulation's steps)
+        data["house_way_rule"] = casino.decide(tiles).rule
+    emit(args, data, lambda d: _hand_text(d, zero_rule, way.heading(profile)))
     return 0
+
+
+def _casino_explanation(casino, edge) -> list[str]:
+    """What a casino's way does, with the figures (not the regulation's way's wording, spec W3)."""
+    from trainer.rules.paigow.analysis import PUBLISHED_OPTIMAL_EDGE, PUBLISHED_SOURCE
+    from trainer.rules.paigow.casino_chart import describe
+
+    own, best = -edge.house_way_player.ev, -edge.optimal_player.ev
+    profile = casino.profile
+    return [
+        f"A player who sets like the dealer gives the house {own:.2%} of each wager: the 5% vigorish on wins "
+        f"and the copies the dealer wins ({profile.cite('copy')}, {profile.cite('vigorish')}).",
+        f"The dealer sets by {casino.casino}'s {casino.way_name}: {describe(casino)}.",
+        f"A player may set his tiles any way; taking the best setting every hand he pushes "
+        f"{edge.optimal_player.push:.1%} of hands instead of {edge.house_way_player.push:.1%} and loses "
+        f"{edge.optimal_player.lose:.1%} instead of {edge.house_way_player.lose:.1%}: against this way the house "
+        f"keeps {best:.2%} from an optimal player (about {PUBLISHED_OPTIMAL_EDGE:.1%}, {PUBLISHED_SOURCE}).",
+    ]
 
 
 def _rules(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
@@ -79,10 +104,11 @@ def _row(label: str, odds: dict[str, float]) -> str:
             f"{odds['ev']:>+9.4f}")
 
 
-def _hand_text(data: dict[str, Any], zero_zero_to_banker: bool) -> str:
-    lines = [_rules(data, zero_zero_to_banker), "", _HEADER]
+def _hand_text(data: dict[str, Any], zero_zero_to_banker: bool, heading: str) -> str:
+    lines = [_rules(data, zero_zero_to_banker).replace(f"'{data['house_way_name']}'", f"'{heading}'"), "", _HEADER]
     for i, row in enumerate(data["settings"]):
-        marks = [m for m, on in (("optimal", i == data["optimal"]), ("house way", i == data["house_way"])) if on]
+        way = f"house way ({data['house_way_rule']})" if data.get("house_way_rule") else "house way"
+        marks = [m for m, on in (("optimal", i == data["optimal"]), (way, i == data["house_way"])) if on]
         setting = f"{' '.join(row['high'])} / {' '.join(row['low'])}"
         lines.append(f"{_row(setting, row)}  {', '.join(marks)}".rstrip())
     return "\n".join(lines)

@@ -87,8 +87,15 @@ def integer(low: int, high: int | None = None) -> Callable[[str], int]:
 
 seed = integer(0, MAX_SEED)
 screen_seed = integer(0, MAX_SCREEN_SEED)
-#: Decks in a Baccarat shoe: the profile says which of these its rules allow (631a.3(a)).
-decks = integer(6, 8)
+_deck_count = integer(6, 8)
+
+
+def decks(value: str) -> int:
+    """Decks in a Baccarat shoe, six to eight (631a.3(a)); the profile says which of these its rules allow."""
+    try:
+        return _deck_count(value)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}: a shoe holds six to eight decks (631a.3(a))") from None
 
 
 def name(value: str) -> str:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 from trainer.cli.args import integer, name, printable, seed
 from trainer.cli.common import add_casino_rules, add_json, add_profile, casino_setup, class_casino
 from trainer.cli.progress import add_data_dir, current_if_none, open_store
+from trainer.drills.queue import NEW_PER_DAY
 from trainer.rules.errors import TrainerError
 
 ORDER = 75
@@ -39,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"number of questions, 1 to {MAX_QUESTIONS} (default 20; the app offers 10, 20, 40)")
     length.add_argument("--until-due", action="store_true",
                         help="instead of a count: until every due item and every missed one is answered right")
+    p.add_argument("--new-per-day", type=integer(0, MAX_QUESTIONS), default=NEW_PER_DAY, metavar="N",
+                   help=f"new items a day at most, counted from the trainee's answers (default {NEW_PER_DAY})")
     p.add_argument("--seed", type=seed, default=None, help="seed, to replay the same questions")
     add_profile(p, any_game=True)
     add_casino_rules(p)
@@ -106,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=_out)
         session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
                                store=store, trainee=trainee,
-                               length=None if args.until_due else args.count, until_due=args.until_due)
+                               length=None if args.until_due else args.count, until_due=args.until_due,
+                               new_per_day=args.new_per_day)
         total = "" if args.until_due else f"/{args.count}"
         while not session.done and len(session.history) < MAX_QUESTIONS:
             question = session.next_question()

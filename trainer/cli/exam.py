@@ -62,8 +62,12 @@ def _text(data: dict) -> str:
     from trainer.drills.model import Question
     from trainer.drills.text import render_key, render_question
 
+    from trainer.drills.exam import casino_title
+
     spec = data["spec"]
-    head = (f"Exam: seed {spec['seed']}, profile {spec['profile']}, {spec['count']} questions"
+    casino = casino_title(spec.get("casino"))
+    head = (f"Exam: seed {spec['seed']}, profile {spec['profile']}" + (f", casino {casino}" if casino else "")
+            + f", {spec['count']} questions"
             + (f", {spec['time_limit_s']} s" if spec["time_limit_s"] else ""))
     if "questions" not in data:
         return f"{head}\nSkills: {', '.join(spec['skills'])}\n(use --print-questions to print it)"

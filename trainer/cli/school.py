@@ -6,6 +6,7 @@
     paigow-trainer class --class NAME --remove TRAINEE [TRAINEE ...]
     paigow-trainer class --class NAME --csv FILE
     paigow-trainer class --class NAME --casino-rules FILE|none   publish a casino's rules to the class
+    paigow-trainer class --class NAME --fit-fsrs      FSRS fitted to the class's answers: log-loss before/after
 
 All but ``--create`` need the class's instructor's password (``--create`` sets it; once the database
 has a class, it must be an existing instructor's, which the new class gets too): the first line of
@@ -49,6 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--remove", nargs="+", type=name, metavar="TRAINEE", help="take trainees out of --class "
                                                                           "(their records stay)")
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
+    actions.add_argument("--fit-fsrs", action="store_true",
+                         help='fit the spaced-repetition parameters to the class\'s answers (at least 1000; needs '
+                              '"pip install fsrs[optimizer]") and print the log-loss before and after')
     actions.add_argument("--casino-rules", metavar="FILE|none",
                          help="publish a casino's Rules Submission file to --class (its trainees train on it); "
                               "'none' takes it away")
@@ -118,6 +122,12 @@ def run(args: argparse.Namespace) -> int:
                  lambda d: f"Took out of {d['class']}: {', '.join(d['removed'])}")
         elif args.casino_rules:
             _publish(store, _group(store, args), args)
+        elif args.fit_fsrs:
+            from trainer.progress import fitting
+
+            report = school.class_report(store, _group(store, args))
+            found = fitting.fit(fitting.school_logs(store, [t.name for t in report.trainees]))
+            emit(args, found.to_dict(), lambda d: found.text)
         else:
             report = school.class_report(store, _group(store, args))
             if args.csv:

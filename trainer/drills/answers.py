@@ -161,11 +161,15 @@ def judge_chips(question: Question, given: Breakdown) -> tuple[bool, str]:
     return False, f"right total, too many chips: {given.chips} chips, where {fewest} pay it{also}"
 
 
-def split_call(raw: Any, choices: Sequence[str]) -> tuple[str, ...]:
+def split_call(raw: Any, choices: Sequence[str], counted: Sequence[str] = ()) -> tuple[str, ...]:
     """A call as its phrases: typed, separated by commas (or semicolons), or a phrase bank's numbers
-    (``3 1 4`` or ``3, 1, 4``, numbered from 1 as the terminal shows them), or a sequence."""
+    (``3 1 4`` or ``3, 1, 4``, numbered from 1 as the terminal shows them), or a sequence. A call of
+    Point Counts (``counted``: the hands whose counts it calls, in order) reads typed numbers as the counts:
+    ``3, 1`` is "Player 3, Banker 1" (issue 37)."""
     if isinstance(raw, str):
         text = raw.strip()
+        if re.fullmatch(r"\d+(?:[\s,]+\d+)*", text) and counted:
+            return _counts(re.findall(r"\d+", text), counted)
         if re.fullmatch(r"\d+(?:[\s,]+\d+)*", text) and choices:
             digits = re.findall(r"\d+", text)
             bad = [n for n in digits if len(n) > 3 or not 1 <= int(n) <= len(choices)]
@@ -184,11 +188,39 @@ def split_call(raw: Any, choices: Sequence[str]) -> tuple[str, ...]:
     return phrases
 
 
+def _counts(numbers: Sequence[str], counted: Sequence[str]) -> tuple[str, ...]:
+    """Typed counts as the phrases of the hands they are called for (a count too many is a phrase of its own)."""
+    bad = [n for n in numbers if len(n) > 1]
+    if bad:
+        raise AnswerParseError(f"{quoted(bad[0][:6])} is not a Point Count (0 to 9)")
+    hands = list(counted) + [""] * (len(numbers) - len(counted))
+    return tuple(f"{hand} {n}".strip() for hand, n in zip(hands, numbers))
+
+
+def _orders(question: Question) -> list[list[int]]:
+    """The orders of the phrases the text allows: the call's own, and each pair of phrases the text says
+    in no order swapped (``data["either_order"]``: the final counts and the winner, 631a.12(a))."""
+    orders = [list(range(len(question.data["accepted"])))]
+    for i, j in question.data.get("either_order", ()):
+        swapped = list(orders[0])
+        swapped[i], swapped[j] = j, i
+        orders.append(swapped)
+    return orders
+
+
 def judge_call(question: Question, given: tuple[str, ...]) -> tuple[bool, str]:
+    """(correct, mistake): the phrases in the call's order, or in another order the text allows
+    (``_orders``); the mistake is named against the call's own order."""
+    verdicts = [_judge_call_order(question, given, order) for order in _orders(question)]
+    return next((v for v in verdicts if v[0]), verdicts[0])
+
+
+def _judge_call_order(question: Question, given: tuple[str, ...], order: list[int]) -> tuple[bool, str]:
     """(correct, mistake): each phrase checked in order against the phrases the text allows there
     (``data["accepted"]``); the first wrong or missing one is named with its section
     (``data["sections"]``)."""
-    accepted, sections = question.data["accepted"], question.data["sections"]
+    accepted = [question.data["accepted"][k] for k in order]
+    sections = [question.data["sections"][k] for k in order]
     for i, wanted in enumerate(accepted):
         if i >= len(given):
             return False, f"phrase {i + 1} missing: \"{wanted[0]}\" ({sections[i]})"
@@ -206,7 +238,7 @@ _PARSERS: dict[AnswerKind, Callable[[Any, Question | None, Sequence[str]], Any]]
     AnswerKind.NUMBER: lambda raw, q, choices: _parse_number(raw),
     AnswerKind.TEXT: lambda raw, q, choices: str(raw).strip(),
     AnswerKind.CHIPS: lambda raw, q, choices: _parse_chips(raw, q),  # type: ignore[arg-type]
-    AnswerKind.CALL: lambda raw, q, choices: split_call(raw, choices),
+    AnswerKind.CALL: lambda raw, q, choices: split_call(raw, choices, q.data.get("counted", ()) if q else ()),
     AnswerKind.SETTING: lambda raw, q, choices: _parse_setting(raw, q),  # type: ignore[arg-type]
 }
 

@@ -53,9 +53,9 @@ class RoundSource(Protocol):
 S = TypeVar("S")
 
 
-def task_question(skill: str, made: Draft, seed: int, profile: str, house_way: str = "") -> Question:
-    """The question of a task drafted in the round of ``seed``."""
-    return Question(skill=skill, seed=seed, profile=profile, house_way=house_way,
+def task_question(skill: str, made: Draft, seed: int, profile: str, house_way: str = "", casino: str = "") -> Question:
+    """The question of a task drafted in the round of ``seed`` (at the table of ``casino``'s Rules Submission)."""
+    return Question(skill=skill, seed=seed, profile=profile, house_way=house_way, casino=casino,
                     **{f: getattr(made, f) for f in Draft.__dataclass_fields__})
 
 

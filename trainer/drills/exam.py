@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from trainer.drills.answers import check, expected_text
 from trainer.drills.games import game_named
+from trainer.drills.items import items
 from trainer.drills.model import Question
 from trainer.drills.registry import casino_profile, check_offered, generate, profile_for, skill_named
 from trainer.rules.errors import TrainerError
@@ -74,6 +75,19 @@ class Exam:
     questions: tuple[Question, ...]
 
 
+def casino_title(digest: str | None) -> str:
+    """The name of the casino whose Rules Submission (SHA-256 ``digest``) an exam is on, for its printed
+    head; "" for the profile's own rules."""
+    from trainer.rules.casino import casino_by_digest
+
+    if not digest:
+        return ""
+    try:
+        return casino_by_digest(digest).casino
+    except TrainerError:
+        return f"a casino's rules not on this PC ({digest[:12]})"
+
+
 def screen_only(skills: Sequence[str]) -> tuple[str, ...]:
     """The skills among ``skills`` whose questions only the app can show (an animation, not text)."""
     return tuple(s for s in skills if skill_named(s).needs_screen)
@@ -89,16 +103,50 @@ def build_exam(spec: ExamSpec, *, printed: bool = False, tick: Callable[[], obje
     if printed and screen_only(spec.skills):
         raise TrainerError(f"a printed exam cannot ask {', '.join(screen_only(spec.skills))}: its questions "
                            "are animations shown in the app (leave it out, or use style-name)")
-    rng = random.Random(spec.seed)
-    skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
-    rng.shuffle(skills)
     questions = []
-    for skill in skills:
-        questions.append(generate(skill, seed=rng.getrandbits(48), profile=spec.profile, house_way=spec.house_way,
-                                  casino=spec.casino))
+    for skill, seed, item in exam_plan(spec):
+        questions.append(generate(skill, seed=seed, profile=spec.profile, house_way=spec.house_way,
+                                  casino=spec.casino, item=item))
         if tick is not None:
             tick()
     return Exam(spec, tuple(questions))
+
+
+def exam_plan(spec: ExamSpec) -> list[tuple[str, int, str | None]]:
+    """Each question's skill, seed and the item it aims at, in order: the skills shared out evenly, in a
+    seeded order, each skill's listed items in turn (``_aims``)."""
+    rng = random.Random(spec.seed)
+    skills = [spec.skills[i % len(spec.skills)] for i in range(spec.count)]
+    rng.shuffle(skills)
+    aims = {skill: _aims(spec, skill) for skill in spec.skills}
+    return [(skill, rng.getrandbits(48), aims[skill].pop(0) if aims[skill] else None) for skill in skills]
+
+
+def exam_question(spec: ExamSpec, number: int) -> Question:
+    """Question ``number`` (1-based) of ``spec``, made alone: the same as ``build_exam``'s (a live
+    quiz's PCs each make the question the instructor asks, from the quiz's seed, spec R1).
+
+    >>> spec = ExamSpec(seed=7, skills=("tile-compare", "vigorish"), count=4)
+    >>> exam_question(spec, 3) == build_exam(spec).questions[2]
+    True
+    """
+    if not 1 <= number <= spec.count:
+        raise TrainerError(f"question {number} is not one of the {spec.count} questions")
+    skill, seed, item = exam_plan(spec)[number - 1]
+    return generate(skill, seed=seed, profile=spec.profile, house_way=spec.house_way, casino=spec.casino, item=item)
+
+
+def _aims(spec: ExamSpec, skill: str) -> list[str]:
+    """The items ``skill``'s questions aim at in turn, each as often as the others (in a seeded order): an
+    exam stratifies a skill whose items are listed and cheap to aim at (``preview``), e.g. a casino's
+    house way rule by rule (issue 36); [] for the others (any item, as their seed makes)."""
+    s = skill_named(skill)
+    if s.items is None or s.preview is None:
+        return []
+    profile = casino_profile(spec.casino, spec.profile) if spec.casino else spec.profile
+    its = list(items(skill, profile, spec.house_way))
+    random.Random(f"{spec.seed}:{skill}").shuffle(its)
+    return [its[i % len(its)] for i in range(spec.count)] if its else []
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from functools import lru_cache
 
 from trainer.drills.games import game_named
 from trainer.drills.model import Question, Setup
@@ -42,20 +41,22 @@ def _setup(skill: Skill, profile: Profile | str | None, house_way: str | None) -
     return game_named(skill.game).setup(p, house_way)
 
 
-@lru_cache(maxsize=256)
-def _items(skill_id: str, profile: str, house_way: str | None) -> tuple[str, ...]:
-    skill = skill_named(skill_id)
-    setup = _setup(skill, profile, house_way)
-    if skill.items is not None:
-        return tuple(skill.items(setup))
-    found = Counter(_item_of(skill, seed, setup) for seed in range(DISCOVERY_SEEDS))
-    return tuple(item for item, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
+_ITEMS: dict[tuple[str, str, str, str], tuple[str, ...]] = {}
 
 
 def items(skill_id: str, profile: Profile | str | None = None, house_way: str | None = None) -> tuple[str, ...]:
-    """``skill_id``'s items under ``profile`` (None: the skill's game's default) in teaching order."""
+    """``skill_id``'s items under ``profile`` (None: the skill's game's default; a casino's amended profile
+    has its own, e.g. its house way's rules) in teaching order."""
     skill = skill_named(skill_id)
-    return _items(skill.id, profile_for(skill, profile).name, house_way)
+    setup = _setup(skill, profile, house_way)
+    key = (skill.id, setup.profile.name, setup.profile.casino_sha256, setup.house_way.name if setup.house_way else "")
+    if key not in _ITEMS:
+        if skill.items is not None:
+            _ITEMS[key] = tuple(skill.items(setup))
+        else:
+            found = Counter(_item_of(skill, seed, setup) for seed in range(DISCOVERY_SEEDS))
+            _ITEMS[key] = tuple(item for item, _ in sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
+    return _ITEMS[key]
 
 
 #: Compact items of the Baccarat hand drills, in words (a session's review names its missed items).

@@ -1,24 +1,29 @@
 """Mastery of a skill: how many of its items the trainee knows ("12 of 21 known").
 
-An item is **known** when the trainee's last answer to it was right and FSRS predicts at least
-:data:`KNOWN_RECALL` (90%) recall of it now: a missed item is not known until answered right again,
-and a known item drops out once it is due for review. Pure functions over the cards and the answer
-log (``trainer.progress``); only skills whose module lists their items in teaching order
+An item is **known** (issue 38) when FSRS predicts at least :data:`KNOWN_RECALL` (90%) recall of it a
+day later (:data:`AHEAD`), its last answer was right, and it was answered right on at least
+:data:`RIGHT_DAYS` different days (one good session is not memory: a day later recall was 0.53-0.61
+when one house-way session ticked). Pure functions over the cards and the answer log
+(``trainer.progress``); only skills whose module lists their items in teaching order
 (``@drill(..., items=...)``) have a mastery, so that a list of skills is quick to fill.
 
->>> from datetime import datetime, timezone
+>>> from datetime import datetime, timedelta, timezone
 >>> from trainer.progress.scheduling import new_card, review
 >>> t = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
 >>> card = review(new_card("tile-id", "6-6", t), True, 1000, 4000, t)
->>> m = mastery("tile-id", "pa-2019", {("tile-id", "6-6"): card}, {("tile-id", "6-6"): True}, t)
+>>> m = mastery("tile-id", "pa-2019", {("tile-id", "6-6"): card}, {("tile-id", "6-6"): Record(True, 1)}, t)
 >>> m.text, m.complete
-('1 of 21 known', False)
+('0 of 21 known', False)
+>>> card = review(card, True, 1000, 4000, t + timedelta(days=3))
+>>> mastery("tile-id", "pa-2019", {("tile-id", "6-6"): card}, {("tile-id", "6-6"): Record(True, 2)},
+...         t + timedelta(days=3)).text
+'1 of 21 known'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Iterable, Mapping
 
 from fsrs import Card
@@ -27,8 +32,11 @@ from trainer.drills.items import items
 from trainer.drills.registry import Profile, profile_in_game, skill_named
 from trainer.progress import scheduling
 
-#: Predicted recall at or above which an item answered right last counts as known.
+#: Predicted recall, :data:`AHEAD` from now, at or above which an item counts as known.
 KNOWN_RECALL = 0.9
+AHEAD = timedelta(days=1)
+#: Different days an item must have been answered right on to count as known.
+RIGHT_DAYS = 2
 
 Key = tuple[str, str]
 
@@ -50,9 +58,19 @@ class Mastery:
         return f"{self.known} of {self.total} known" + (" ✓" if self.complete else "")
 
 
-def is_known(card: Card | None, last_right: bool | None, now: datetime) -> bool:
-    """The item is known: last answered right, and predicted recall now at least :data:`KNOWN_RECALL`."""
-    return bool(card is not None and last_right and scheduling.retrievability(card, now) >= KNOWN_RECALL)
+@dataclass(frozen=True)
+class Record:
+    """What the answer log says of one item: its last answer was right, and on how many days it was right."""
+
+    last_right: bool
+    right_days: int
+
+
+def is_known(card: Card | None, record: Record | None, now: datetime) -> bool:
+    """The item is known: last answered right, right on :data:`RIGHT_DAYS` days, and predicted recall a day
+    later at least :data:`KNOWN_RECALL`."""
+    return bool(card is not None and record is not None and record.last_right and record.right_days >= RIGHT_DAYS
+                and scheduling.retrievability(card, now + AHEAD) >= KNOWN_RECALL)
 
 
 def has_mastery(skill_id: str) -> bool:
@@ -61,16 +79,23 @@ def has_mastery(skill_id: str) -> bool:
 
 
 def mastery(skill_id: str, profile: Profile | str | None, cards: Mapping[Key, Card],
-            last_right: Mapping[Key, bool], now: datetime) -> Mastery:
+            records: Mapping[Key, Record], now: datetime) -> Mastery:
     """How many of ``skill_id``'s items (under ``profile``) are known at ``now`` (see :func:`is_known`)."""
     its = items(skill_id, profile)
-    known = sum(is_known(cards.get((skill_id, i)), last_right.get((skill_id, i)), now) for i in its)
+    known = sum(is_known(cards.get((skill_id, i)), records.get((skill_id, i)), now) for i in its)
     return Mastery(skill_id, known, len(its))
 
 
-def last_answers(records: Iterable[Any]) -> dict[Key, bool]:
-    """Whether each ``(skill, item)``'s last answer in the log (oldest first) was right."""
-    return {(r.skill, r.item): bool(r.correct) for r in records}
+def item_records(answers: Iterable[Any]) -> dict[Key, Record]:
+    """Each ``(skill, item)``'s :class:`Record` from the answer log (oldest first; days in UTC)."""
+    last: dict[Key, bool] = {}
+    days: dict[Key, set[str]] = {}
+    for r in answers:
+        key = (r.skill, r.item)
+        last[key] = bool(r.correct)
+        if r.correct:
+            days.setdefault(key, set()).add(r.ts_utc[:10])
+    return {key: Record(right, len(days.get(key, ()))) for key, right in last.items()}
 
 
 def trainee_mastery(store: Any, trainee: str, skill_ids: Iterable[str], profile: Profile | str,
@@ -80,5 +105,5 @@ def trainee_mastery(store: Any, trainee: str, skill_ids: Iterable[str], profile:
     wanted = [s for s in skill_ids if has_mastery(s)]
     if not wanted:
         return {}
-    cards, last = store.cards(trainee), last_answers(store.answers(trainee))
-    return {s: mastery(s, profile_in_game(s, profile), cards, last, now) for s in wanted}
+    cards, records = store.cards(trainee), item_records(store.answers(trainee))
+    return {s: mastery(s, profile_in_game(s, profile), cards, records, now) for s in wanted}

@@ -1,29 +1,34 @@
-"""A session's learning queue, like Anki's: new items a few at a time, due reviews, learning steps.
+"""A session's learning queue, like Anki's: due reviews first, a few new items a day, a miss asked once again.
 
 Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
 
-1. an item in a *learning step* whose turn has come (a missed item comes back after
-   :data:`STEPS` other questions: 3 after the first miss, then 6, then 12: within the session, and
-   leaving room to bring in new items while some are being learnt);
-2. else a new item (teaching order) and a due review, in turn (a review first after a new one);
-3. else a learning item whose turn has not come yet but with :data:`MIN_GAP` others since it was
-   asked, the soonest first;
-4. else (a session of a fixed length) more practice: an item not being learnt, the one met longest
-   ago (``extra``: e.g. the known items, weakest first);
-5. else a learning item whose turn has not come yet, the soonest first.
+1. a missed item whose re-ask has come (:data:`STEPS` other questions after the miss). A session of
+   whole skills re-asks a miss once (``reasks=1``): missed again, it waits for tomorrow's session,
+   where its card is due, since asking it again minutes later teaches little that lasts; a session of
+   chosen items (``reasks=None``, "Practise these") asks until each is right, after 5, 6, 12 others;
+2. else a due review, most overdue first, with a new item after every :data:`REVIEWS_PER_NEW` of them
+   while new items are allowed (3.);
+3. else a new item (teaching order), while ``new_limit`` allows (the daily cap less the day's new
+   items; one answered right at first sight, where it cannot be a guess, was known already and does not
+   count) and today's reviews go well: with :data:`HOLD_AFTER` or more reviews answered today and
+   fewer than :data:`HOLD_ACCURACY` of them right, new items wait;
+4. else a missed item with :data:`MIN_GAP` others since it was asked, the soonest first;
+5. else (a session of a fixed length) more practice: an item not asked yet in the session, in
+   ``extra``'s order (e.g. the weakest first), then the one asked longest ago;
+6. else a missed item whose turn has not come yet, the soonest first.
 
-Never the item just asked while the session has another one to ask. A right answer to an item in a
-learning step graduates it: FSRS schedules it from then on (the store records every answer).
-A session of ``length`` questions ends there; without a length (``until_due``) it ends when no due
-review, no learning item and no new item (within :data:`NEW_UNTIL_DUE`) is left. The queue has no
-randomness: the same cards give the same order.
+Never the item just asked while the session has another one to ask. A missed item taken for
+another item asked in the session (``answered(..., taken_for=...)``) brings that one back right
+after its re-ask: the two are told apart side by side. A session of ``length`` questions ends there;
+without a length (``until_due``) it ends when no due review, no re-ask and no allowed new item is
+left. The queue has no randomness: the same cards give the same order.
 
->>> q = LearningQueue(new=[("s", "a"), ("s", "b"), ("s", "c"), ("s", "d")], length=6)  # "a" missed once
+>>> q = LearningQueue(new=[("s", x) for x in "abcdef"], length=8)  # "a" missed twice: asked twice only
 >>> order = []
 >>> while (key := q.next()) is not None:
-...     order.append(key[1]); q.answered(key, correct=key[1] != "a" or order.count("a") > 1)
+...     order.append(key[1]); q.answered(key, correct=key[1] != "a")
 >>> "".join(order)
-'abcdab'
+'abcdefab'
 """
 
 from __future__ import annotations
@@ -34,11 +39,16 @@ from typing import Iterable, Sequence
 Key = tuple[str, str]
 
 #: Other questions before a missed item comes back: after its 1st, 2nd, and any later miss.
-STEPS = (3, 6, 12)
+STEPS = (5, 6, 12)
 #: Other questions at least between two showings of a missed item when nothing else is waiting.
 MIN_GAP = 2
-#: New items a session "until all due are done" introduces at most.
-NEW_UNTIL_DUE = 10
+#: New items a day at most (Anki's "new cards per day"): the default of the setting.
+NEW_PER_DAY = 10
+#: Due reviews asked before each new item while both are waiting.
+REVIEWS_PER_NEW = 2
+#: Reviews answered today before their accuracy can hold new items back, and the accuracy below which it does.
+HOLD_AFTER = 5
+HOLD_ACCURACY = 0.7
 
 
 @dataclass
@@ -49,26 +59,38 @@ class _Learning:
 
 
 class LearningQueue:
-    """The next card to ask, from ``new`` (teaching order), ``due`` (reviews, most overdue first) and
-    ``extra`` (practice when nothing else is left, e.g. known items, weakest first)."""
+    """The next card to ask, from ``due`` (reviews, most overdue first), ``new`` (teaching order) and
+    ``extra`` (practice when nothing else is left, e.g. known items, weakest first). ``reviewed``: today's
+    reviews before this session, ``(right, answered)``."""
 
     def __init__(self, new: Sequence[Key] = (), due: Sequence[Key] = (), extra: Sequence[Key] = (), *,
-                 length: int | None = None, new_limit: int | None = None) -> None:
+                 length: int | None = None, new_limit: int | None = None, reasks: int | None = 1,
+                 reviewed: tuple[int, int] = (0, 0)) -> None:
         self._new = list(dict.fromkeys(new))
         self._due = [k for k in dict.fromkeys(due) if k not in self._new]
-        self._extra = list(dict.fromkeys([*self._new, *self._due, *extra]))
+        self._extra = list(dict.fromkeys([*self._due, *extra]))
+        self._seen_before = set(self._extra)
         self.length = length
-        self.new_limit = NEW_UNTIL_DUE if new_limit is None and length is None else new_limit
+        self.new_limit = NEW_PER_DAY if new_limit is None else max(0, new_limit)
+        self.reasks = reasks
         self.learning: dict[Key, _Learning] = {}
         self.turn = 0
         self.introduced = 0
+        self.reviewed = reviewed
         self._last: Key | None = None
-        self._last_was_new = False
         self._asked_at: dict[Key, int] = {}
+        self._fresh_new: Key | None = None  # the new item just introduced
+        self._reviews_in_row = 0
 
     # -- what is left -------------------------------------------------------------------------------
+    @property
+    def holding_new(self) -> bool:
+        """Today's reviews went badly: new items wait."""
+        right, answered = self.reviewed
+        return answered >= HOLD_AFTER and right < HOLD_ACCURACY * answered
+
     def _new_left(self) -> bool:
-        return bool(self._new) and (self.new_limit is None or self.introduced < self.new_limit)
+        return bool(self._new) and self.introduced < self.new_limit and not self.holding_new
 
     @property
     def done(self) -> bool:
@@ -80,11 +102,11 @@ class LearningQueue:
     @property
     def remaining(self) -> int:
         """Questions left: of a fixed length, else (until due) at least one per learning item, due review
-        and new item still to come (a miss adds more)."""
+        and new item still allowed (a miss adds more)."""
         if self.length is not None:
             return max(0, self.length - self.turn)
-        new = len(self._new) if self.new_limit is None else min(len(self._new), self.new_limit - self.introduced)
-        return len(self.learning) + len(self._due) + max(0, new)
+        new = min(len(self._new), self.new_limit - self.introduced) if self._new_left() else 0
+        return len(self.learning) + len(self._due) + new
 
     # -- picking -----------------------------------------------------------------------------------
     def _first(self, keys: Iterable[Key]) -> Key | None:
@@ -94,22 +116,23 @@ class LearningQueue:
         return sorted(self.learning, key=lambda k: (self.learning[k].due_turn, self.learning[k].since))
 
     def _fresh(self) -> Key | None:
-        """A new item or a due review, in turn (a review after a new item when both are waiting)."""
-        new = self._first(self._new) if self._new_left() else None
+        """A due review, with a new item after every :data:`REVIEWS_PER_NEW` of them while allowed."""
         review = self._first(self._due)
-        if review is not None and (new is None or self._last_was_new):
+        new = self._first(self._new) if self._new_left() else None
+        if review is not None and (new is None or self._reviews_in_row < REVIEWS_PER_NEW):
             self._due.remove(review)
-            self._last_was_new = False
+            self._reviews_in_row += 1
             return review
         if new is not None:
             self._new.remove(new)
             self.introduced += 1
-            self._last_was_new = True
+            self._fresh_new = new
+            self._reviews_in_row = 0
         return new
 
     def _practice(self) -> Key | None:
-        """In a session of fixed length, an item not being learnt, the one asked longest ago (never asked
-        first, in ``extra``'s order): it keeps a missed item's gap while nothing else is left."""
+        """In a session of fixed length, an item not being learnt: never asked in the session first (in
+        ``extra``'s order), then the one asked longest ago."""
         if self.length is None:
             return None
         free = (k for k in self._extra if k not in self.learning)
@@ -126,16 +149,26 @@ class LearningQueue:
         self._last = key
         return key
 
-    def answered(self, key: Key, correct: bool) -> None:
-        """Record the answer to ``key``: a miss puts it in a learning step, a right answer in a step graduates it."""
+    def answered(self, key: Key, correct: bool, *, guessable: bool = False, taken_for: Key | None = None) -> None:
+        """Record the answer to ``key`` (to a question that could be guessed, ``guessable``): a miss is asked
+        again after a few others (once, in a session of whole skills), with ``taken_for`` (the item the
+        answer belongs to) right after it."""
+        if key == self._fresh_new and correct and not guessable:
+            self.introduced -= 1  # known already: no load on the day's learning
+        self._fresh_new = None
         self._asked_at[key] = self.turn
         self.turn += 1
+        if key in self._seen_before:
+            self.reviewed = (self.reviewed[0] + correct, self.reviewed[1] + 1)
         if key not in self._extra:
             self._extra.append(key)
-        step = self.learning.get(key)
+        step = self.learning.pop(key, None)
         if correct:
-            self.learning.pop(key, None)
             return
         misses = step.misses + 1 if step else 1
+        if self.reasks is not None and misses > self.reasks:
+            return  # to tomorrow's session: its card is due
         gap = STEPS[min(misses, len(STEPS)) - 1]
         self.learning[key] = _Learning(self.turn + gap, misses, self.turn)
+        if taken_for is not None and taken_for != key and taken_for in self._asked_at:
+            self.learning.setdefault(taken_for, _Learning(self.turn + gap + 1, 0, self.turn))

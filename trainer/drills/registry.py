@@ -218,6 +218,13 @@ _ITEM_WORDS = {
     "centre-collect": "Collect to the centre", "centre-pay": "Pay from the centre",
     **{f"step{n}": f"House way step {n}" for n in range(1, 5)},
 }
+
+
+def name_items(titles: dict[str, str]) -> None:
+    """Give items named by data (a casino's rules, by their ids) the titles :func:`item_title` shows."""
+    _ITEM_WORDS.update(titles)
+
+
 #: Names the regulations capitalise.
 _PROPER = ("Pai Gow", "Gee Joon", "Pair Fortunes", "Beat It", "Heaven", "Match", "Sum")
 

@@ -36,15 +36,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain, zip_longest
 from statistics import median
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from trainer.drills.answers import check
 from trainer.drills.items import ItemQuestions, item_name, items
 from trainer.drills.model import Feedback, Question
-from trainer.drills.queue import Key, LearningQueue
+from trainer.drills.queue import NEW_PER_DAY, Key, LearningQueue
 from trainer.drills.registry import profile_for, skill_named, skills_for
 from trainer.progress import scheduling
 from trainer.progress.stats import SkillStats, skill_stats, weakest
+from trainer.progress.clock import day_start, due_by
 from trainer.progress.store import iso, utc_now
 from trainer.rules.errors import TrainerError
 
@@ -155,25 +156,69 @@ class SessionSummary:
 ANY_ITEM = ""
 
 
+@dataclass(frozen=True)
+class Today:
+    """The day so far, from the answer log: the items first met today (answered wrong, or right where it
+    may be a guess: not known already), and today's answers to the items met on an earlier day
+    (``reviewed``: right, answered)."""
+
+    introduced: frozenset[Key] = frozenset()
+    reviewed: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, records: Iterable[Any], now: datetime) -> Today:
+        """Today in ``records`` (the log, oldest first: ``skill``, ``item``, ``correct``, ``ts_utc``, ``question``)."""
+        start = iso(day_start(now))
+        first: dict[Key, str] = {}
+        introduced = set()
+        right = answered = 0
+        for r in records:
+            key = (r.skill, r.item)
+            if key not in first:
+                first[key] = r.ts_utc
+                if r.ts_utc >= start and not (r.correct and not _guessable(r.question)):
+                    introduced.add(key)
+            elif r.ts_utc >= start and first[key] < start:
+                right, answered = right + bool(r.correct), answered + 1
+        return cls(frozenset(introduced), (right, answered))
+
+    def of_skills(self, skills: Sequence[str]) -> Today:
+        """Just the days' figures of ``skills``."""
+        return Today(frozenset(k for k in self.introduced if k[0] in skills), self.reviewed)
+
+
+def _guessable(question: Mapping[str, Any]) -> bool:
+    return scheduling.guessable(len(question.get("choices") or ()))
+
+
 def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, cards: Mapping[Key, Any],
-                  now: datetime, *, length: int | None, until_due: bool = False) -> LearningQueue:
-    """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the items
-    without a card are new (teaching order, skill by skill in turn), the cards due are reviews (most
-    overdue first), the others extra practice (weakest first, then reviewed longest ago). ``length`` None:
-    open-ended. In a session of several skills, a skill whose module lists no items (finding them means
-    making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has no card yet."""
+                  now: datetime, *, length: int | None, until_due: bool = False, today: Today = Today(),
+                  new_per_day: int = NEW_PER_DAY, practised_only: bool = False) -> LearningQueue:
+    """The learning queue of a session of ``skills`` for a trainee with ``cards`` at ``now``: the cards due
+    today are reviews (most overdue first), the items without a card are new (teaching order, skill by skill in
+    turn; ``new_per_day`` a day, less those ``today`` met already; with ``practised_only``, of the skills
+    with a card when any has one), the others extra practice (weakest first, then reviewed longest ago).
+    ``length`` None: open-ended. In a session of several skills, a skill whose module lists no items
+    (finding them means making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has
+    no card yet."""
     mine = {key: card for key, card in cards.items() if key[0] in skills}
+    practised = {s for s, _ in mine}
+    if practised_only and practised:
+        skills = [s for s in skills if s in practised]
     order = [[(s, item) for item in items(s, profile, house_way) if (s, item) not in mine]
              if len(skills) == 1 or skill_named(s).items is not None
-             else [(s, ANY_ITEM)] * (not any(k[0] == s for k in mine)) for s in skills]
+             else [(s, ANY_ITEM)] * (s not in practised) for s in skills]
     new = [k for k in chain.from_iterable(zip_longest(*order)) if k is not None]
-    due = sorted((k for k, c in mine.items() if c.due <= now), key=lambda k: mine[k].due)
+    # due today (before tomorrow's start, as Anki counts it): yesterday's miss, answered a few minutes later in the
+    # day than today's session starts, is today's review
+    due = sorted((k for k, c in mine.items() if c.due < due_by(now)), key=lambda k: mine[k].due)
     # weakest first; among equals (to the percent) the one reviewed longest ago, so sessions take turns
     extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
                                         mine[k].last_review or now))
-    if until_due:
-        return LearningQueue(new, due, extra, length=None)
-    return LearningQueue(new, due, extra, length=sys.maxsize if length is None else length)
+    mine_today = today.of_skills(skills)
+    size = None if until_due else sys.maxsize if length is None else length
+    return LearningQueue(new, due, extra, length=size, new_limit=new_per_day - len(mine_today.introduced),
+                         reviewed=mine_today.reviewed)
 
 
 class DrillSession:
@@ -186,6 +231,7 @@ class DrillSession:
     items are new, due or known (:meth:`_queue`). ``length``: questions in the session (None: open-ended);
     ``until_due``: instead, until every due review and learning item is done (``done``). ``items``: a
     session of just these ``(skill, item)`` cards (e.g. the ones missed), until each is answered right.
+    ``new_per_day``: new items a day at most (Anki's "new cards per day", counted from the answer log).
     ``time_limit_s``: the session is over that many seconds after the first question was shown
     (``expired``; no more questions or answers). ``clock`` returns seconds (tests pass a fake one).
     """
@@ -194,7 +240,7 @@ class DrillSession:
                  house_way: str | None = None, mode: str = "practice", seed: int | None = None,
                  store: Any = None, trainee: str | None = None, time_limit_s: float | None = None,
                  clock: Callable[[], float] = time.monotonic, length: int | None = None, until_due: bool = False,
-                 items: Sequence[Key] | None = None) -> None:
+                 items: Sequence[Key] | None = None, new_per_day: int = NEW_PER_DAY) -> None:
         if mode not in MODES:
             raise TrainerError(f"unknown session mode '{mode}' (choose from: {', '.join(MODES)})")
         if time_limit_s is not None and time_limit_s <= 0:
@@ -203,6 +249,8 @@ class DrillSession:
             raise TrainerError("a session has at least one question")
         if items is not None and not items:
             raise TrainerError("no items to practise")
+        if new_per_day < 0:
+            raise TrainerError("new items a day cannot be negative")
         skills = list(dict.fromkeys(s for s, _ in items)) if items else skills
         self.profile = profile_for(skills[0] if skills else None, profile)
         self.skills = [skill_named(s).id for s in skills] if skills else \
@@ -221,6 +269,7 @@ class DrillSession:
         self.history: list[SessionAnswer] = []
         self._sources: dict[str, ItemQuestions] = {}
         self._chosen = tuple(items or ())
+        self.new_per_day, self._whole_schedule = new_per_day, not skills
         self.queue = self._queue(length, until_due, items)
 
     def _follow_rename(self) -> None:
@@ -229,10 +278,14 @@ class DrillSession:
 
     def _queue(self, length: int | None, until_due: bool, chosen: Sequence[Key] | None) -> LearningQueue:
         if chosen:
-            return LearningQueue(new=chosen, length=None, new_limit=len(chosen))
-        cards = self.store.cards(self.trainee) if self.store is not None and self.trainee else {}
-        return session_queue(self.skills, self.profile, self.house_way, cards, utc_now(), length=length,
-                             until_due=until_due)
+            return LearningQueue(new=chosen, length=None, new_limit=len(chosen), reasks=None)
+        now = utc_now()
+        recorded = self.store is not None and self.trainee
+        cards = self.store.cards(self.trainee) if recorded else {}
+        today = Today.of(self.store.answers(self.trainee), now) if recorded else Today()
+        return session_queue(self.skills, self.profile, self.house_way, cards, now, length=length,
+                             until_due=until_due, today=today, new_per_day=self.new_per_day,
+                             practised_only=self._whole_schedule)
 
     @property
     def length(self) -> int | None:
@@ -319,10 +372,20 @@ class DrillSession:
             ts = rec.ts_utc
         else:
             ts = iso(utc_now())
+        self.queue.answered((question.skill, question.item), feedback.correct,
+                            guessable=scheduling.guessable(len(question.choices)), taken_for=self._taken_for(feedback))
         self.history.append(SessionAnswer(question, feedback, raw, took, self._hinted, ts))
-        self.queue.answered((question.skill, question.item), feedback.correct)
         self.current = None
         return feedback
+
+    def _taken_for(self, feedback: Feedback) -> Key | None:
+        """The one item asked earlier in the session, of the same skill, whose right answer is the wrong answer
+        given (an item mistaken for another), if just one is."""
+        if feedback.correct:
+            return None
+        alike = {(a.skill, a.item) for a in self.history
+                 if a.skill == feedback.skill and a.feedback.expected == feedback.given and a.item != feedback.item}
+        return next(iter(alike)) if len(alike) == 1 else None
 
     def summary(self) -> SessionSummary:
         """The review so far: accuracy, median time against the fluent time, per-skill records, the three

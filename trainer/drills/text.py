@@ -69,6 +69,9 @@ _KIND_HELP = {
     "call": "type the phrases in order separated by commas, or their numbers, e.g. 3 1 4",
 }
 
+#: How to type a call of Point Counts (numbers typed there are the counts, not the phrases' numbers).
+_COUNTS_HELP = "type the counts in order separated by commas, e.g. 5, 3, or the phrases"
+
 
 def _choices(choices: Sequence[str], indent: str = "  ", numbered: bool = False) -> list[str]:
     keys = [str(i) for i in range(1, len(choices) + 1)] if numbered else string.ascii_lowercase
@@ -102,7 +105,7 @@ def render_question(q: Question, *, typed: bool = False) -> str:
         if part.kind is AnswerKind.CHOICE:
             lines += _choices(part.choices, "      ", numbered=typed)
     if typed and q.kind.value in _KIND_HELP:
-        lines.append(f"  [{_KIND_HELP[q.kind.value]}]")
+        lines.append(f"  [{_COUNTS_HELP if q.data.get('counted') else _KIND_HELP[q.kind.value]}]")
     return plain_words("\n".join(lines), q.profile)
 
 

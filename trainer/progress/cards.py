@@ -15,7 +15,8 @@ from trainer.progress.clock import iso, parse_iso
 from trainer.rules.errors import UnknownNameError
 
 
-def _target_ms(skill: str) -> int:
+def target_ms(skill: str) -> int:
+    """The skill's fluent answer time (ms), or the default for a skill the registry no longer knows."""
     from trainer.drills.registry import skill_named  # loads the skill's game's drills alone
 
     try:
@@ -25,7 +26,7 @@ def _target_ms(skill: str) -> int:
 
 
 def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,
-                 hinted: bool, when: datetime) -> None:
+                 hinted: bool, when: datetime, choices: int = 0) -> None:
     row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
                        (trainee_id, skill, item)).fetchone()
     try:
@@ -37,7 +38,7 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
         # outbox): the card is replayed from the log, where this answer already is, in time order.
         rebuild_cards(conn, trainee_id, (skill, item))
         return
-    card = scheduling.review(card, correct, ms, _target_ms(skill), when, hinted=hinted)
+    card = scheduling.review(card, correct, ms, target_ms(skill), when, hinted=hinted, choices=choices)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
                  "due_utc = excluded.due_utc, reviews = excluded.reviews",
@@ -52,11 +53,12 @@ def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, st
     where = " AND skill = ? AND item = ?" if only else ""
     params = (trainee_id, *only) if only else (trainee_id,)
     conn.execute(f"DELETE FROM cards WHERE trainee_id = ?{where}", params)
-    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted} FROM answers WHERE trainee_id = ?{where} "
-                        "ORDER BY ts_utc, id", params).fetchall()
-    for skill, item, correct, ms, ts, was_hinted in rows:
+    rows = conn.execute(f"SELECT skill, item, correct, ms, ts_utc, {hinted}, question FROM answers "
+                        f"WHERE trainee_id = ?{where} ORDER BY ts_utc, id", params).fetchall()
+    for skill, item, correct, ms, ts, was_hinted, question in rows:
         try:
             when = parse_iso(ts)
         except (ValueError, TypeError):  # a damaged time: the row is reported where the log is read
             continue
-        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when)
+        _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when,
+                     scheduling.choices_of(question))

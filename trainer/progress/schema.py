@@ -27,6 +27,10 @@ Version 9: ``casino_rules``: the text of every casino's Rules Submission a quest
            question is made again on the casino's way and choices when the file is not loaded; the
            classes' published files are copied in. On this PC's file it also keeps the class's rules
            last read from a school's server (``trainer.progress.casino_texts``).
+Version 12: a live class quiz on a school's server (``trainer.progress.live``): ``live_quizzes`` (the
+           quiz's code, class, skills, count, seed, casino, and where the class is: question number
+           and state), ``live_joins`` (who joined) and ``live_answers`` (one per trainee per question).
+           On a PC's file the tables are made too and stay empty (a live quiz needs the server).
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -235,6 +239,40 @@ _V9 = (
         FROM class_casino_rules GROUP BY sha256""",
 )
 
+_V12 = (
+    """CREATE TABLE live_quizzes (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        skills TEXT NOT NULL,
+        count INTEGER NOT NULL CHECK (count >= 1),
+        seed INTEGER NOT NULL,
+        profile TEXT NOT NULL,
+        casino TEXT NOT NULL DEFAULT '',
+        number INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL CHECK (state IN ('open', 'question', 'revealed', 'ended')),
+        opened_utc TEXT NOT NULL,
+        changed_utc TEXT NOT NULL)""",
+    """CREATE TABLE live_joins (
+        quiz_id INTEGER NOT NULL REFERENCES live_quizzes(id),
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        joined_utc TEXT NOT NULL,
+        PRIMARY KEY (quiz_id, trainee_id))""",
+    # One answer per trainee per question (the key): ``answer`` as the answer log keeps it, ``given`` as the drill
+    # reads it (what the projector's chart counts); ``uid`` is the id of its row in the answer log.
+    """CREATE TABLE live_answers (
+        quiz_id INTEGER NOT NULL REFERENCES live_quizzes(id),
+        number INTEGER NOT NULL,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        answer TEXT NOT NULL,
+        given TEXT NOT NULL,
+        correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        ms INTEGER NOT NULL,
+        uid TEXT NOT NULL,
+        answered_utc TEXT NOT NULL,
+        PRIMARY KEY (quiz_id, number, trainee_id))""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -245,6 +283,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "trainee names unique without case by one rule on every database", _V7),
     Migration(8, "a casino's Rules Submission published to a class", _V8),
     Migration(9, "the casinos' Rules Submissions questions were made on, by SHA-256", _V9),
+    Migration(10, "reserved", ()),
+    Migration(11, "reserved", ()),
+    Migration(12, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V12),
+    # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
+    Migration(13, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

@@ -23,7 +23,7 @@ import math
 import os
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from statistics import median
 from typing import Any, Callable
@@ -92,6 +92,10 @@ class TraineeRow:
     #: What keeps the trainee from the ready mark: ``(skill, "answers", count)`` or
     #: ``(skill, "accuracy", fraction)`` (``why_not`` says it in words, with skill ids).
     missing: tuple[tuple[str, str, float], ...] = ()
+    #: Answers given in the class's live quizzes (issue 41), and how many were right: each is also
+    #: one of ``answered`` (a drill answer of mode ``live``).
+    live_answered: int = 0
+    live_correct: int = 0
 
 
 @dataclass(frozen=True)
@@ -347,10 +351,14 @@ def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None 
                 "JOIN class_members m ON m.trainee_id = e.trainee_id WHERE m.class_id = ? ORDER BY e.finished_utc",
                 (group.id,)):
             exams[trainee_id].append((int(score), int(total), finished))
+        live = {int(t): (int(n), int(right)) for t, n, right in store._conn.execute(
+            "SELECT l.trainee_id, COUNT(*), SUM(l.correct) FROM live_answers l JOIN live_quizzes q ON q.id = l.quiz_id "
+            "WHERE q.class_id = ? GROUP BY l.trainee_id", (group.id,))}
         rank = {skill: i for i, skill in enumerate(menu.result())}
     skills = tuple(sorted({f.skill for figures in totals.values() for f in figures},
                           key=lambda s: (rank.get(s, len(rank)), s)))
-    rows = tuple(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group) for i in ids)
+    rows = tuple(replace(trainee_row(ids[i], totals[i], skills, int(due.get(i, 0)), exams[i], group),
+                         live_answered=live.get(i, (0, 0))[0], live_correct=live.get(i, (0, 0))[1]) for i in ids)
     published = published_rules(store, group)
     return ClassReport(group.name, group.instructor, group.ready_percent, group.ready_answers, iso(now or utc_now()),
                        skills, rows, published.casino if published else None)
@@ -421,7 +429,7 @@ def report_table(report: ClassReport, *, combined: bool = False) -> tuple[list[s
     """The class as a table (header, rows of ``(text, sort key)``): the screen's columns and the CSV.
     A missing figure shows empty and sorts first. ``combined``: one column per skill (its id as
     the heading), ``accuracy · median time``, sorted by accuracy (the screen's narrower table)."""
-    header = ["Trainee", "Ready", "Answers", "Accuracy", "Due", "Exams", "Last exam", "Best exam"]
+    header = ["Trainee", "Ready", "Answers", "Accuracy", "Due", "Exams", "Last exam", "Best exam", "Live quiz"]
     if combined:
         header += list(report.skills)
     else:
@@ -431,7 +439,7 @@ def report_table(report: ClassReport, *, combined: bool = False) -> tuple[list[s
         by_skill = {f.skill: f for f in t.skills}
         row: list[Cell] = [(t.name, t.name.lower()), ("ready" if t.ready else "not yet", int(t.ready)),
                            _num(t.answered), _pct(t.accuracy), _num(t.due), _num(t.exams),
-                           (t.last_exam or "", t.last_exam or ""), _pct(t.best_exam)]
+                           (t.last_exam or "", t.last_exam or ""), _pct(t.best_exam), _live(t)]
         for s in report.skills:
             f = by_skill.get(s)
             cells = [_pct(f.accuracy), _secs(f.median_ms)] if f else [("", -1.0), ("", -1.0)]
@@ -465,6 +473,11 @@ def report_csv(report: ClassReport) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows([[inert(c) for c in row] for row in report_rows(report)])
     return out.getvalue()
+
+
+def _live(t: TraineeRow) -> Cell:
+    """Right of answered in the class's live quizzes (``3/4``), empty when none."""
+    return (f"{t.live_correct}/{t.live_answered}", t.live_answered) if t.live_answered else ("", -1.0)
 
 
 def _num(value: int) -> Cell:

@@ -32,9 +32,9 @@ from trainer.progress.database import (DatabaseError, PgConnection, ServerUnavai
                                        pg_reason, psycopg_module, redact)
 from trainer.progress.schema import APPLICATION_ID, LATEST, Dialect, migrate
 from trainer.progress.outbox import database_key as outbox_database_key
-from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError, _answer_text, _Entry,
-                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, normal_name,
-                                    unknown_trainee, utc_now)
+from trainer.progress.store import (FILENAME, AnswerRecord, ProgressStore, StoreError,
+                                    add_trainee, entry_from, entry_payload, exam_parts, iso, name_key, new_entry,
+                                    normal_name, unknown_trainee, utc_now)
 from trainer.paths import data_dir, usable_folder
 from trainer.rules.errors import TrainerError, UnknownNameError, quoted
 
@@ -153,6 +153,18 @@ class ServerStore(ProgressStore):
             self._retry_at = time.monotonic() + PgConnection.retry_s
             self._why_offline = str(exc)
 
+    def retry_now(self) -> bool:
+        """Try the server at once, not at the next try ``PgConnection.retry_s`` allows (a live quiz
+        cannot wait that long to find its class again), sending what waits; whether it is reachable."""
+        self._retry_at = 0.0
+        if self._server is not None:
+            self._server._retry_at = 0.0
+        try:
+            self.flush()
+        except ServerUnavailable:
+            pass
+        return self.online
+
     def _identity_of(self) -> str:
         # Offline, ids are this PC's file's, which are not the server's.
         return self.url if self.online else f"sqlite:///{self.path}"
@@ -262,11 +274,12 @@ class ServerStore(ProgressStore):
     # --- the answer log, with the outbox ----------------------------------------------------------------
 
     def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
-               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None,
+               uid: str | None = None) -> AnswerRecord:
         """Log one judged answer on the server; if it cannot be reached, in this PC's outbox (sent by
         :meth:`flush`). Either way the answer is committed somewhere when this returns."""
         name = normal_name(trainee)  # the store's rule: a name it refuses is never queued
-        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+        entry = new_entry(question, feedback, answer, ms, mode, hinted, when, uid)
         try:
             with self._answer_deadline():
                 self.flush()

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 from fsrs import Card
 
 from trainer.progress import scheduling
+from trainer.progress.clock import due_by
 
 
 class Answered(Protocol):
@@ -162,11 +163,12 @@ def heatmap(records: Iterable[Answered], by: str = "item") -> HeatMap:
 
 
 def next_up(cards: Mapping[tuple[str, str], Card], skills: Sequence[str], now: datetime, limit: int) -> list[DueItem]:
-    """Due cards (longest overdue first), then never-practised skills, then the weakest not-due cards."""
+    """Cards due today (longest overdue first), then never-practised skills, then the weakest not-due cards."""
     wanted = set(skills)
     mine = [(skill, item, card) for (skill, item), card in cards.items() if skill in wanted]
-    due = sorted((c.due, skill, item, c) for skill, item, c in mine if c.due <= now)
-    later = sorted((scheduling.retrievability(c, now), skill, item, c) for skill, item, c in mine if c.due > now)
+    today = due_by(now)
+    due = sorted((c.due, skill, item, c) for skill, item, c in mine if c.due < today)
+    later = sorted((scheduling.retrievability(c, now), skill, item, c) for skill, item, c in mine if c.due >= today)
     practised = {skill for skill, _, _ in mine}
     out = [DueItem(skill, item, "due", c.due.isoformat(timespec="milliseconds"), scheduling.retrievability(c, now))
            for _, skill, item, c in due]

@@ -34,7 +34,7 @@ import sqlite3
 import sys
 import uuid
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -57,8 +57,8 @@ if TYPE_CHECKING:  # the drills are imported on first use: the app opens the sto
 
 FILENAME = "progress.sqlite3"
 
-#: How an answer was given: practice (hints allowed, untimed), timed drill, exam.
-MODES = ("practice", "timed", "exam")
+#: How an answer was given: practice (hints allowed, untimed), timed drill, exam, a live class quiz.
+MODES = ("practice", "timed", "exam", "live")
 
 
 
@@ -486,7 +486,7 @@ class ProgressStore:
     def _delete(conn: sqlite3.Connection, trainee_id: int) -> None:
         # The trainee row goes first: the append-only trigger allows removing a deleted trainee's log.
         conn.execute("DELETE FROM trainees WHERE id = ?", (trainee_id,))
-        for table in ("answers", "cards", "exams", "skill_totals", "class_members"):
+        for table in ("answers", "cards", "exams", "skill_totals", "class_members", "live_joins", "live_answers"):
             conn.execute(f"DELETE FROM {table} WHERE trainee_id = ?", (trainee_id,))
 
     @property
@@ -518,15 +518,17 @@ class ProgressStore:
     # --- the answer log ---------------------------------------------------------------------------
 
     def record(self, trainee: str, question: Question, feedback: Feedback, answer: Any, ms: int, *,
-               mode: str = "practice", hinted: bool = False, when: datetime | None = None) -> AnswerRecord:
+               mode: str = "practice", hinted: bool = False, when: datetime | None = None,
+               uid: str | None = None) -> AnswerRecord:
         """Log one judged answer and update its FSRS card, in one transaction.
 
         ``answer`` is what the trainee gave (text, or a sequence for a multi-part question);
         ``ms`` the time from showing the question to the answer. Parse errors are never recorded:
-        only call this with the ``Feedback`` that ``check`` returned.
+        only call this with the ``Feedback`` that ``check`` returned. ``uid``: the answer's id, when
+        the caller made it (a live quiz's answer, recorded again after a crash, is logged once).
         """
         who = self.trainee(trainee)
-        entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+        entry = new_entry(question, feedback, answer, ms, mode, hinted, when, uid)
         with self._write() as conn:
             row_id = self._append(conn, who.id, entry)
         return self._record_by_id(row_id)
@@ -547,7 +549,7 @@ class ProgressStore:
             return int(conn.execute("SELECT id FROM answers WHERE uid = ?", (e.uid,)).fetchone()[0])
         casino_texts.keep(conn, q.casino)
         conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
-        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when)
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, len(q.choices))
         return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
@@ -793,6 +795,13 @@ class _Entry:
         # The log keeps milliseconds: the card is reviewed at the time the log says, so a replay of
         # the log gives the very same card.
         object.__setattr__(self, "when", self.when.replace(microsecond=self.when.microsecond // 1000 * 1000))
+
+
+def new_entry(question: Question, feedback: Feedback, answer: Any, ms: int, mode: str, hinted: bool,
+              when: datetime | None, uid: str | None) -> _Entry:
+    """The log's entry of a judged answer (``uid`` None: a new id)."""
+    entry = _Entry(question, feedback.correct, _answer_text(answer, question), ms, mode, hinted, when or utc_now())
+    return entry if uid is None else replace(entry, uid=uid)
 
 
 def exam_parts(result: Any, finished: datetime) -> tuple[list[_Entry], dict[str, Any]]:

@@ -31,7 +31,7 @@ from trainer.rules.errors import TrainerError
 
 FORMAT = "paigow-trainer-progress"
 VERSION = 1
-_MODES = ("practice", "timed", "exam")
+_MODES = ("practice", "timed", "exam", "live")
 #: The largest export read (a trainee's whole record is a few MB).
 MAX_BYTES = 64 * 1024 * 1024
 #: The deepest nesting of lists and objects accepted (an export needs about eight).

@@ -48,13 +48,13 @@ def pdf_report(report: school.ClassReport) -> Report:
                f"Ready: at least {report.ready_percent}% right in every skill practised by the class, with at "
                f"least {report.ready_answers} answers each.")
     rows = tuple((t.name, "ready" if t.ready else "not yet", str(t.answered), _pct(t.accuracy),
-                  str(t.due)) for t in people)
+                  str(t.due), f"{t.live_correct}/{t.live_answered}" if t.live_answered else "—") for t in people)
     exams = tuple((t.name, str(t.exams), t.last_exam or "—", _pct(t.best_exam)) for t in people if t.exams)
     skills = tuple((f"{t.name} · {skill_title(f.skill)}", str(f.answered), _pct(f.accuracy), _secs(f.median_ms))
                    for t in people for f in t.skills)
     missing = tuple((f"{t.name}: {why_not(t, report)}",) for t in people if not t.ready)
     return Report("Class report", f"{report.name} (instructor {report.instructor})", _date(report.generated_utc),
-                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Due"), rows, (),
+                  "", summary, ("Trainee", "Ready", "Answers", "Accuracy", "Due", "Live quiz"), rows, (),
                   extra_tables=(("Still needed for the exam", ("Trainee: what is missing",), missing),
                                 ("Exams", ("Trainee", "Exams", "Last", "Best"), exams),
                                 ("Per skill", ("Trainee · skill", "Answers", "Accuracy", "Mean s"), skills)),
@@ -109,11 +109,16 @@ class ClassScreen(Screen):
         self.instructor = QLabel()
         self.new_button = QPushButton("New class…  (Ctrl+N)")
         self.add_button = QPushButton("Trainees…")
+        self.live_button = QPushButton("L&ive quiz…")
+        self.live_button.setToolTip("Ask the class questions live: every trainee's PC answers, the projector "
+                                    "shows the class's answers")
+        #: the live quiz's window, while open
+        self.live_window = None
         top = FlowLayout()  # the bars wrap rather than widen the window at a large text size
         for w in (class_label, self.class_box, self.sign_in_button, self.instructor):
             set_font(w, 1.3, bold=w is self.class_box)
             top.addWidget(w)
-        for w in (self.add_button, self.new_button):
+        for w in (self.add_button, self.live_button, self.new_button):
             set_font(w, 1.2)
             top.addWidget(w)
 
@@ -170,6 +175,7 @@ class ClassScreen(Screen):
         self.sign_in_button.clicked.connect(self.ask_password)
         self.new_button.clicked.connect(self.new_class)
         self.add_button.clicked.connect(self.ask_trainees)
+        self.live_button.clicked.connect(self.live_quiz)
         self.apply_button.clicked.connect(self.apply_threshold)
         self.filter.textChanged.connect(self.name_filter.setFilterFixedString)
         self.not_ready.toggled.connect(lambda on: self.ready_filter.setFilterFixedString(NOT_READY if on else ""))
@@ -199,6 +205,7 @@ class ClassScreen(Screen):
         self.model.clear()
         self.controls.setEnabled(False)
         self.add_button.setEnabled(False)
+        self.live_button.setEnabled(False)
         self.instructor.setText("")
         self.summary.setText("Sign in as the class's instructor to see it." if self.class_box.count() else "")
 
@@ -221,6 +228,7 @@ class ClassScreen(Screen):
         self.say("")
         self.controls.setEnabled(True)
         self.add_button.setEnabled(True)
+        self.live_button.setEnabled(True)
         self.instructor.setText(f"Instructor: {self.group.instructor}")
         self.refresh()
         return True
@@ -326,6 +334,22 @@ class ClassScreen(Screen):
         if dialog.exec():
             self.set_members([names.item(i).text() for i in range(names.count())
                               if names.item(i).checkState() == Qt.CheckState.Checked])
+
+    def live_quiz(self) -> None:
+        """Live quiz… (the instructor, signed in): choose its questions, open it, run it in its window."""
+        from trainer.ui.live_host import open_live_quiz
+
+        if self.group is None:
+            return
+        try:
+            window = open_live_quiz(self, self.store, self.group, self.ctx.profile, random.randrange(2 ** 31),
+                                    presenter=getattr(self.window(), "presenter", None), theme=self.ctx.theme)
+        except TrainerError as exc:
+            self.say(f"⚠ {exc}")
+            return
+        if window is not None:
+            self.live_window = window
+            window.finished.connect(self.refresh)  # the class view counts the live answers
 
     def set_members(self, names: list[str]) -> None:
         """Make ``names`` the class: the others are taken out (their records stay)."""

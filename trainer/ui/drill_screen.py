@@ -53,6 +53,7 @@ from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_ma
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.new_items import new_per_day
 
 NEXT_UP = ""
 """Skill choice meaning "what to practise next" (the spaced-repetition list over every skill)."""
@@ -92,7 +93,8 @@ class DrillController(QObject):
         self.run(DrillSession([skill] if skill else None, profile=profile, mode=mode,
                               seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
                               time_limit_s=minutes * 60 or None, clock=self.clock,
-                              length=None if until_due else length or None, until_due=until_due))
+                              length=None if until_due else length or None, until_due=until_due,
+                              new_per_day=new_per_day(self.ctx.settings)))
 
     def practise_missed(self) -> None:
         """A session of just the items the last session missed (none missed: nothing happens)."""

@@ -112,7 +112,7 @@ class WalkthroughView(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName(f"Worked example, {walk.title}")
-        self.title = make_label(walk.title, 1.35, bold=True)
+        self.title = make_label(walk.title, 1.35, bold=True, wrap=True)
         self.board = _Board(self)
         self.caption = linked_label("", ctx, 1.25)
         self.counter = make_label("", 1.1)
@@ -309,7 +309,7 @@ def section_widget(section: Section, ctx, theme: Theme, controls: bool = True, a
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 8, 0, 16)
-    lay.addWidget(make_label(section.title, 1.8, bold=True))
+    lay.addWidget(make_label(section.title, 1.8, bold=True, wrap=True))  # a casino's titles run long
     colour = citation_colour(theme)
     if section.facts:
         lay.addWidget(linked_label(facts_html(section.facts, ctx.profile, colour), ctx))

@@ -217,6 +217,8 @@ class MainWindow(QMainWindow):
         self.statusBar()  # (made now, so that the layout does not change under the first screen later)
         #: a school server's state in the status bar, once the progress store is open (``_first_painted``)
         self.connection_label: QLabel | None = None
+        #: a school's server: "Live quiz in <class> — Join (J)" (``trainer.ui.live_join``)
+        self.live_offer = None
         ctx.profileChanged.connect(self._profile_changed)
         ctx.casinoChanged.connect(self._casino_changed)
         ctx.gameChanged.connect(self._game_changed)
@@ -321,6 +323,10 @@ class MainWindow(QMainWindow):
         self.regulation_action.setEnabled(False)
         self.regulation_action.triggered.connect(self._drop_casino_rules)
         file_menu.addAction(self.regulation_action)
+        new_items_action = QAction("&New items a day…", self)
+        new_items_action.setToolTip("How many new items a drill session brings in a day at most")
+        new_items_action.triggered.connect(self._ask_new_items)
+        file_menu.addAction(new_items_action)
         file_menu.addAction(quit_action)
         self.menuBar().insertMenu(view_menu.menuAction(), file_menu)
 
@@ -654,6 +660,10 @@ class MainWindow(QMainWindow):
             casino_rules.watch(self)
             try:
                 self.connection_label = watch_connection(self.ctx, self.statusBar())
+                if self.connection_label is not None:  # a school's server: its live quizzes (issue 41)
+                    from trainer.ui.live_join import offer
+
+                    self.live_offer = offer(self)
             except TrainerError as exc:
                 self.progressUnusable.emit(exc)
         finally:  # whatever happened, start-up is over (the app turns its garbage collector back on)
@@ -663,6 +673,11 @@ class MainWindow(QMainWindow):
         from trainer.ui.progress_link import ask_database
 
         ask_database(self.store, self)
+
+    def _ask_new_items(self) -> None:
+        from trainer.ui import new_items
+
+        new_items.ask(self, self.ctx.settings)
 
     def _ask_casino_rules(self) -> None:
         from trainer.ui import casino_rules

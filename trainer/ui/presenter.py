@@ -10,8 +10,9 @@ both games' tables, two delivery styles side by side, the dealer screens, the Dr
 animation of a deal) is mirrored; the Learn screen's page is shown large
 (:mod:`trainer.ui.presenter_learn`); another screen is named. View → Zoom glides each view to the
 active area of the step that starts (:mod:`trainer.ui.presenter_focus`); View → Hide the answer
-keeps the picture and caption before each step until Reveal. Esc in it, or its menu item again,
-closes it; the main window remembers the screen it was on for the next start.
+keeps the picture and caption before each step until Reveal. While a live class quiz runs (issue 41)
+its board stands in for the screen (:meth:`PresenterWindow.show_live`). Esc in it, or its menu item
+again, closes it; the main window remembers the screen it was on for the next start.
 """
 
 from __future__ import annotations
@@ -283,6 +284,8 @@ class PresenterWindow(QWidget):
         lay.setContentsMargins(8, 8, 8, 8)
         for part in (self.tables, self.elsewhere, self.learn):
             lay.addWidget(part, 1)
+        #: a live quiz's board (issue 41), shown in place of the screen while the quiz runs
+        self.live: QWidget | None = None
 
     # (the first mirror's, as when one table is shown)
     @property
@@ -324,6 +327,20 @@ class PresenterWindow(QWidget):
         if not panes and page is None:
             self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
                                    "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
+        if self.live is not None:  # a live quiz's board stands in for the screen (:meth:`show_live`)
+            for part in (self.tables, self.elsewhere, self.learn):
+                part.hide()
+
+    def show_live(self, board: QWidget | None) -> None:
+        """A live quiz's board in place of what the screen presents; None: the screen again."""
+        if self.live is not None:
+            self.layout().removeWidget(self.live)
+            self.live.hide()
+        self.live = board
+        if board is not None:
+            self.layout().addWidget(board, 1)
+            board.show()
+        self.show_screen(self._screen, self._title)
 
     def _presented_changed(self) -> None:
         self.show_screen(self._screen, self._title)

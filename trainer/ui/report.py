@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from trainer.rules.errors import TrainerError
 from trainer.paths import write_file
 from trainer.drills.games import games, profile_named
+from trainer.drills.exam import casino_title
 
 #: A4 in points, and the page margin.
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 48.0
@@ -158,7 +159,9 @@ def exam_report(trainee: str, result: Mapping[str, Any], when: str | None = None
                           spec["profile"])
                   for q in result["questions"] if not q["correct"])
     extra = (("Practice record", _PRACTICE_HEADER, practice_rows(practice)),) if practice else ()
-    return Report("Exam report", trainee, _date(when or result.get("finished_utc")), _profile_title(spec["profile"]),
+    casino = casino_title(spec.get("casino"))
+    return Report("Exam report", trainee, _date(when or result.get("finished_utc")),
+                  _profile_title(spec["profile"]) + (f", at {casino}" if casino else ""),
                   summary, ("Skill", "Correct", "Questions", "Score"), rows, wrong, extra_tables=extra)
 
 
@@ -302,6 +305,8 @@ def _blocks(report: Report) -> list:
         add(lambda pg, y, d, h=header: _header_row(pg, y, h, d), keep=True)
         for row in rows or (("(none)",) + ("",) * (len(header) - 1),):
             add(lambda pg, y, d, r=row, h=header: _row(pg, y, r, len(r) == 1, d, h), keep=len(row) == 1)
+    if not report.wrong_title:  # a chart, not a record: no wrong answers to list
+        return blocks
     title = f"{report.wrong_title}: {len(report.wrong)}" if report.wrong else f"{report.wrong_title}: none"
     add(lambda pg, y, d: 12 + pg.text(y + 12, title, 14, bold=True, draw=d) + 4, keep=bool(report.wrong))
     for w in report.wrong:

@@ -31,6 +31,14 @@ def _item(coup: Coup, ez: bool) -> str:
     return f"{'draw' if len(coup.player) == 3 else 'stand'}-{'draw' if len(coup.banker) == 3 else 'stand'}"
 
 
+def _deciding(phrase: Phrase) -> str:
+    """The rule that decides a phrase: an instruction to draw or stand is the dealer's to give (631a.10(b)),
+    but whether the hand draws is 631a.11(b) for the Player's Hand and 631a.11(c) for the Banker's."""
+    if phrase.rule != "instruct":
+        return phrase.rule
+    return "player_rule" if phrase.text.startswith("Player") else "banker_rule"
+
+
 def _bank(rng: random.Random, phrases: tuple[Phrase, ...], ez: bool) -> tuple[str, ...]:
     """The phrase buttons: the call's phrases and their near misses (the other instruction, a count one
     off, the counts reversed, "No more cards", every result), shuffled."""
@@ -64,7 +72,7 @@ def call_aloud(rng: random.Random, setup: Setup) -> Draft:
 
     coup, cards = until(rng, deal, lambda dealt: _item(dealt[0], p.ez) == wanted)
     phrases = call_of(coup, p.ez)
-    sections = [p.cite(ph.rule) for ph in phrases]
+    sections = [p.cite(_deciding(ph)) for ph in phrases]
     answer = tuple(ph.text for ph in phrases)
     why = ("The Point Counts of both hands are announced first (631a.10(a)); then, at a Natural, \"No more "
            "cards\" (631a.11(a)); else the dealer instructs each hand in turn to draw or stand and calls its new count "
@@ -78,5 +86,5 @@ def call_aloud(rng: random.Random, setup: Setup) -> Draft:
     return draft(prompt, AnswerKind.CALL, answer, why, cites, wanted, choices=_bank(rng, phrases, p.ez),
                  data={"player_cards": [str(c) for c in cards[:2]], "banker_cards": [str(c) for c in cards[2:4]],
                        "shoe": [str(c) for c in cards[4:]], "accepted": [list(ph.accepted) for ph in phrases],
-                       "sections": sections},
+                       "sections": sections, "either_order": [[len(phrases) - 2, len(phrases) - 1]]},
                  hint="Counts, then Player, then Banker, then the result.")

@@ -18,6 +18,8 @@ from trainer.drills.registry import drill
 from trainer.rules.baccarat.profiles import DRAGON_PAYTABLES, BaccaratProfile
 from trainer.rules.money import format_cents, vigorish
 
+#: How the table rounds its vigorish (631a.13(c)), as the prompt states it.
+_ROUNDING = {"exact": "exact, to the cent", "quarter": "rounded up to the next 25¢"}
 _DRAGON_LINES = {**{str(n): f"the hand wins by {n} points" for n in range(4, 10)}, "natural": "a Natural winner"}
 
 
@@ -33,8 +35,8 @@ def _banker(rng: random.Random, p: BaccaratProfile) -> Draft:
     if p.vig_rounding == "exact":
         wager -= wager % 500  # a multiple of $5: its 5% is a multiple of 25¢, so chips can pay it
     vig = vigorish(wager, p.vig_rounding)
-    return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins; the vigorish is taken from the "
-                       "payout.", wager - vig,
+    return chips_draft(f"A {format_cents(wager)} wager on the Banker's Hand wins; the 5% vigorish "
+                       f"({_ROUNDING[p.vig_rounding]}) is taken from the payout.", wager - vig,
                        f"1 to 1 is {format_cents(wager)}, less the 5% vigorish {format_cents(vig)}: "
                        f"{format_cents(wager - vig)}", [p.cite("banker_pays"), p.cite("vig_at_payout"), "spec B28"],
                        "banker-net", p.chips, wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
@@ -44,8 +46,8 @@ def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
     """A winning wager paid at odds, drawn from the wagers the table offers (name, odds, how it won, rule, item)."""
     offered = [("wager on the Player's Hand", 1, "", "player_pays", "player"),
                ("Tie Wager", p.tie_pays, "the hands tie", "tie_pays", f"tie-{p.tie_pays}")]
-    if p.tie_pays == 8:  # 631a.13(b): "at least 8 to 1"; a table may post 9 to 1 (reading B12)
-        offered.append(("Tie Wager (this table posts 9 to 1)", 9, "the hands tie", "tie_pays", "tie-9"))
+    if p.tie_pays == 8 and not p.casino_sha256:  # 631a.13(b): "at least 8 to 1"; a table may post 9 (reading B12)
+        offered.append(("Tie Wager", 9, "the hands tie", "tie_pays", "tie-9"))
     if p.dragon_bonus:
         line = rng.choice(tuple(_DRAGON_LINES))
         offered.append((f"Dragon Bonus Wager (paytable {p.dragon_bonus})", DRAGON_PAYTABLES[p.dragon_bonus][line],
@@ -59,7 +61,8 @@ def _odds(rng: random.Random, p: BaccaratProfile) -> Draft:
     name, odds, how, rule, item = rng.choice(offered)
     wager = 100 * rng.randint(1, 60) if odds > 1 else wager_amount(rng)
     paid = wager * odds
-    return chips_draft(f"A {format_cents(wager)} {name} wins{': ' + how if how else ''}.", paid,
+    return chips_draft(f"A {format_cents(wager)} {name} wins{': ' + how if how else ''}; this table pays {odds} to 1.",
+                       paid,
                        f"{odds} to 1 on {format_cents(wager)} is {format_cents(paid)}", [p.cite(rule), "spec B28"], item,
                        p.chips, wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
 

@@ -113,6 +113,9 @@ class RoundSpec:
     #: The values (631a.6(a)) the round's first cards show, in the order they are dealt: a drill's
     #: situation, arranged in the shoe by ``Shoe.showing``; empty: the cards as shuffled.
     stack: tuple[int, ...] = ()
+    #: The SHA-256 of the casino's Rules Submission whose table the round is dealt at ("": the profile's):
+    #: its odds, paytables, vigorish and squeeze (``trainer.rules.baccarat.casino_rules``).
+    casino: str = ""
 
     def __post_init__(self) -> None:
         if self.moment not in MOMENTS:
@@ -124,7 +127,10 @@ class RoundSpec:
         object.__setattr__(self, "stack", tuple(self.stack))  # a list when read back from a question's data
 
     def table(self) -> BaccaratProfile:
-        return profile_named(self.profile).with_options(seats=self.seats, ez=self.ez, decks=self.decks,
+        """The table the round is dealt at: the casino's (its Rules Submission's choices), else the profile's,
+        with the options chosen for the round."""
+        base = _casino_table(self.casino) if self.casino else profile_named(self.profile)
+        return base.with_options(seats=self.seats, ez=self.ez, decks=self.decks,
                                                         vig_collection=self.vig_collection, squeeze=self.squeeze)
 
     def to_dict(self) -> dict[str, Any]:
@@ -192,6 +198,12 @@ def play_spec(spec: RoundSpec) -> Played:
     return Played(p, opening if spec.moment == "new-shoe" else None, table, rnd)
 
 
+def _casino_table(digest: str) -> BaccaratProfile:
+    from trainer.rules.casino import casino_by_digest
+
+    return casino_by_digest(digest).profile
+
+
 # --- from the round's steps to the dealer's questions ---------------------------------------------
 
 _WORDS = {"player": "Player", "banker": "Banker"}
@@ -233,7 +245,7 @@ class _TaskBuilder:
         opening = self.played.opening
         assert opening is not None
         seated = [b.seat for b in self.rnd.bettors]
-        if step.action == "offer-cut" and not self.cut_asked:
+        if step.action == "offer-cut" and not self.cut_asked and len(seated) > 1:  # one player: no choice, shown
             self.cut_asked = True
             first = int(re.match(r"Seat (\d+)", step.say).group(1))
             yield "bac-dealer-cut", self.seat_choice(
@@ -261,7 +273,7 @@ class _TaskBuilder:
         """The first offer of a run of offers of the shoe: a new shoe's (631a.7(b)), or in play after
         the shoe ``passed`` (631a.14(a), the paragraph of that step), from the previous curator's right
         (631a.14(b)); the dealer as curator passes it from his right, seat 1 first (spec B6, B7)."""
-        if self.previous == "offer-shoe":
+        if self.previous == "offer-shoe" or len(seated) < 2:  # a later offer, or one player: shown, not asked
             return
         first = int(re.match(r"Seat (\d+)", step.say).group(1))
         if passed is None:
@@ -364,6 +376,7 @@ class _TaskBuilder:
                          "Tens and face cards count zero, aces one, the others their face value; only the right "
                          "digit of the total counts.", [step.citation, self.p.cite("point_count"), "spec B2", "spec B30"],
                          "counts" if len(hands) == 2 else f"{hands[0]}-count", step,
+                         counted=[_WORDS[h] for h in hands],
                          **({"player_cards": self.hand("player", 2), "banker_cards": self.hand("banker", 2)}
                             if len(hands) == 2 else {"hand": hands[0], "hand_cards": self.hand(hands[0], 2)}))
 
@@ -375,7 +388,7 @@ class _TaskBuilder:
         return self.call(f"The {_WORDS[hand]}'s Hand drew: {' '.join(cards)}. Call its new Point Count.", phrases,
                          _count_bank(self.rng, phrases), "The three cards' total, only its right digit.",
                          [self.p.cite("instruct"), self.p.cite("point_count"), "spec B29", "spec B30"],
-                         f"{hand}-third", step, hand=hand, hand_cards=cards)
+                         f"{hand}-third", step, hand=hand, hand_cards=cards, counted=[_WORDS[hand]])
 
     def house_money(self, step: Step) -> Draft:
         chip = self.chip()
@@ -439,7 +452,8 @@ class _TaskBuilder:
         player, banker = self.hand("player"), self.hand("banker")
         return self.call(f"Final hands: Player {' '.join(player)}, Banker {' '.join(banker)}. Call the result.",
                          called, sorted(bank), f"The dealer announces: \"{step.say}\"", [step.citation],
-                         called[0].text.lower().replace(" ", "-"), step, player_cards=player, banker_cards=banker)
+                         called[0].text.lower().replace(" ", "-"), step, player_cards=player, banker_cards=banker,
+                         either_order=[[0, 1]])  # 631a.12(a): the final counts "indicating which hand has won"
 
     def winners(self) -> list[int]:
         return sorted({int(c.target[4:]) for c in self.rnd.chips if c.source == HOUSE and "paid" in c.why and
@@ -470,9 +484,19 @@ class _TaskBuilder:
         odds = int(re.search(r"paid (\d+) to 1", chip.why).group(1))
         wager = wager_named_in(chip.why)
         yield "bac-dealer-pay", draft(
-            f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}: how much do you "
-            "pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
+            f"Seat {seat}'s winning {WAGER_TITLES[wager]} of {format_cents(chip.cents // odds)}{self.posted(wager)}: "
+            "how much do you pay?", AnswerKind.MONEY, chip.cents, f"It is paid {odds} to 1.", [chip.citation], wager,
             data=self.base(step) | {"chips": list(self.p.chips)})  # paid in chips too (dealer_round.in_chips)
+
+    def posted(self, wager: str) -> str:
+        """What the layout shows for a wager whose odds are the table's choice (631a.13(b),(e)): the Tie's
+        odds, the Dragon Bonus paytable with the final hands it is paid on; a printed question has no layout."""
+        if wager == "tie":
+            return f" (the layout posts the Tie at {self.p.tie_pays} to 1)"
+        if wager.startswith("dragon-bonus"):
+            hands = ", ".join(f"{_WORDS[h]} {' '.join(self.hand(h))}" for h in ("player", "banker"))
+            return f" (final hands {hands}; the layout posts Dragon Bonus paytable {self.p.dragon_bonus})"
+        return ""
 
     def vigorish(self, step: Step) -> Draft:
         seat = int(re.search(r"Seat (\d+)", step.say).group(1))
@@ -483,7 +507,7 @@ class _TaskBuilder:
             chip = self.chip()
             return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand. How much vigorish do you "
                          f"collect ({rounding})?", AnswerKind.MONEY, chip.cents, "Five percent of the amount won.",
-                         [chip.citation, self.p.cite("vigorish"), "spec B9"], self.p.vig_rounding,
+                         [*chip.citation.split(", "), self.p.cite("vigorish"), "spec B9"], self.p.vig_rounding,
                          data=self.base(step))
         owed = self.move().detail["owed"]
         before = owed + (won * 5 // -100)  # less the exact 5%, rounded up to the cent
@@ -491,7 +515,8 @@ class _TaskBuilder:
         return draft(f"Seat {seat} won {format_cents(won)} on the Banker's Hand; the vigorish is marked for later"
                      f"{had}. What does the marker button in box {seat} show now?", AnswerKind.MONEY, owed,
                      "Five percent of the amount won, added to what the seat already owes; it is collected before "
-                     "a new shoe or when the player leaves.", [step.citation, self.p.cite("vigorish"), "spec B14"], "marker",
+                     "a new shoe or when the player leaves.", [*step.citation.split(", "), self.p.cite("vigorish"), "spec B14"],
+                     "marker",
                      data=self.base(step))
 
     def chips_before(self) -> int:
@@ -584,7 +609,8 @@ def round_tasks(spec: RoundSpec, played: Played | None = None) -> tuple[RoundTas
     order, as questions; ``data["round"]`` and ``data["task"]`` replay each."""
     played = played or play_spec(spec)
     built = _TaskBuilder(played, spec).build()
-    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, played.profile.name))
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, played.profile.name,
+                                                                   casino=spec.casino))
 
 
 def playable(spec: RoundSpec, tries: int = 200) -> RoundSpec:
@@ -639,14 +665,19 @@ _SITUATIONS: dict[str, Callable[[random.Random], tuple[str, tuple[int, ...]]]] =
 
 
 def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
+    """A round at the set-up's table: a casino's is dealt as its file says (its vigorish collected as it
+    collects it, 631a.13(d)); the profile's own drills both ways of collecting."""
+    p = setup.profile
+    table = {"profile": p.name, "casino": p.casino_sha256 or ""}
     if skill in _SITUATIONS:
         _, stack = _SITUATIONS[skill](rng)
-        return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment="in-play", stack=stack)
+        return RoundSpec(seed=rng.getrandbits(32), moment="in-play", stack=stack, **table)
     moment = {"bac-dealer-cut": "new-shoe", "bac-dealer-burn": "new-shoe", "bac-dealer-last-hand": "last-hand"}.get(
         skill, rng.choice(MOMENTS[:2]))
     irregular = rng.choice(IRREGULARITIES) if skill == "bac-dealer-irregularity" else None
-    return RoundSpec(seed=rng.getrandbits(32), profile=setup.profile.name, moment=moment, irregularity=irregular,
-                     vig_collection=rng.choice(("at-payout", "deferred")) if skill == "bac-dealer-vig" else None)
+    both_ways = skill == "bac-dealer-vig" and not p.casino_sha256
+    return RoundSpec(seed=rng.getrandbits(32), moment=moment, irregularity=irregular,
+                     vig_collection=rng.choice(("at-payout", "deferred")) if both_ways else None, **table)
 
 
 def _preview(skill: str) -> Callable[[random.Random, Any], str] | None:

@@ -253,26 +253,42 @@ def _opening(rng: random.Random, p: BaccaratProfile) -> Draft:
                  choices=tuple(rng.sample((answer, *wrong), 1 + len(wrong))))
 
 
+def recutter(seated: list[int], cutter: int) -> int | None:
+    """Who recuts a cut found improper (631a.5(e), reading B33): "the next person entitled to cut ... as
+    determined by subsection (b)", the seat after ``cutter`` in the order the cut was offered (from the
+    highest-numbered seat, clockwise). The seats before it declined; after the last seat of the order nobody
+    is entitled, and "if a player does not accept the cut, the dealer shall cut" (631a.5(b)): None, the
+    dealer calling the game.
+
+    >>> recutter([2, 5, 9], 9), recutter([2, 5, 9], 2)
+    (5, None)
+    """
+    order = cut_offer_order(seated)
+    after = order[order.index(cutter) + 1:]
+    return after[0] if after else None
+
+
 def _recut(rng: random.Random, p: BaccaratProfile) -> Draft:
     seated = _seated(rng, p)
     cutter = rng.choice(seated)
     in_shoe = rng.random() < 0.25
-    order = cut_offer_order(seated)
-    following = order[(order.index(cutter) + 1) % len(order)] if len(order) > 1 else None
+    following = recutter(seated, cutter)
     if in_shoe:
         answer, item = "No recut: the stack is already in the dealing shoe", "recut-too-late"
         why = "A recut may be required only after the cut and before the cards are placed in the dealing shoe"
     else:
-        answer, item = f"Seat {following}" if following else _seat(None), "recut"
+        answer, item = _seat(following), "recut" if following else "recut-dealer"
         why = ("A floorperson or above may require a recut if the cut was improper; it is made by the next person "
-               "entitled to cut, the next seat clockwise after the one who cut (seat numbers falling)")
+               "entitled to cut, the next seat clockwise after the one who cut (seat numbers falling)" +
+               ("" if following else "; no seat comes after the one who cut, so the dealer cuts, as when no "
+                                      "player accepts the cut"))
     when = ("after the stack has been inserted into the dealing shoe" if in_shoe else
             "before the cards are placed in the dealing shoe")
     prompt = (f"Players sit at seats {', '.join(map(str, seated))}; the cut was offered from the highest-numbered seat "
               f"and seat {cutter} cut. The floorperson, {when}, finds the cut improper. Who recuts?")
-    pool = [f"Seat {s}" for s in seated] + ["No recut: the stack is already in the dealing shoe", _seat(None)]
-    return draft(prompt, AnswerKind.CHOICE, answer, why, [p.cite("recut"), p.cite("cut_offer"), "spec B6"], item,
-                 choices=choices_with(rng, answer, pool, count=5, near=[f"Seat {cutter}"]),
+    pool = [f"Seat {s}" for s in seated] + ["No recut: the stack is already in the dealing shoe"]
+    return draft(prompt, AnswerKind.CHOICE, answer, why, [p.cite("recut"), p.cite("cut_offer"), "spec B6", "spec B33"],
+                 item, choices=choices_with(rng, answer, pool, count=5, near=[_seat(None), f"Seat {cutter}"]),
                  data={"seated": seated, "cutter": cutter})
 
 

@@ -4,7 +4,7 @@ chip breakdown of the table's chips (``Profile.chips``) with the fewest chips (i
 
 Rules: 621a.8(i), 621a.11 (md 8.I, 8.K, 8.L; nj 10.7(j),(k)). ``data``: ``amount_cents``,
 ``chips`` (the chips the payout may use), ``wager_cents`` and ``wager_chips`` (the wager's stacks, shown: the payout may be cut and paid,
-reading B28) where there is a wager.
+reading S6, Pai Gow's own reading of paying with chips) where there is a wager.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
         line = rng.choice(table.lines)
         wager = 100 * rng.randint(1, 40)
         paid = line.payout(wager)
-        return chips_draft(f"A {format_cents(wager)} {table.label} Wager wins: {line.wording}, {line.odds}.",
+        return chips_draft(f"A {format_cents(wager)} {table.title} wins: {line.wording}, {line.odds}.",
                            paid, f"{line.odds} on {format_cents(wager)} is {format_cents(paid)}",
-                           [table.citation, "spec S5"], table.wager, p.chips,
+                           [table.citation, table.reading, "spec S6"], table.wager, p.chips,
                            wager=wager_chips(rng, wager, p.chips), wager_cents=wager)
     rounding = rng.choice(p.vig_roundings)
     wager = wager_amount(rng)
@@ -47,5 +47,5 @@ def pay_chips(rng: random.Random, setup: Setup) -> Draft:
     return chips_draft(f"A {format_cents(wager)} Pai Gow Wager wins; the vigorish ({ROUNDING_WORDS[rounding]}) is "
                        "taken from the payout.", wager - vig,
                        f"{vig_explanation(wager, rounding)}; {format_cents(wager)} less {format_cents(vig)} is "
-                       f"{format_cents(wager - vig)}", [p.cite("win"), p.cite("vigorish"), "spec S2"], f"win-{rounding}", p.chips,
+                       f"{format_cents(wager - vig)}", [p.cite("win"), p.cite("vigorish"), "spec S2", "spec S6"], f"win-{rounding}", p.chips,
                        wager=wager_chips(rng, wager, p.chips), wager_cents=wager, rounding=rounding)

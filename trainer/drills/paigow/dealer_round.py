@@ -103,6 +103,17 @@ class RoundSpec:
     irregularity: Irregularity | None = None
     house_way: str | None = None
     method: Method = Method.MANUAL
+    #: The SHA-256 of the casino's Rules Submission whose table the round is dealt at ("": the profile's):
+    #: its styles, side wagers, paytables, vigorish and banking (``trainer.rules.paigow.casino_rules``).
+    casino: str = ""
+
+    def table(self) -> Profile:
+        """The profile the round is dealt under: the casino's (its file's choices), else the profile's own."""
+        if not self.casino:
+            return profile_named(self.profile)
+        from trainer.rules.casino import casino_by_digest
+
+        return casino_by_digest(self.casino).profile
 
     def to_dict(self) -> dict[str, Any]:
         """JSON values (kept in every question of the round, so it can be replayed)."""
@@ -134,14 +145,16 @@ def play_spec(spec: RoundSpec) -> Round:
     >>> play_spec(RoundSpec(seed=7, players=2)).to_dict() == play_spec(RoundSpec(seed=7, players=2)).to_dict()
     True
     """
-    profile = profile_named(spec.profile)
+    profile = spec.table()
     bank = parse_bank(spec.bank, profile)
     rng = random.Random(spec.seed)
     players = seat_players(rng, profile, spec.players, include=[bank] if bank else [],
                            dice_wagers=spec.method is not Method.RNG)
     style = spec.style or (rng.choice(profile.styles) if bank else DEFAULT_STYLE)
     way = house_way_named(spec.house_way) if spec.house_way else None
-    return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank,
+    # the table's vigorish: exact where allowed (as every round before casino tables), else the casino's (S2)
+    rounding = "exact" if "exact" in profile.vig_roundings else profile.vig_roundings[0]
+    return play_round(rng, players, profile=profile, style=style, bank=bank, co_bank=spec.co_bank, rounding=rounding,
                       method=spec.method, irregularity=spec.irregularity, house_way=way, seed=spec.seed)
 
 
@@ -158,6 +171,7 @@ class _TaskBuilder:
         self.state: TableState = played.plan.initial_state()
         self.irregular = played.irregularity
         self.upcoming: Move | None = next(self.moves, None)
+        self.last_move: Move | None = None  # the plan move before the current one
         self.exposed: set[str] = set()
         self.chips = iter(played.chips)
         self.paid = 0  # chip movements met so far
@@ -204,8 +218,11 @@ class _TaskBuilder:
         before, self.state = self.state, self.state.apply(move)
         if move.kind is MoveKind.COUNT and "miscounts" not in step.say:
             yield "dealer-count", self.count(move, step)
-        elif move.kind in _STACK_MOVES and move.stacks and len(_stacks(before)) > 1:  # else no choice to make
-            yield "dealer-deliver", self.stack_move(move, step, before)
+        elif move.kind in _STACK_MOVES and move.stacks:
+            accepted = self.first_stacks(move)
+            if set(_stacks(before)) - set(accepted):  # else every stack offered is right: shown, not asked
+                yield "dealer-deliver", self.stack_move(move, step, before, accepted)
+        self.last_move = move
 
     def count(self, move: Move, step: Step) -> Draft:
         plan = self.round.plan
@@ -215,20 +232,41 @@ class _TaskBuilder:
                      step.say, step.citation.split(", "), "bank" if plan.bank else "dealer",
                      choices=tuple(p.value for p in Position), data=self.base_data(step))
 
-    def stack_move(self, move: Move, step: Step, before: TableState) -> Draft:
-        """Which stack the dealer's hand takes first. A move that takes several stacks at once (pushes,
-        delivers or centres two, 621a.7, md 7.B, nj 10.8(k)) gives them no order: any of them is right
-        (spec D5.3: the order inside a move is presentation); a stack lifted onto another, or the one a
+    def first_stacks(self, move: Move) -> tuple[str, ...]:
+        """The stacks the text allows the dealer's hand to take first. A move that takes several stacks at
+        once (pushes, delivers or centres two, 621a.7, md 7.B, nj 10.8(k)) gives them no order (spec D5.3:
+        the order inside a move is presentation); nor does a run of stacks lifted onto others, as Dragon
+        Head's indication places "the first and second stacks" on the third and fourth (621a.7(8),(9),
+        md 7.B(8), nj 10.8(k)9, 10): either lift may come first. A stack laid across others, or the one a
         tile is taken from, comes first."""
+        if move.kind in _UNORDERED_MOVES:
+            return move.stacks
+        following = self.upcoming
+        if move.kind is MoveKind.STACK_ONTO and following is not None and following.kind is MoveKind.STACK_ONTO \
+                and not self.lifted(move):
+            return move.stacks[0], following.stacks[0]
+        return move.stacks[:1]
+
+    def lifted(self, move: Move) -> bool:
+        """``move`` is the second lift of a run: the one before it lifted a stack too."""
+        return move.kind is MoveKind.STACK_ONTO and self.last_move is not None \
+            and self.last_move.kind is MoveKind.STACK_ONTO
+
+    def stack_move(self, move: Move, step: Step, before: TableState, accepted: tuple[str, ...]) -> Draft:
+        """Which stack the dealer's hand takes first (``accepted``: every one the text allows, see
+        ``first_stacks``); a delivery names the position it goes to, a second lift the first one."""
         stacks = _stacks(before)
         name = style_name(self.round.style, self.profile)
-        what = (f"Delivery #{move.number} goes to {move.position}" if move.kind is MoveKind.DELIVER
-                else "Indicate the style" if "Indicate" in move.caption else "Next move")
-        accepted = move.stacks if move.kind in _UNORDERED_MOVES else move.stacks[:1]
+        done = f"{self.last_move.stacks[0]} is already on {self.last_move.stacks[1]}. " if self.lifted(move) else ""
+        if move.kind is MoveKind.DELIVER:
+            ask = f"Delivery #{move.number} goes to {move.position}: from which stack do you take its tiles first?"
+        else:
+            what = "Indicate the style" if "Indicate" in move.caption else "Next move"
+            ask = f"{what}: {done}Which stack do you take next?" if done else f"{what}: which stack do you take first?"
         why = f"{name}: {move.caption}."
         if len(accepted) > 1:
             why += f" The text gives no order between {' and '.join(accepted)}: either may be taken first."
-        return draft(f"{name} is the delivery style. {what}: which stack does the dealer's hand take first?",
+        return draft(f"{name} is the delivery style. {ask}",
                      AnswerKind.CHOICE, move.stacks[0], why, [move.citation, "spec D6"], self.round.style,
                      choices=tuple(stacks),
                      data=self.base_data(step) | {"style": self.round.style, "move": move.kind.value,
@@ -256,6 +294,8 @@ class _TaskBuilder:
         hand = seat.group(1)
         left = [p for p in self.exposure_order() if p not in self.exposed]
         self.exposed.add(hand)
+        if len(left) < 2:
+            return  # one hand left: no choice to make, the step is shown (issue 37)
         shown = self.rng.sample(left, len(left))  # listed in no telling order: the rule orders them
         yield "dealer-expose", draft(
             f"The hands still to expose: {', '.join(shown)}. Which hand do you expose next?", AnswerKind.POSITION,
@@ -277,7 +317,9 @@ class _TaskBuilder:
             copies = [a for a, b in ((mine.high, theirs.high), (mine.low, theirs.low)) if a.score == b.score]
             ties = [r for r in ties if r != "copy"] + sorted({"copy" if h.kind.is_pair else "top_tile_copy"
                                                               for h in copies})
-        cites = [step.citation, self.profile.cite("push"), "spec H5", *map(self.profile.cite, ties)]
+        # the hands' ranks decide the call (621a.3, md 3, nj 10.2), the call's words 621a.8(g)-(i)
+        cites = [step.citation, self.profile.cite("push"), self.profile.cite("ranking"), "spec H5",
+                 *map(self.profile.cite, ties)]
         cites += ["spec H3"] * bool(ties)
         return draft(f"{who} {mine} against {against} {theirs}: call the result.", AnswerKind.CHOICE,
                      CALLS[outcome], f"{step.say}. Both hands higher: win; neither: lose; one of the two: push.",
@@ -485,10 +527,11 @@ def round_tasks(spec: RoundSpec, played: Round | None = None) -> tuple[RoundTask
     """The dealer's actions in the round of ``spec`` (``played``: that round, if already played), in
     order, as questions (see the module table). ``data["round"]`` and ``data["task"]`` replay each."""
     played = played or play_spec(spec)
-    profile = profile_named(played.profile)
+    profile = spec.table()
     way = house_way_named(spec.house_way or profile.default_house_way)
     built = _TaskBuilder(played, spec, profile, way).build()
-    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, profile.name, way.name))
+    return numbered_tasks(built, lambda skill, made: task_question(skill, made, spec.seed, profile.name, way.name,
+                                                                   casino=spec.casino))
 
 
 # --- each step type as a drill of its own ---------------------------------------------------------
@@ -502,7 +545,7 @@ def _random_spec(rng: random.Random, setup: Any, skill: str) -> RoundSpec:
     irregular = rng.choice(tuple(Irregularity)) if skill == "dealer-irregularity" else None
     return RoundSpec(seed=rng.getrandbits(32), profile=profile.name, bank=bank,
                      co_bank=bank != "dealer" and profile.co_bank and rng.random() < 0.3, irregularity=irregular,
-                     house_way=setup.house_way.name)
+                     house_way=setup.house_way.name, casino=profile.casino_sha256 or "")
 
 
 for _id, (_title, _what, _ms) in DEALER_SKILLS.items():

@@ -13,9 +13,9 @@ import dataclasses
 import random
 from typing import Any, Sequence
 
-from trainer.drills.paigow.common import deal, draft, until
+from trainer.drills.paigow.common import casino_of_way, deal, draft, until
 from trainer.drills.model import AnswerKind, Draft, Feedback, Question, Setup
-from trainer.drills.registry import drill, reviewer
+from trainer.drills.registry import drill, name_items, reviewer
 from trainer.rules.paigow.hands import Hand, Setting, settings
 from trainer.rules.paigow.house_way import HouseWay, allowed_settings, house_way_named, set_by_house_way
 from trainer.rules.paigow.players import house_way_setting, stored_optimal_setting
@@ -29,22 +29,53 @@ HINT = ("Go through the steps in order: the Supreme Pair; any pair, Wong or Gong
         "else the highest-ranking tile with the lowest-ranking tile. Stronger hand in the high position.")
 
 
-@drill("house-way", "Set by the house way", "House way",
-       "Set four tiles into high and low hands by the house way in force.", target_ms=12000,
-       items=lambda setup: tuple(f"step{s.number}" for s in setup.house_way.steps))
-def house_way(rng: random.Random, setup: Setup) -> Draft:
+def _aim(rng: random.Random, setup: Setup) -> str:
+    """The item a question aims at, the generator's first draw (also its ``preview``): a step that decides
+    some hand (621a.8(d)(1)-(4)), or under a casino's way one of its rules that decides some hand, or a
+    step of the regulation's that decides the hands the file leaves to it (``casino_index``)."""
     from trainer.rules.paigow.face_combos import deciding_steps  # numpy: not when the drills load
 
+    rules = casino_of_way(setup.house_way)
+    if rules is None:
+        return f"step{rng.choice(deciding_steps(setup.house_way))}"
+    return rng.choice(_index(rules).deciders).item
+
+
+def _index(rules: Any) -> Any:
+    from trainer.rules.paigow.casino_index import casino_index  # numpy: not when the drills load
+
+    return casino_index(rules)
+
+
+def _items(setup: Setup) -> tuple[str, ...]:
+    """The house way's items in teaching order: its steps, or a casino's rules in the file's order then
+    the regulation's steps left deciding hands (each named for the trainee's reviews and charts)."""
+    rules = casino_of_way(setup.house_way)
+    if rules is None:
+        return tuple(f"step{s.number}" for s in setup.house_way.steps)
+    deciders = _index(rules).deciders
+    name_items({d.item: d.name for d in deciders if d.step is None})
+    return tuple(d.item for d in deciders)
+
+
+@drill("house-way", "Set by the house way", "House way",
+       "Set four tiles into high and low hands by the house way in force.", target_ms=12000,
+       items=_items, preview=_aim)
+def house_way(rng: random.Random, setup: Setup) -> Draft:
     way = setup.house_way
-    target = rng.choice(deciding_steps(way))
-    tiles = until(rng, lambda: deal(rng, 4), lambda t: set_by_house_way(t, way).step == target)
+    target = _aim(rng, setup)
+    rules = casino_of_way(way)
+    if rules is None:
+        tiles = until(rng, lambda: deal(rng, 4), lambda t: f"step{set_by_house_way(t, way).step}" == target)
+    else:  # dealt at once from the hands the rule decides: never searched for (issue 36)
+        tiles = list(_index(rules).deal(rng, _index(rules).decider(target)))
     decision = set_by_house_way(tiles, way, setup.profile)
     cites = [decision.citation, "spec W1"] + (["spec W2"] if "spec W2" in decision.explanation else [])
     if way.rule is None:
         cites.append("spec W3")
     task = f"Set {' '.join(map(str, tiles))} by the house way in force, the {way.heading(setup.profile)}"
     return draft(f"{task}: drag or click the tiles into High and Low, or type high / low.",
-                 AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, f"step{decision.step}",
+                 AnswerKind.SETTING, str(decision.setting), decision.explanation, cites, target,
                  data={"tiles": [str(t) for t in tiles], "step": decision.step, "step_citation": decision.citation,
                        "accepted": accepted_settings(tiles, way)},
                  hint=HINT if way.rule else CASINO_HINT.format(way=way.title),
@@ -70,13 +101,14 @@ def ev_difference(question: Question, high: tuple[Tile, ...], low: tuple[Tile, .
 
 
 def setting_index(tiles: tuple[Tile, ...], setting: Setting) -> int:
-    """Index in ``settings(tiles)`` of ``setting`` (compared as faces, so duplicate tiles match)."""
+    """Index in ``settings(tiles)`` of ``setting``: compared as the two hands' faces, whichever hand is
+    named first (two hands of equal rank may stand either way round, spec H4; duplicate tiles match)."""
     return next(i for i, s in enumerate(settings(tiles)) if setting_faces(s) == setting_faces(setting))
 
 
-def setting_faces(setting: Setting) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A setting as sorted faces of its high and low hands."""
-    return tuple(sorted(map(str, setting.high.tiles))), tuple(sorted(map(str, setting.low.tiles)))
+def setting_faces(setting: Setting) -> tuple[tuple[str, ...], ...]:
+    """A setting as its two hands' sorted faces, in sorted order (the same hands whichever is high)."""
+    return tuple(sorted(tuple(sorted(map(str, h.tiles))) for h in (setting.high, setting.low)))
 
 
 @reviewer("house-way")

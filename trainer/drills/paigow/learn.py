@@ -16,15 +16,17 @@ Each section in the active profile's sections.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
 
-from trainer.drills.learn import (Fact, Flashcard, Frame, Section, TileCard, Walkthrough, cards_for, examples,
+from trainer.drills.learn import (Fact, Flashcard, Section, TileCard, cards_for, examples,
                                   teaches)
+from trainer.drills.paigow.common import casino_of_way
+from trainer.drills.paigow.house_way_learn import casino_section, regulation_section, rule_cards, walkthrough
 from trainer.drills.paigow.tile_drills import ordinal
 from trainer.rules.paigow.hands import Hand, HandKind, settings
-from trainer.rules.paigow.house_way import HouseWay, house_way_named, set_by_house_way
+from trainer.rules.paigow.house_way import house_way_named, set_by_house_way
 from trainer.rules.paigow.profiles import Profile
-from trainer.rules.paigow.tiles import FACES, Tile, parse_tiles
+from trainer.rules.paigow.tiles import FACES, Tile
 
 GAME = "paigow"
 
@@ -102,57 +104,50 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def walkthrough(tiles: tuple[Tile, ...], way: HouseWay, profile: Profile) -> Walkthrough:
-    """Four tiles set by ``way``: the dealt tiles, each step asked in order until one decides, then the
-    high hand placed, then the low hand (the frames an animation shows one after the other).
-
-    >>> w = walkthrough(parse_tiles("5-5 1-2 6-6 3-4"), house_way_named("regulatory"), profile_named("md"))
-    >>> [f.caption.split(":")[0] for f in w.frames], w.frames[-1].high, w.frames[-1].low
-    (['Dealt', 'Step 1', 'Step 2', 'Step 3', 'High hand', 'Low hand'], ('6-6', '3-4'), ('5-5', '1-2'))
-    >>> w.frames[3].citations
-    ('MD 8.D(3)',)
-    """
-    decision = set_by_house_way(tiles, way, profile)
-    loose = tuple(str(t) for t in tiles)
-    frames = [Frame(f"Dealt: {' '.join(loose)}. Go through the house way's steps in order.",
-                    (profile.cite("house_way"),), loose, (), ())]
-    for step in way.steps:
-        cite = step.cite(profile)
-        if step.number == decision.step:
-            frames.append(Frame(f"Step {step.number}: {step.wording} Yes — "
-                                f"{step.criterion.why(decision.setting)}.", (cite,), loose, (), ()))
-            break
-        frames.append(Frame(f"Step {step.number}: {step.wording} Not here.", (cite,), loose, (), ()))
-    high = tuple(str(t) for t in decision.setting.high.tiles)
-    low = tuple(str(t) for t in decision.setting.low.tiles)
-    rest = list(loose)
-    for t in high:
-        rest.remove(t)
-    frames.append(Frame(f"High hand: {' '.join(high)} ({decision.setting.high.describe()}).",
-                        (decision.citation,), tuple(rest), high, ()))
-    frames.append(Frame(f"Low hand: {' '.join(low)} ({decision.setting.low.describe()}). Set: "
-                        f"{decision.setting}.", (decision.citation,), (), high, low))
-    return Walkthrough(f"Step {decision.step}: {' '.join(loose)}", tuple(frames))
-
-
 @cache
-def _deal_for_step(way_name: str, step: int) -> tuple[Tile, ...]:
-    """The first four tiles (in the set's order) that the house way sets at ``step``: a fixed worked example."""
+def _deal_for_step(way_name: str, step: int, nth: int = 0) -> tuple[Tile, ...]:
+    """The ``nth`` four tiles (in the set's order) that the house way sets at ``step``: a fixed worked example."""
     way = house_way_named(way_name)
     faces = sorted(FACES, key=lambda t: t.rank)
     pool = [t for t in faces for _ in range(t.copies)]
-    return next(c for c in combinations(pool, 4)
-                if len(set(settings(c))) == 3 and set_by_house_way(c, way).step == step)
+    found = (c for c in combinations(pool, 4) if len(set(settings(c))) == 3 and set_by_house_way(c, way).step == step)
+    return next(islice(found, nth, None))
 
 
 @teaches(GAME, "House way")
 def _house_way(profile: Profile, weak: frozenset[str]) -> Section:
     way = house_way_named(profile.default_house_way)
+    rules = casino_of_way(way)
+    if rules is not None:  # a casino's Rules Submission: its own rules first (spec W3)
+        return casino_section(rules, profile)
     facts = tuple(Fact(f"Step {s.number}: {s.wording}", (s.cite(profile),)) for s in way.steps)
     facts += (Fact("The stronger hand always goes in the high position.", (profile.cite("dealer_hands"),)),)
     return Section(way.heading(profile), facts=facts,
                    walkthroughs=tuple(walkthrough(_deal_for_step(way.name, s.number), way, profile)
                                       for s in way.steps))
+
+
+@teaches(GAME, "House way")
+def _left_to_regulation(profile: Profile, weak: frozenset[str]) -> Section | None:
+    rules = casino_of_way(house_way_named(profile.default_house_way))
+    return None if rules is None else regulation_section(rules, profile)
+
+
+@cards_for(GAME, "House way")
+def _house_way_flashcards(profile: Profile) -> list[Flashcard]:
+    """A card a step of the regulation's way (or a rule of a casino's): a second hand it decides, to set."""
+    way = house_way_named(profile.default_house_way)
+    rules = casino_of_way(way)
+    if rules is not None:
+        return rule_cards(rules, profile)
+    cards = []
+    for step in way.steps:
+        tiles = _deal_for_step(way.name, step.number, 1)
+        decision = set_by_house_way(tiles, way, profile)
+        cards.append(Flashcard("house-way", f"step{step.number}", f"By the {way.heading(profile)}, how are "
+                               f"{' '.join(map(str, tiles))} set, and which step decides?",
+                               f"{decision.setting}. Step {step.number}: {step.wording}", (step.cite(profile),)))
+    return cards
 
 
 @teaches(GAME, "Payouts")

@@ -70,19 +70,16 @@ def pair_fortunes(rng: random.Random, setup: Setup) -> Draft:
                   tuple(line.wording for line in table.lines) + (NO_PAIR,)),
              Part("Amount paid to the player (0 if it loses; the wager itself not counted)", AnswerKind.MONEY,
                   result.payout_cents))
-    why = (f"Paytable {table.name} ({table.citation}): {_lines_text(table)}. The four tiles count however they "
+    why = (f"{table.paytable_words.capitalize()} ({table.citation}): {_lines_text(table)}. The four tiles count however they "
            f"are set; a Mixed Pair is one of the four mixed pairs of {setup.profile.cite('pairs')}, and a Heaven Pair alone pays as "
            f"an Identical Pair. {_result_text(result, wager)}")
-    return draft(f"Pair Fortunes, paytable {table.name}: the player holds {' '.join(map(str, tiles))} and wagered "
+    return draft(f"{table.title}: the player holds {' '.join(map(str, tiles))} and wagered "
                  f"{format_cents(wager)}.", AnswerKind.MULTI, tuple(p.answer for p in parts), why,
                  [table.citation, setup.profile.cite("pair_fortunes_settle"), "spec S4", "spec JQ10",
                   "spec JQ11"], result.line.key if result.line else "no-pair", parts=parts,
                  data={"wager": "pair-fortunes", "paytable": table.name, "wager_cents": wager,
                        "tiles": [str(t) for t in tiles]},
                  hint="Look for the Gee Joon pair (1-2 with 2-4), two identical tiles, and the four mixed pairs.")
-
-
-_DICE_NAMES = {"sum": "Sum", "match": "Match", "beat-it": "Beat It"}
 
 
 def _dice_text(wager: str, dice: tuple[int, int, int]) -> str:
@@ -106,12 +103,12 @@ def dice_wagers(rng: random.Random, setup: Setup) -> Draft:
     amount = side_amount(rng)
     result = settle_dice_wager(table, amount, dice, pick)
     picked = f", on the value {pick}" if pick else ""
-    why = f"{_DICE_NAMES[wager]} paytable {table.name} ({table.citation}): {_lines_text(table)}. " + \
+    why = f"{table.title} ({table.citation}): {_lines_text(table)}. " + \
         _result_text(result, amount)
     cites = [table.citation, setup.profile.cite("dice_settle"), "spec S5", "spec JQ13"]
     if wager == "beat-it":
         cites.append("spec JQ14")
-    return draft(f"{_DICE_NAMES[wager]} Wager, paytable {table.name}, {format_cents(amount)}{picked}. The dice show "
+    return draft(f"{table.title}, {format_cents(amount)}{picked}. The dice show "
                  f"{_dice_text(wager, dice)}. Amount paid to the player (0 if it loses; the wager itself not "
                  "counted)?", AnswerKind.MONEY, result.payout_cents, why, cites, wager,
                  data={"wager": wager, "paytable": table.name, "wager_cents": amount, "dice": list(dice),

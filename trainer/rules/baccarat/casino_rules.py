@@ -32,6 +32,13 @@ def _tie_pays(p: BaccaratProfile, v: Any) -> BaccaratProfile:
     return p.with_options(tie_pays=v)
 
 
+def _decks(p: BaccaratProfile, v: Any) -> BaccaratProfile:
+    try:
+        return replace(p, decks=one_of("number of decks", v, DECK_OPTIONS))
+    except TrainerError as exc:
+        raise TrainerError(f"{exc}; a shoe holds six to eight decks ({p.cite('decks')})") from None
+
+
 def _dragon_bonus(p: BaccaratProfile, v: Any) -> BaccaratProfile:
     return replace(p, dragon_bonus=None if v is False else one_of("Dragon Bonus paytable", v, tuple(DRAGON_PAYTABLES)))
 
@@ -42,7 +49,7 @@ def _flag(field: str) -> Any:
 
 #: The ``[choices]`` a Baccarat Rules Submission may make (docs/casino-rules.md).
 CHOICES = {c.key: c for c in (
-    Choice("decks", "decks in the shoe, 6, 7 or 8 (631a.3(a))", lambda p, v: replace(p, decks=one_of("number of decks", v, DECK_OPTIONS))),
+    Choice("decks", "decks in the shoe, 6, 7 or 8 (631a.3(a))", _decks),
     Choice("tie_pays", "the Tie's odds to 1, at least 8", _tie_pays),
     Choice("vigorish_rounding", "exact or quarter",
            lambda p, v: replace(p, vig_rounding=one_of("vigorish rounding", v, ROUNDINGS))),
@@ -61,6 +68,22 @@ class BaccaratCasino:
     casino: str
     digest: str
     profile: BaccaratProfile
+
+    def summary(self) -> dict[str, Any]:
+        """The table the file makes, choice by choice, with the section each follows (``casino-rules check``)."""
+        p = self.profile
+        rounding = {"exact": "exact", "quarter": "rounded up to the next 25¢"}[p.vig_rounding]
+        table = [("Decks in the shoe", str(p.decks), p.cite("decks")),
+                 ("The Tie pays", f"{p.tie_pays} to 1", p.cite("tie_pays")),
+                 ("Vigorish", "none (EZ Baccarat)" if p.ez else f"5%, {rounding}, "
+                  + ("collected at payout" if p.vig_collection == "at-payout" else "marked with a marker button"),
+                  p.cite("vigorish")),
+                 ("Dragon Bonus", f"paytable {p.dragon_bonus}" if p.dragon_bonus else "not offered",
+                  p.cite("dragon_bonus_pays")),
+                 ("House Money Wager", "offered" if p.house_money else "not offered", p.cite("house_money_pays")),
+                 ("Squeeze", "offered" if p.squeeze else "not offered", p.cite("squeeze"))]
+        return {"casino": self.casino, "profile": p.name,
+                "table": [{"choice": c, "value": v, "citation": cite} for c, v, cite in table]}
 
 
 def build(reader: FileReader, digest: str, name: str, jurisdiction: str) -> BaccaratCasino:

@@ -48,205 +48,60 @@ from trainer.rules.casino import (Choice, CasinoFileError, FileReader, SourceLin
                                   load_casino, one_of, parse_casino, some_of)
 from trainer.rules.errors import NotationError, TrainerError
 from trainer.rules.paigow.casino_table import HandException, explicit_hands
-from trainer.rules.paigow.face_combos import RANK, Combos, combos, house_way_choices
-from trainer.rules.paigow.hands import HandKind, Setting, settings
+from trainer.rules.paigow.casino_patterns import (HAND_KINDS, SETTING_PAIRS, Grid, Pattern, grid, hand_table,
+                                                  hand_threshold, members, tile_kind)
+from trainer.rules.paigow.face_combos import Combos, combos, house_way_choices
+from trainer.rules.paigow.hands import Setting, settings
 from trainer.rules.paigow.house_way import LOADED_WAYS, REGULATORY, HouseWay, Step
 from trainer.rules.paigow.profiles import PROFILES, Profile, profile_named
 from trainer.rules.paigow.tiles import FACES, Tile
 
 #: The modules whose code sets a file's table of 8,130 settings (a table kept on disk is named by their hash).
-_ENGINE = (__name__, "trainer.rules.paigow.casino_table", "trainer.rules.paigow.face_combos",
-           "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands", "trainer.rules.paigow.tiles")
+_ENGINE = (__name__, "trainer.rules.paigow.casino_patterns", "trainer.rules.paigow.casino_table",
+           "trainer.rules.paigow.face_combos", "trainer.rules.paigow.house_way", "trainer.rules.paigow.hands",
+           "trainer.rules.paigow.tiles")
 
-# --- Tile kinds: "4-6", "10", "high 10", "low 8", "gee joon" ----------------------------------------------
-
-
-def tile_kind(text: str) -> frozenset[Tile]:
-    """The faces a kind of tile names: a face (``4-6``), a spot total (``10``: 5-5 and 4-6), ``high N``
-    (the higher-ranking faces of that total, 621a.3(h): ``high 8`` is 4-4), ``low N`` (the others) or
-    ``gee joon`` (1-2 and 2-4).
-
-    >>> sorted(map(str, tile_kind("low 8"))), sorted(map(str, tile_kind("high 6")))
-    (['2-6', '3-5'], ['3-3'])
-    """
-    words = text.lower().split()
-    if words == ["gee", "joon"]:
-        return frozenset(f for f in FACES if f.is_gee_joon)
-    if len(words) == 1 and "-" in words[0]:
-        return frozenset((Tile.parse(words[0]),))
-    if len(words) in (1, 2) and words[-1].isdecimal() and (len(words) == 1 or words[0] in ("high", "low")):
-        faces = [f for f in FACES if f.pips == int(words[-1])]
-        if faces and len(words) == 2:
-            best = min(f.rank for f in faces)
-            faces = [f for f in faces if (f.rank == best) == (words[0] == "high")]
-        if faces:
-            return frozenset(faces)
-    raise NotationError(f"'{text}' is no kind of tile (write a tile like 4-6, a spot total like 10, "
-                        "'high 8', 'low 10' or 'gee joon')")
+# --- The rules -----------------------------------------------------------------------------------------
 
 
-def hand_threshold(text: str) -> int:
-    """The least ``Hand.score`` a hand needs to be at least ``N`` or ``N over KIND`` (a hand worth N whose
-    highest-ranking tile ranks at least as high as KIND's lowest, 621a.3(e),(h)): ``3 over high 6`` is
-    the Foxwoods "High 3".
-
-    >>> hand_threshold("7"), hand_threshold("3 over high 6")
-    (701, 312)
-    """
-    value, _, kind = text.partition(" over ")
-    if not value.strip().isdecimal() or int(value) > 9:
-        raise NotationError(f"'{text}' is no hand value (write 0 to 9, or like '3 over high 6')")
-    worst = max(f.rank for f in tile_kind(kind)) if kind else 17
-    return int(value) * 100 + 18 - worst
-
-
-# --- The hand in question: its tiles, settings and the pairs a rule names ----------------------------------
-
-
-@dataclass(frozen=True)
-class Four:
-    """Four tiles by face (sorted as ``FACES``), their three settings (``settings`` order) and the pairs
-    the rule being tried holds (positions in ``tiles``)."""
-
-    tiles: tuple[Tile, ...]
-    options: tuple[Setting, Setting, Setting]
-    pairs: tuple[tuple[int, int], ...] = ()
-
-
-def _together(setting: Setting, four: Four, pair: tuple[int, int]) -> bool:
-    faces = sorted((four.tiles[pair[0]], four.tiles[pair[1]]))
-    return any(sorted(h.tiles) == faces for h in (setting.high, setting.low))
-
-
-def _high_nine(hand) -> bool:
-    return hand.value == 9 and any(t.pips in (2, 12) for t in hand.tiles) and any(t.pips == 7 for t in hand.tiles)
-
-
-_HAND_KINDS: dict[str, Callable[[Any], bool]] = {
-    "pair": lambda h: h.kind in (HandKind.SUPREME, HandKind.MATCHED, HandKind.MIXED),
-    "wong": lambda h: h.kind is HandKind.WONG,
-    "gong": lambda h: h.kind is HandKind.GONG,
-    "high nine": _high_nine,
-}
-
-Test = Callable[[Setting, Four], bool]
-#: The same condition over every combination's three settings at once: a (8130, 3) mask.
-Mask = Callable[["Grid"], np.ndarray]
-
-
-@dataclass(frozen=True, eq=False)
-class Grid:
-    """Every combination's settings as face ids (``Combos``), with what the rules say of each hand, and
-    the pair the rule being tried holds: ``together[r, j]`` / ``split[r, j]`` whether setting j keeps
-    every such pair together / splits every one (None: the rule names no pair)."""
-
-    c: Combos
-    high_score: np.ndarray
-    low_score: np.ndarray
-    high_value: np.ndarray
-    low_value: np.ndarray
-    together: np.ndarray | None = None
-    split: np.ndarray | None = None
-
-    def either_hand(self, table: np.ndarray) -> np.ndarray:
-        """Whether the high or the low hand of each setting is one ``table`` (21 x 21 faces) marks."""
-        c = self.c
-        return table[c.high[..., 0], c.high[..., 1]] | table[c.low[..., 0], c.low[..., 1]]
-
-
-def _grid() -> Grid:
-    from trainer.rules.paigow.face_combos import hand_facts
-
-    c, facts = combos(), hand_facts()
-    h, l = (c.high[..., 0], c.high[..., 1]), (c.low[..., 0], c.low[..., 1])
-    return Grid(c, facts.score[h], facts.score[l], facts.value[h], facts.value[l])
-
-
-@cache
-def _hand_table(test: Callable[[Any], bool]) -> np.ndarray:
-    """(21, 21) mask of the two-tile hands by face that ``test`` accepts."""
-    from trainer.rules.paigow.face_combos import hand_facts
-
-    return np.array([[test(h) for h in row] for row in hand_facts().hands], dtype=bool)
-
-
-def _members(kind: frozenset[Tile]) -> np.ndarray:
-    """(21,) mask of the faces of a kind."""
-    return np.array([f in kind for f in FACES], dtype=bool)
-
-
-def _atom(text: str) -> tuple[Test, Mask]:
-    """One condition on a setting of the ``play`` vocabulary (docs/casino-rules.md): for one setting
-    (the reference) and for every setting at once (what tables the file)."""
-    words = text.lower().split()
-    if words == ["any"]:
-        return (lambda s, f: True), (lambda g: np.ones(g.c.high.shape[:2], dtype=bool))
-    if words in (["pair", "together"], ["pair", "split"]):
-        together = words[1] == "together"
-        return ((lambda s, f: bool(f.pairs) and all(_together(s, f, p) == together for p in f.pairs)),
-                (lambda g: g.together if together else g.split))
-    if " ".join(words) in _HAND_KINDS:
-        kind = _HAND_KINDS[" ".join(words)]
-        return (lambda s, f: kind(s.high) or kind(s.low)), (lambda g: g.either_hand(_hand_table(kind)))
-    if words == ["highest", "tile", "high"]:
-        return ((lambda s, f: min(t.rank for t in s.high.tiles) == min(t.rank for t in s.tiles)),
-                (lambda g: RANK[g.c.high].min(axis=-1) == RANK[g.c.faces].min(axis=1)[:, None]))
-    if len(words) >= 2 and words[-1] in ("high", "low"):
-        kind_faces, where = tile_kind(" ".join(words[:-1])), words[-1]
-        return ((lambda s, f: any(t in kind_faces for t in (s.high if where == "high" else s.low).tiles)),
-                (lambda g: _members(kind_faces)[g.c.high if where == "high" else g.c.low].any(axis=-1)))
-    if "/" in words[0]:
-        low, _, high = words[0].partition("/")
-        if words[1:] == ["or", "better"]:
-            lo, hi = hand_threshold(low), hand_threshold(high)
-            return ((lambda s, f: s.low.score >= lo and s.high.score >= hi),
-                    (lambda g: (g.low_score >= lo) & (g.high_score >= hi)))
-        if not words[1:] and low.isdecimal() and high.isdecimal():
-            return ((lambda s, f: (s.low.value, s.high.value) == (int(low), int(high))),
-                    (lambda g: (g.low_value == int(low)) & (g.high_value == int(high))))
-    raise NotationError(f"'{text}' is not a pattern of the vocabulary (docs/casino-rules.md)")
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """A setting pattern: atoms joined by ``and``, e.g. ``8/9 or better and highest tile high``."""
-
-    text: str
-    atoms: tuple[tuple[Test, Mask], ...]
-
-    @classmethod
-    def parse(cls, text: str) -> Pattern:
-        return cls(text, tuple(_atom(part) for part in text.split(" and ")))
-
-    def met(self, setting: Setting, four: Four) -> bool:
-        return all(test(setting, four) for test, _ in self.atoms)
-
-    def mask(self, grid: Grid) -> np.ndarray:
-        result = self.atoms[0][1](grid)
-        for _, more in self.atoms[1:]:
-            result = result & more(grid)
-        return result
-
-
-#: The positions (in sorted faces) of the two hands of each setting, in ``settings`` order (spec H4).
-_SETTING_PAIRS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+def _pair_kinds(g: Grid, pair: tuple[frozenset[Tile], ...], others_any: frozenset[Tile] | None,
+                others: tuple[tuple[frozenset[Tile], frozenset[Tile]], ...]) -> Grid:
+    """``g`` with the masks of the pairs a rule names kept together or split in each setting: two tiles
+    of one of the kinds of ``pair`` that make a pair (621a.3(c)), whose other two tiles are each of
+    ``others_any`` and are one of the ``others`` alternatives (a KIND and a KIND)."""
+    faces = g.c.faces
+    is_pair = hand_table(HAND_KINDS["pair"])
+    kinds = [members(k) for k in pair]
+    held = []
+    for a, b in combinations(range(4), 2):
+        fa, fb = faces[:, a], faces[:, b]
+        ok = is_pair[fa, fb] & np.logical_or.reduce([k[fa] & k[fb] for k in kinds])
+        x, y = (faces[:, n] for n in range(4) if n not in (a, b))
+        if others_any is not None:
+            ok &= members(others_any)[x] & members(others_any)[y]
+        if others:
+            ok &= np.logical_or.reduce([(one[x] & two[y]) | (two[x] & one[y])
+                                        for one, two in ((members(p), members(q)) for p, q in others)])
+        held.append(((a, b), ok))
+    any_held = np.logical_or.reduce([ok for _, ok in held])
+    together = np.stack([np.logical_and.reduce([~ok | (pair_at in SETTING_PAIRS[j]) for pair_at, ok in held])
+                         for j in range(3)], axis=1) & any_held[:, None]
+    split = np.stack([np.logical_and.reduce([~ok | (pair_at not in SETTING_PAIRS[j]) for pair_at, ok in held])
+                      for j in range(3)], axis=1) & any_held[:, None]
+    return replace(g, together=together, split=split)
 
 
 def _covers_all(faces: np.ndarray, kinds: tuple[frozenset[Tile], ...]) -> np.ndarray:
-    """``_covers`` for every combination: some different tile of each kind."""
+    """Whether each combination holds a different tile of each kind."""
     from itertools import permutations
 
-    members = [_members(k) for k in kinds]
-    return np.logical_or.reduce([np.logical_and.reduce([m[faces[:, n]] for m, n in zip(members, order)])
+    masks = [members(k) for k in kinds]
+    return np.logical_or.reduce([np.logical_and.reduce([m[faces[:, n]] for m, n in zip(masks, order)])
                                  for order in permutations(range(4), len(kinds))])
 
 
-def _covers(tiles: Iterable[Tile], kinds: tuple[frozenset[Tile], ...]) -> bool:
-    """Each kind is matched by a different one of ``tiles`` (a small backtracking match)."""
-    tiles = list(tiles)
-    if not kinds:
-        return True
-    return any(t in kinds[0] and _covers(tiles[:i] + tiles[i + 1:], kinds[1:]) for i, t in enumerate(tiles))
+#: How a rule chooses among the settings meeting its pattern (``Grid.strength``).
+CHOOSE = ("high", "low", "lowest high")
 
 
 @dataclass(frozen=True)
@@ -259,9 +114,11 @@ class Rule:
     line: int | None
     pair: tuple[frozenset[Tile], ...] = ()
     others_any: frozenset[Tile] | None = None
-    others: tuple[frozenset[Tile], ...] = ()
+    others: tuple[tuple[frozenset[Tile], frozenset[Tile]], ...] = ()
     includes: tuple[frozenset[Tile], ...] = ()
     can_make: tuple[Pattern, ...] = ()
+    cannot_make: tuple[Pattern, ...] = ()
+    balanced: tuple[Pattern, ...] = ()
     best_low_below: int | None = None
     best_high_at_least: int | None = None
     play: tuple[Pattern, ...] = ()
@@ -271,97 +128,49 @@ class Rule:
     def label(self) -> str:
         return f"{self.name}: {self.text}" if self.text else self.name
 
-    def pairs(self, tiles: tuple[Tile, ...]) -> tuple[tuple[int, int], ...] | None:
-        """The pairs of ``pair`` the tiles hold whose other two tiles meet ``others``; None if none."""
-        found = []
-        for i, j in combinations(range(4), 2):
-            a, b = tiles[i], tiles[j]
-            if not any(a in k and b in k for k in self.pair) or not _HAND_KINDS["pair"](_hand(a, b)):
-                continue
-            rest = [t for n, t in enumerate(tiles) if n not in (i, j)]
-            if self.others_any is not None and not all(t in self.others_any for t in rest):
-                continue
-            if self.others and not _covers(rest, self.others):
-                continue
-            found.append((i, j))
-        return tuple(found) or None
-
-    def table(self, grid: Grid) -> np.ndarray:
-        """The setting this rule gives every combination, -1 where it does not decide (as ``decide``)."""
-        c = grid.c
-        applies = np.ones(len(c.faces), dtype=bool)
+    def applies(self, g: Grid) -> tuple[np.ndarray, Grid]:
+        """Whether the rule's conditions hold for each combination, and ``g`` with the rule's pair."""
+        applies = np.ones(len(g.c.faces), dtype=bool)
         if self.pair:
-            grid = self._pair_grid(grid)
-            applies &= grid.together.any(axis=1) | grid.split.any(axis=1)
+            g = _pair_kinds(g, self.pair, self.others_any, self.others)
+            applies &= g.together.any(axis=1) | g.split.any(axis=1)
         if self.includes:
-            applies &= _covers_all(c.faces, self.includes)
+            applies &= _covers_all(g.c.faces, self.includes)
         if self.best_low_below is not None:
-            applies &= grid.low_score.max(axis=1) < self.best_low_below
+            applies &= g.low_score.max(axis=1) < self.best_low_below
         if self.best_high_at_least is not None:
-            applies &= grid.high_score.max(axis=1) >= self.best_high_at_least
+            applies &= g.high_score.max(axis=1) >= self.best_high_at_least
         for pattern in self.can_make:
-            applies &= pattern.mask(grid).any(axis=1)
-        choice = np.full(len(c.faces), -1, dtype=np.int64)
-        first, second = ((grid.high_score, grid.low_score) if self.choose == "high" else (grid.low_score, grid.high_score))
-        strength = first * 4096 + second
+            applies &= pattern.mask(g).any(axis=1)
+        for pattern in self.cannot_make:
+            applies &= ~pattern.mask(g).any(axis=1)
+        if self.balanced:
+            rows, chosen = np.arange(len(g.c.faces)), g.balanced()
+            for pattern in self.balanced:
+                applies &= pattern.mask(g)[rows, chosen]
+        return applies, g
+
+    def table(self, g: Grid) -> np.ndarray:
+        """The setting this rule gives every combination, -1 where it does not decide."""
+        allowed = self.allowed(g)
+        return np.where(allowed.any(axis=1), allowed.argmax(axis=1), -1)
+
+    def allowed(self, g: Grid) -> np.ndarray:
+        """(combinations, 3): the settings this rule allows, False where it does not decide: those meeting
+        the first ``play`` pattern any setting meets, as strong as the strongest of them by ``choose`` (the
+        file chooses by strength, so two settings of equal rank are equally its choice: two Gongs either
+        way round, spec H4, issue 37 item 5); ``table`` takes the first of them."""
+        applies, g = self.applies(g)
+        allowed = np.zeros(g.c.high.shape[:2], dtype=bool)
+        decided = np.zeros(len(g.c.faces), dtype=bool)
+        strength = g.strength(self.choose)
         for pattern in self.play:
-            met = pattern.mask(grid) & applies[:, None]
-            fresh = (choice < 0) & met.any(axis=1)
-            choice[fresh] = np.where(met, strength, -1)[fresh].argmax(axis=1)
-        return choice
-
-    def _pair_grid(self, grid: Grid) -> Grid:
-        """``grid`` with the masks of the pairs this rule names kept together or split in each setting."""
-        faces = grid.c.faces
-        is_pair = _hand_table(_HAND_KINDS["pair"])
-        kinds = [_members(k) for k in self.pair]
-        held = []
-        for a, b in combinations(range(4), 2):
-            fa, fb = faces[:, a], faces[:, b]
-            ok = is_pair[fa, fb] & np.logical_or.reduce([k[fa] & k[fb] for k in kinds])
-            rest = [faces[:, n] for n in range(4) if n not in (a, b)]
-            if self.others_any is not None:
-                ok &= _members(self.others_any)[rest[0]] & _members(self.others_any)[rest[1]]
-            if self.others:
-                one, two = (_members(k) for k in self.others)
-                ok &= (one[rest[0]] & two[rest[1]]) | (two[rest[0]] & one[rest[1]])
-            held.append(((a, b), ok))
-        any_held = np.logical_or.reduce([ok for _, ok in held])
-        together = np.stack([np.logical_and.reduce([~ok | (pair in _SETTING_PAIRS[j]) for pair, ok in held])
-                             for j in range(3)], axis=1) & any_held[:, None]
-        split = np.stack([np.logical_and.reduce([~ok | (pair not in _SETTING_PAIRS[j]) for pair, ok in held])
-                          for j in range(3)], axis=1) & any_held[:, None]
-        return replace(grid, together=together, split=split)
-
-    def decide(self, four: Four) -> int | None:
-        """Index of the setting this rule gives ``four``, or None when it does not decide it (one hand at a
-        time: the reference the tests hold ``table`` to)."""
-        if self.pair:
-            pairs = self.pairs(four.tiles)
-            if pairs is None:
-                return None
-            four = replace(four, pairs=pairs)
-        if self.includes and not _covers(four.tiles, self.includes):
-            return None
-        if self.best_low_below is not None and max(s.low.score for s in four.options) >= self.best_low_below:
-            return None
-        if self.best_high_at_least is not None and max(s.high.score for s in four.options) < self.best_high_at_least:
-            return None
-        if not all(any(p.met(s, four) for s in four.options) for p in self.can_make):
-            return None
-        for pattern in self.play:
-            met = [i for i, s in enumerate(four.options) if pattern.met(s, four)]
-            if met:
-                key = ((lambda i: (four.options[i].high.score, four.options[i].low.score)) if self.choose == "high"
-                       else (lambda i: (four.options[i].low.score, four.options[i].high.score)))
-                return max(met, key=key)
-        return None
-
-
-def _hand(a: Tile, b: Tile):
-    from trainer.rules.paigow.hands import Hand
-
-    return Hand.of(a, b)
+            met = pattern.mask(g) & applies[:, None]
+            fresh = ~decided & met.any(axis=1)
+            best = np.where(met, strength, -1).max(axis=1, keepdims=True)
+            allowed[fresh] = (met & (strength == best))[fresh]
+            decided |= fresh
+        return allowed
 
 
 @dataclass(frozen=True)
@@ -370,12 +179,14 @@ class CasinoDecision:
 
     setting: Setting
     label: str | None
+    #: the deciding rule's name (an explicit hand: its rule text; None: the regulation's steps)
+    rule: str | None = None
 
 
 # --- The file ----------------------------------------------------------------------------------------
 
-_RULE_KEYS = ("name", "text", "pair", "others_any", "others", "includes", "can_make", "best_low_below",
-              "best_high_at_least", "play", "choose")
+_RULE_KEYS = ("name", "text", "pair", "others_any", "others", "includes", "can_make", "cannot_make", "balanced",
+              "best_low_below", "best_high_at_least", "play", "choose")
 
 
 def _choices() -> dict[str, Choice]:
@@ -401,6 +212,11 @@ def _choices() -> dict[str, Choice]:
         Choice("player_banking", "whether a player may bank (true only where the profile allows)",
                allowed_flag("player_bank")),
         Choice("co_banking", "whether the dealer may co-bank with a player bank", allowed_flag("co_bank")),
+        # JQ3: N.J.A.C. 19:47-10.2 has no zero-zero rule, and a New Jersey Rules Submission may add one;
+        # 621a.3(g) and MD 3.H(2) decide it, so there it can only be confirmed
+        Choice("zero_zero_to_banker", "whether two value-zero hands go to the dealer or bank (spec JQ3)",
+               lambda p, v: replace(p, zero_zero_to_banker=one_of(
+                   "choice", v, (True,) if p.zero_zero_to_banker else (False, True)))),
         Choice("vigorish_rounding", "how the 5% vigorish is rounded, one the profile allows",
                lambda p, v: replace(p, vig_roundings=(one_of("vigorish rounding", v, p.vig_roundings),))),
     )}
@@ -436,9 +252,8 @@ class CasinoRules:
         c = combos()
         choice = np.full(len(c.faces), -1, dtype=np.int64)
         decider = np.full(len(c.faces), -1, dtype=np.int64)
-        grid = _grid() if self.rules else None
         for n, rule in enumerate(self.rules):
-            mine = rule.table(grid)
+            mine = rule.table(grid())
             fresh = (decider < 0) & (mine >= 0)
             choice[fresh], decider[fresh] = mine[fresh], n
         return choice, decider
@@ -460,19 +275,72 @@ class CasinoRules:
         choice[regulation] = house_way_choices(REGULATORY)[regulation]
         return np.stack([choice, decider])
 
-    def label_of(self, decider: int) -> str | None:
+    @cached_property
+    def allowed(self) -> np.ndarray:
+        """(8130, 3): the settings the casino's own rules and explicit hands allow for each hand by face
+        (False where the regulation's steps decide): an explicit hand's setting, or every setting its rule
+        allows (``Rule.allowed``)."""
+        choice, decider = self.table
+        mask = np.zeros((len(choice), 3), dtype=bool)
+        mine = np.nonzero(decider >= 0)[0]
+        mask[mine, choice[mine]] = True
+        for n, rule in enumerate(self.rules):
+            rows = np.nonzero(decider == n)[0]
+            if len(rows):
+                mask[rows] = rule.allowed(grid())[rows]
+        return mask
+
+    def _deciding(self, decider: int) -> Rule | HandException | None:
         if decider < 0:
             return None
-        if decider < len(self.rules):
-            return self.rules[decider].label
-        return self.exceptions[decider - len(self.rules)].rule
+        return self.rules[decider] if decider < len(self.rules) else self.exceptions[decider - len(self.rules)]
+
+    def label_of(self, decider: int) -> str | None:
+        """What a trainee is shown of a hand's deciding rule: its name and text (None: the regulation)."""
+        found = self._deciding(decider)
+        return found.label if isinstance(found, Rule) else found and found.rule
+
+    def name_of(self, decider: int) -> str | None:
+        """The name a hand's deciding rule goes by (an explicit hand: its rule text; None: the regulation)."""
+        found = self._deciding(decider)
+        return found.name if isinstance(found, Rule) else found and found.rule
+
+    def hands_by_rule(self) -> dict[str | None, np.ndarray]:
+        """Which rule decides each of the 8,130 hands by face: the rows of ``combos()`` (ascending) each
+        rule decides, by the rule's name (rules of one name, e.g. a rule and its second case, together;
+        explicit hands by their ``rule`` text), in the order the way tries them: explicit hands, the rules
+        as written, then ``None``, the hands left to the regulation's steps. A rule that decides no hand
+        is left out.
+
+        >>> way = parse_casino_rules("t.toml", b'[casino]\\nname = "T"\\njurisdiction = "nj"\\n'
+        ...     b'[[house_way.rule]]\\nname = "Teens high"\\nplay = "12 high"\\n')
+        >>> {name: len(rows) for name, rows in way.hands_by_rule().items()}
+        {'Teens high': 1446, None: 6684}
+        """
+        return self.grouped(self.name_of)
+
+    def grouped(self, key: Callable[[int], Any]) -> dict[Any, np.ndarray]:
+        """The rows each group of deciders decides, by ``key(decider)``, in the order the way tries them
+        (explicit hands, the rules as written, then the regulation's steps); empty groups left out. One
+        pass: a complete table has 8,130 explicit hands."""
+        _, decider = self.table
+        order = [*range(len(self.rules), len(self.rules) + len(self.exceptions)), *range(len(self.rules)), -1]
+        keys: dict[Any, int] = {}
+        group = np.empty(len(order), dtype=np.int64)
+        for d in order:
+            group[d + 1] = keys.setdefault(key(d), len(keys))
+        of_row = group[decider + 1]
+        rows = np.argsort(of_row, kind="stable")
+        parts = np.split(rows, np.cumsum(np.bincount(of_row, minlength=len(keys)))[:-1])
+        return {k: part for k, part in zip(keys, parts) if len(part)}
 
     def decide(self, tiles: Iterable[Tile]) -> CasinoDecision:
         """The setting this way gives four tiles, and the casino's rule (None: the regulation's steps)."""
         tiles = tuple(tiles)
         row = combos().row_of(tiles)
         choice, decider = self.table
-        return CasinoDecision(setting_for(tiles, combos(), row, int(choice[row])), self.label_of(int(decider[row])))
+        return CasinoDecision(setting_for(tiles, combos(), row, int(choice[row])), self.label_of(int(decider[row])),
+                              self.name_of(int(decider[row])))
 
     @cached_property
     def house_way(self) -> HouseWay:
@@ -502,15 +370,13 @@ class _CasinoStep:
     rules: CasinoRules
 
     def masks(self, c: Combos) -> np.ndarray:
-        choice, decider = self.rules.table
-        mask = np.zeros((len(c.faces), 3), dtype=bool)
-        rows = np.nonzero(decider >= 0)[0]
-        mask[rows, choice[rows]] = True
-        return mask
+        return self.rules.allowed
 
     def applies(self, setting: Setting) -> bool:
-        d = self.rules.decide(setting.tiles)
-        return d.label is not None and _by_face(d.setting) == _by_face(setting)
+        row = combos().row_of(setting.tiles)
+        mine = _by_face(setting)
+        return any(self.rules.allowed[row, j] and _by_face(s) == mine
+                   for j, s in enumerate(settings(combos().tiles(row))))
 
     def why(self, setting: Setting) -> str:
         return str(self.rules.decide(setting.tiles).label).rstrip(".")
@@ -570,27 +436,43 @@ def _rule(reader: FileReader, n: int, raw: Any) -> Rule:
         except NotationError as exc:
             raise reader.fail((*place, key), f"{key}: {exc}") from None
 
+    def fail(key: str, problem: str) -> CasinoFileError:
+        return reader.fail((*place, key), f"{key}: {problem}")
+
     others_any = parsed("others_any", tile_kind)
-    others = parsed("others", tile_kind)
-    if others and len(others) != 2:
-        raise reader.fail((*place, "others"), "others: name the two other tiles")
+    others = _others(parsed("others", str), fail)
     if (others_any or others) and "pair" not in raw:
-        raise reader.fail((*place, "others" if others else "others_any"), "'others' needs the rule's 'pair'")
+        raise fail("others" if others else "others_any", "'others' needs the rule's 'pair'")
     choose = raw.get("choose", "high")
-    if choose not in ("high", "low"):
-        raise reader.fail((*place, "choose"), f"choose: {choose!r} is neither 'high' nor 'low'")
-    patterns = parsed("play", Pattern.parse)
-    if any("pair" in p.text.split()[:1] and p.text.split()[1:2] in (["together"], ["split"]) for p in patterns) \
-            and "pair" not in raw:
-        raise reader.fail((*place, "play"), "'pair together' and 'pair split' need the rule's 'pair'")
+    if choose not in CHOOSE:
+        raise fail("choose", f"{choose!r} is none of {', '.join(map(repr, CHOOSE))}")
+    for key in ("best_low_below", "best_high_at_least"):
+        if len(parsed(key, str)) > 1:
+            raise fail(key, "give one hand, e.g. \"3 over high 6\"")
+    patterns = {key: parsed(key, Pattern.parse) for key in ("play", "can_make", "cannot_make", "balanced")}
+    for key, found in patterns.items():
+        if any(p.speaks_of_pair for p in found) and "pair" not in raw:
+            raise fail(key, "'pair together' and 'pair split' need the rule's 'pair'")
     return Rule(
         reader.text((*place, "name"), raw["name"]), reader.text((*place, "text"), raw["text"]) if "text" in raw else "",
         reader.source.line_of(place), pair=parsed("pair", tile_kind),
         others_any=frozenset().union(*others_any) if others_any else None, others=others,
-        includes=parsed("includes", tile_kind), can_make=parsed("can_make", Pattern.parse),
-        best_low_below=(parsed("best_low_below", hand_threshold) or (None,))[0],
-        best_high_at_least=(parsed("best_high_at_least", hand_threshold) or (None,))[0],
-        play=patterns, choose=choose)
+        includes=parsed("includes", tile_kind), best_low_below=(parsed("best_low_below", hand_threshold) or (None,))[0],
+        best_high_at_least=(parsed("best_high_at_least", hand_threshold) or (None,))[0], choose=choose, **patterns)
+
+
+def _others(texts: tuple[str, ...], fail: Callable[[str, str], CasinoFileError]) -> tuple:
+    """``others``: two kinds (``["9", "11"]``), or alternatives each ``KIND and KIND`` (``["6 and 4", "6 and 5"]``)."""
+    if not texts:
+        return ()
+    alternatives = [t.split(" and ") for t in texts] if any(" and " in t for t in texts) else [list(texts)]
+    try:
+        if any(len(a) != 2 for a in alternatives):
+            raise NotationError("name the two other tiles, as [\"9\", \"11\"] or as alternatives "
+                                "[\"6 and 4\", \"6 and 5\"]")
+        return tuple((tile_kind(a), tile_kind(b)) for a, b in alternatives)
+    except NotationError as exc:
+        raise fail("others", str(exc)) from None
 
 
 # --- Validation ---------------------------------------------------------------------------------------
@@ -608,22 +490,74 @@ class Departure(NamedTuple):
     step: int
 
 
+class Conflict(NamedTuple):
+    """A rule that never decides a hand: how many hands it would decide alone, and which earlier rules
+    (or explicit hands) take them, as (label, line, hands), most first."""
+
+    rule: Rule
+    alone: int
+    takers: tuple[tuple[str, int | None, int], ...]
+
+
+class Dominated(NamedTuple):
+    """Hands a rule sets so that another setting of the same four tiles beats both hands: how many, and
+    the first (its tiles, the setting played and one that beats it on both hands)."""
+
+    label: str
+    line: int | None
+    hands: int
+    tiles: str
+    setting: str
+    better: str
+
+
+class FallThrough(NamedTuple):
+    """Hands the file leaves to the regulation's step ``step``: how many, and the first few tiles."""
+
+    step: int
+    hands: int
+    examples: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Check:
     """What validation found: how many hands each rule decides (every one of the 8,130 hands by face
-    set exactly once), the rules that never decide, the exceptions that repeat the rules, the departures."""
+    set exactly once), the rules that never decide and what takes their hands, the settings beaten on
+    both hands, the exceptions that repeat the rules, the departures, the hands left to the regulation."""
 
     hands: int
     decided: tuple[tuple[str, int | None, int], ...]
     idle_rules: tuple[Rule, ...]
     repeated: tuple[HandException, ...]
     departures: tuple[Departure, ...]
+    conflicts: tuple[Conflict, ...] = ()
+    dominated: tuple[Dominated, ...] = ()
+    fall_through: tuple[FallThrough, ...] = ()
+
+    @property
+    def warnings(self) -> int:
+        """The warnings ``casino-rules check --strict`` fails on: idle rules and dominated settings."""
+        return len(self.idle_rules) + len(self.dominated)
+
+
+@cache
+def regulation_steps() -> tuple[np.ndarray, np.ndarray]:
+    """The regulation's deciding step of each of the 8,130 hands (621a.8(d)(1)-(4)), and the settings
+    it allows there (8,130 x 3)."""
+    from trainer.rules.paigow.face_combos import _meets
+
+    c = combos()
+    allowed = np.zeros((len(c.faces), 3), dtype=bool)
+    step = np.zeros(len(c.faces), dtype=np.int64)
+    for s in REGULATORY.steps:
+        meets = _meets(s.criterion, c)
+        fresh = (step == 0) & meets.any(axis=1)
+        allowed[fresh], step[fresh] = meets[fresh], s.number
+    return allowed, step
 
 
 def check(rules: CasinoRules) -> Check:
     """Validate a casino way over all 8,130 hands by face (docs/casino-rules.md, N.J.A.C. 19:47-10.7(e))."""
-    from trainer.rules.paigow.face_combos import _meets
-
     c = combos()
     choice, decider = rules.table
     assert len(choice) == len(c.faces) and ((choice >= 0) & (choice < 3)).all()
@@ -637,27 +571,67 @@ def check(rules: CasinoRules) -> Check:
     rows = np.array([e.row for e in rules.exceptions], dtype=np.int64)
     same = _same(c, rows, np.array([e.setting for e in rules.exceptions], dtype=np.int64), without[rows])
     repeated = tuple(e for e, s in zip(rules.exceptions, same.tolist()) if s)
-    # the regulation's deciding step for each hand, and the settings it allows there
-    allowed = np.zeros((len(c.faces), 3), dtype=bool)
-    step = np.zeros(len(c.faces), dtype=np.int64)
-    for s in REGULATORY.steps:
-        meets = _meets(s.criterion, c)
-        fresh = (step == 0) & meets.any(axis=1)
-        allowed[fresh], step[fresh] = meets[fresh], s.number
+    allowed, step = regulation_steps()
     regulation = house_way_choices(REGULATORY)
     rows = np.nonzero(~allowed[np.arange(len(choice)), choice])[0]
-    departures = tuple(map(Departure, [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()],
-                           _setting_texts(c, rows, choice[rows]),
+    departures = tuple(map(Departure, tiles_texts(c, rows), setting_texts(c, rows, choice[rows]),
                            [rules.label_of(d) or "" for d in decider[rows].tolist()],
-                           _setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
-    return Check(len(choice), tuple(decided), tuple(r for n, r in enumerate(rules.rules) if counts[1 + n] == 0),
-                 repeated, departures)
+                           setting_texts(c, rows, regulation[rows]), step[rows].tolist()))
+    idle = tuple(n for n in range(len(rules.rules)) if counts[1 + n] == 0)
+    return Check(len(choice), tuple(decided), tuple(rules.rules[n] for n in idle), repeated, departures,
+                 tuple(_conflict(rules, n, decider) for n in idle), _dominated_settings(rules, choice, decider),
+                 tuple(_fall_through(c, step, decider < 0)))
+
+
+def _conflict(rules: CasinoRules, n: int, decider: np.ndarray) -> Conflict:
+    """Which earlier rules take the hands rule ``n`` would decide alone."""
+    alone = rules.rules[n].table(grid()) >= 0
+    takers = np.bincount(decider[alone] + 1, minlength=len(rules.rules) + len(rules.exceptions) + 1)
+    found = []
+    for d in np.argsort(-takers, kind="stable").tolist():
+        if takers[d]:
+            found.append((rules.label_of(d - 1) or "the regulation's steps", _line(rules, d - 1) if d else None,
+                          int(takers[d])))
+    return Conflict(rules.rules[n], int(alone.sum()), tuple(found))
+
+
+def _dominated_settings(rules: CasinoRules, choice: np.ndarray, decider: np.ndarray) -> tuple[Dominated, ...]:
+    """The settings the file's rules and hands play that another setting of the same tiles beats on both
+    hands, by rule."""
+    g = grid()
+    rows = np.arange(len(choice))
+    hs, ls = g.high_score, g.low_score
+    beats = (hs > hs[rows, choice][:, None]) & (ls > ls[rows, choice][:, None])
+    # the regulation's own steps are not the file's to answer for: only its rules and hands are listed
+    beaten = np.nonzero(beats.any(axis=1) & (decider >= 0))[0]
+    deciders, first, counts = np.unique(decider[beaten], return_index=True, return_counts=True)
+    firsts = beaten[first]  # each decider's first hand (np.unique gives first occurrences)
+    tiles, played = tiles_texts(g.c, firsts), setting_texts(g.c, firsts, choice[firsts])
+    better = setting_texts(g.c, firsts, beats[firsts].argmax(axis=1))
+    return tuple(Dominated(rules.label_of(d) or "", _line(rules, d), n, t, p, b)
+                 for d, n, t, p, b in zip(deciders.tolist(), counts.tolist(), tiles, played, better))
+
+
+def _line(rules: CasinoRules, d: int) -> int | None:
+    return rules.rules[d].line if d < len(rules.rules) else rules.line_of(rules.exceptions[d - len(rules.rules)])
+
+
+def _fall_through(c: Combos, step: np.ndarray, left: np.ndarray) -> list[FallThrough]:
+    found = []
+    for number in sorted(set(step[left].tolist())):
+        rows = np.nonzero(left & (step == number))[0]
+        found.append(FallThrough(number, len(rows), tuple(tiles_texts(c, rows[:3]))))
+    return found
 
 
 _TEXT = tuple(str(f) for f in FACES)
 
 
-def _setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
+def tiles_texts(c: Combos, rows: np.ndarray) -> list[str]:
+    return [" ".join(_TEXT[f] for f in faces) for faces in c.faces[rows].tolist()]
+
+
+def setting_texts(c: Combos, rows: np.ndarray, js: np.ndarray) -> list[str]:
     """``str(settings(c.tiles(row))[j])`` of each row and setting, read from the face ids (``Combos`` keeps
     each hand's tile order)."""
     t = _TEXT

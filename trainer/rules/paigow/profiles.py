@@ -30,7 +30,7 @@ ALL_STYLES = (
 
 # Sections of each text, by rule key (jurisdictions.md §2). PA 2019 is the primary text.
 _PA_2019 = {
-    "tile_rank": "621a.3(h)", "pairs": "621a.3(c)", "copy": "621a.3(d)", "value": "621a.3(e)",
+    "ranking": "621a.3", "tile_rank": "621a.3(h)", "pairs": "621a.3(c)", "copy": "621a.3(d)", "value": "621a.3(e)",
     "gee_joon": "621a.3(f)", "equal_value": "621a.3(g)", "zero_zero": "621a.3(g)", "top_tile_copy": "621a.3(i)",
     "house_way": "621a.8(d)", "dealer_hands": "621a.8(c)", "surrender": "621a.8(e)",
     "expose_order": "621a.8(f)", "lose": "621a.8(g)", "push": "621a.8(h)", "win": "621a.8(i)",
@@ -49,7 +49,7 @@ _PA_2012 = {**{k: v for k, v in _PA_2019.items() if k not in ("pair_fortunes", "
                                                                  "sum", "match", "beat_it", "dice_settle")},
             "vigorish": "621a.8(k)", "collect_tiles": "621a.8(j),(l)"}
 _MD = {
-    "tile_rank": "3.I", "pairs": "3.B", "copy": "3.C", "value": "3.D", "gee_joon": "3.E-G",
+    "ranking": "3", "tile_rank": "3.I", "pairs": "3.B", "copy": "3.C", "value": "3.D", "gee_joon": "3.E-G",
     "equal_value": "3.H(1)", "zero_zero": "3.H(2)", "top_tile_copy": "3.J", "house_way": "8.D",
     "dealer_hands": "8.C", "surrender": "8.E", "expose_order": "8.F", "lose": "8.G", "push": "8.H",
     "win": "8.I", "vigorish": "8.K", "pair_fortunes": "8.L", "pair_fortunes_settle": "8.L",
@@ -63,7 +63,7 @@ _MD = {
     "house_way_reset": "10.F",
 }
 _NJ = {
-    "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
+    "ranking": "10.2", "tile_rank": "10.2(g)", "pairs": "10.2(b)", "copy": "10.2(c)", "value": "10.2(d)", "gee_joon": "10.2(e)",
     "equal_value": "10.2(f)", "zero_zero": "10.2(f)", "top_tile_copy": "10.2(h)", "house_way": "10.7(d)",
     "dealer_hands": "10.7(c)", "surrender": "10.7(f)", "expose_order": "10.7(g)", "lose": "10.7(h)",
     "push": "10.7(i)", "win": "10.7(j)", "vigorish": "10.7(k)", "count": "10.6(c)", "count_bank": "10.8(j)", "lid_lifted": "10.8(i)",

@@ -55,8 +55,19 @@ class Paytable:
     lines: tuple[PayLine, ...]
 
     @property
-    def label(self) -> str:
-        return f"{self.wager} {self.name}"
+    def paytable_words(self) -> str:
+        """The paytable as a trainee reads it: "paytable B"; a jurisdiction's only paytable (pa) unnamed."""
+        return "the paytable" if self.name == "pa" else f"paytable {self.name}"
+
+    @property
+    def title(self) -> str:
+        """The wager and its paytable as a trainee reads them: "Sum Wager (paytable B)", "Match Wager"."""
+        return f"{WAGER_WORDS[self.wager]} Wager" + ("" if self.name == "pa" else f" ({self.paytable_words})")
+
+    @property
+    def reading(self) -> str:
+        """The reading of the wager: Pair Fortunes S4, the dice wagers S5."""
+        return "spec S4" if self.wager == "pair-fortunes" else "spec S5"
 
 
 @dataclass(frozen=True)
@@ -171,6 +182,8 @@ _ALL_PAYTABLES: tuple[Paytable, ...] = (
 
 PAYTABLES: dict[tuple[str, str], Paytable] = {(p.wager, p.name): p for p in _ALL_PAYTABLES}
 WAGERS = ("pair-fortunes", "sum", "match", "beat-it")
+#: Each side wager's name in the regulations' words.
+WAGER_WORDS = {"pair-fortunes": "Pair Fortunes", "sum": "Sum", "match": "Match", "beat-it": "Beat It"}
 
 
 def paytable(wager: str, name: str) -> Paytable:

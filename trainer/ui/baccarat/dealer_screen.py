@@ -58,16 +58,19 @@ class BaccaratController(DealerController):
         return baccarat_profile(self.ctx).name
 
     def profile_options(self) -> dict[str, Any]:
-        return {}
+        """A casino's Rules Submission in force: its table (odds, paytable, vigorish, squeeze) deals the round."""
+        casino = baccarat_profile(self.ctx).casino_sha256
+        return {"casino": casino} if casino else {}
 
     @staticmethod
     def spec_of(profile: str, seed: int, players: int | None = None, moment: str = "new-shoe",
                 irregularity: str | None = None, vig_collection: str | None = None, squeeze: bool | None = None,
-                ez: bool | None = None, decks: int | None = None) -> RoundSpec:
-        """The round nearest these options (``irregularity``: a 631a.15 case, ``RANDOM`` or None)."""
+                ez: bool | None = None, decks: int | None = None, casino: str = "") -> RoundSpec:
+        """The round nearest these options (``irregularity``: a 631a.15 case, ``RANDOM`` or None), at the
+        table of ``casino``'s Rules Submission if given."""
         kind = random.Random(seed).choice(IRREGULARITIES) if irregularity == RANDOM else irregularity
         return _playable(RoundSpec(seed=seed, profile=profile, players=players, moment=moment, irregularity=kind,
-                                   vig_collection=vig_collection, squeeze=squeeze, ez=ez, decks=decks))
+                                   vig_collection=vig_collection, squeeze=squeeze, ez=ez, decks=decks, casino=casino))
 
     @staticmethod
     @remembered

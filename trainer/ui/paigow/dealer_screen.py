@@ -153,16 +153,17 @@ class DealerController(QObject):
         from trainer.rules.paigow.profiles import profile_named
 
         way = self.ctx.profile.default_house_way
-        return {} if way == profile_named(self.ctx.profile.name).default_house_way else {"house_way": way}
+        casino = {"casino": self.ctx.profile.casino_sha256} if self.ctx.profile.casino_sha256 else {}
+        return casino if way == profile_named(self.ctx.profile.name).default_house_way else {"house_way": way, **casino}
 
     @staticmethod
     def spec_of(profile: str, seed: int, players: int | None = None, bank: str = "dealer", co_bank: bool = False,
-                irregularity: str | None = None, house_way: str | None = None) -> RoundSpec:
+                irregularity: str | None = None, house_way: str | None = None, casino: str = "") -> RoundSpec:
         """The legal round nearest these options (``irregularity``: a name, ``RANDOM`` or None)."""
         kind = random.Random(seed).choice(tuple(Irregularity)) if irregularity == RANDOM else \
             Irregularity(irregularity) if irregularity else None
         return _playable(RoundSpec(seed=seed, profile=profile, players=players, bank=bank, co_bank=co_bank,
-                                   irregularity=kind, house_way=house_way))
+                                   irregularity=kind, house_way=house_way, casino=casino))
 
     @staticmethod
     @remembered
