@@ -4,6 +4,7 @@ and says how many could not be read (cards and totals are rebuilt from the log).
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 #: The tables a damaged file's rows are recovered from (cards and totals are rebuilt from the log).
 RECOVERED = ("trainees", "answers", "exams", "settings", "outbox", "classes", "class_members")
@@ -39,3 +40,14 @@ def readable_rows(source: sqlite3.Connection, table: str) -> tuple[list[sqlite3.
         if row is not None:
             rows.append(row)
     return rows, damaged
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (next to) no room left: SQLite reports a full disk as
+    "disk I/O error" when the journal cannot grow."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(path.parent).free < 1 << 20
+    except OSError:
+        return False

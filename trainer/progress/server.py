@@ -338,8 +338,11 @@ class ServerStore(ProgressStore):
         follow the trainee (renamed, or deleted, on the server meanwhile), not the name."""
         key = f"school-trainee:{self._database}:{name_key(name)}"
         if self._setting(self._outbox._conn, key) != str(trainee_id):
-            with self._outbox._write() as conn:
-                self._set_setting(conn, key, str(trainee_id))
+            try:
+                with self._outbox._write() as conn:
+                    self._set_setting(conn, key, str(trainee_id))
+            except StoreError:  # (a full disk on this PC: the answer is stored on the server all the same)
+                pass
 
     def _remembered(self, name: str) -> int | None:
         value = self._setting(self._outbox._conn, f"school-trainee:{self._database}:{name_key(name)}")

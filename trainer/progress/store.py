@@ -48,7 +48,7 @@ from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, _review_card, r
 from trainer.progress.totals import COUNT_ANSWER as _COUNT_ANSWER, MAX_MS, clamp_ms, content_uid, rebuild_totals
 from trainer.progress.clock import iso, parse_iso, utc_now
 from trainer.progress.regrade import regraded
-from trainer.progress.salvage import RECOVERED as _RECOVERED, readable_rows as _readable_rows
+from trainer.progress.salvage import RECOVERED as _RECOVERED, disk_full as _disk_full, readable_rows as _readable_rows
 from trainer.progress.names import lookup_key as _lookup_key, name_key, normal_name, unknown_trainee
 from trainer.progress.schema import key_trainee_names, header_verdict, migrate, verdict, version
 from trainer.rules.errors import TrainerError, UnknownNameError, printable
@@ -105,17 +105,6 @@ _UNWRITABLE = (3, 8, 10, 13, 14)
 
 def _code(exc: sqlite3.Error) -> int:
     return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def _disk_full(path: Path) -> bool:
-    """Whether the disk holding ``path`` has (next to) no room left: SQLite reports a full disk as
-    "disk I/O error" when the journal cannot grow."""
-    import shutil
-
-    try:
-        return shutil.disk_usage(path.parent).free < 1 << 20
-    except OSError:
-        return False
 
 
 class _Garbled(str):
