@@ -239,7 +239,7 @@ _V9 = (
         FROM class_casino_rules GROUP BY sha256""",
 )
 
-_V12 = (
+_V10 = (
     """CREATE TABLE live_quizzes (
         id INTEGER PRIMARY KEY,
         code TEXT NOT NULL UNIQUE,
@@ -283,11 +283,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "trainee names unique without case by one rule on every database", _V7),
     Migration(8, "a casino's Rules Submission published to a class", _V8),
     Migration(9, "the casinos' Rules Submissions questions were made on, by SHA-256", _V9),
-    Migration(10, "reserved", ()),
-    Migration(11, "reserved", ()),
-    Migration(12, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V12),
+    Migration(10, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V10),
     # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
-    Migration(13, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
+    Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
