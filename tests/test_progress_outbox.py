@@ -232,7 +232,7 @@ def test_the_first_instructor_is_set_by_the_databases_owner_not_the_first_pc(pg_
 
 def test_a_flashcard_rating_queued_offline_is_sent_and_an_export_of_it_imports(pc, server_reachable, tmp_path):
     """A self-rated flashcard (the Learn screen) has no key to check: Again is a miss, the rest right."""
-    from trainer.drills.learn import flashcard_answer, flashcards
+    from trainer.drills.learn import flashcard_question, flashcards
     from trainer.progress import ProgressStore
     from trainer.rules.paigow.profiles import profile_named
 
@@ -240,8 +240,7 @@ def test_a_flashcard_rating_queued_offline_is_sent_and_an_export_of_it_imports(p
     card = flashcards("Tiles", profile)[0]
     _offline(pc, server_reachable)
     for rating in ("Again", "Good"):
-        question, feedback, ms, hinted = flashcard_answer(card, rating, 3000, profile, seed=2)
-        pc.record("Ana", question, feedback, rating, ms, hinted=hinted)
+        pc.record_flashcard("Ana", flashcard_question(card, profile, seed=2), rating, 3000)
     _back(pc, server_reachable)
     assert pc.flush() == 2 and pc.waiting() == 0
     assert [(a.answer, a.correct) for a in pc.answers("Ana")][1:] == [("Again", False), ("Good", True)]
