@@ -82,18 +82,15 @@ class LearnScreen(Screen):
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.content)
         self.scroll.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.flashcard = FlashcardView(self.ctx)
+        self._flashcard: FlashcardView | None = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.scroll)
-        self.stack.addWidget(self.flashcard)
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.stack, 1)
         self.pages.activated.connect(lambda i: self.show_family(self.pages.itemData(i)))
         self.cards_button.clicked.connect(self.show_flashcards)
         self.drill_button.clicked.connect(self.practise)
-        self.flashcard.revealed.connect(self._revealed)
-        self.flashcard.rated.connect(self._rated)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         QShortcut(QKeySequence("F"), self, self.show_flashcards, context=context)
         QShortcut(QKeySequence("D"), self, self.practise, context=context)
@@ -170,6 +167,17 @@ class LearnScreen(Screen):
         return [s.id for s in skills_for(self.ctx.profile) if s.group == self.family]
 
     # -- flashcards ---------------------------------------------------------------------------------
+    @property
+    def flashcard(self) -> FlashcardView:
+        """The flashcards' view, made when first asked for (the screen's first open shows the page)."""
+        if self._flashcard is None:
+            self._flashcard = FlashcardView(self.ctx)
+            self._flashcard.revealed.connect(self._revealed)
+            self._flashcard.rated.connect(self._rated)
+            self.stack.addWidget(self._flashcard)
+            refresh_fonts(self._flashcard)
+        return self._flashcard
+
     def show_flashcards(self) -> None:
         if self.deck is None or (self.deck.current is None and not self.deck.reviewed):  # (no cards)
             return

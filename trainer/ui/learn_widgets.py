@@ -5,6 +5,7 @@ nothing; every citation is a rule-book link (:mod:`trainer.ui.citation_links`).
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Sequence
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 from trainer.drills.learn import Chart, Fact, Flashcard, RATINGS, Section, Walkthrough
 from trainer.ui.flow_layout import FlowLayout
 from trainer.ui.citation_links import citation_colour, citations_html, link_label, text_html
-from trainer.ui.scaling import set_font
+from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.labels import make_label
 from trainer.ui.theme import Theme
 
@@ -76,21 +77,48 @@ class TileCardView(QWidget):
         for col, (text, cites) in enumerate(heads, start=1):
             link = f"<br>{citations_html(cites, ctx.profile, colour, lead='')}" if cites else ""
             grid.addWidget(linked_label(f"<b>{escape(text)}</b>{link}", ctx, 1.15), 0, col)
-        pairs = 1 + heads.index(next(h for h in heads if h[0] == section.columns[1].text))
-        for row, card in enumerate(section.tiles, start=1):
-            grid.addWidget(TileFace(card.tile, theme, 3.2), row, 0)
+        self._grid, self._theme = grid, theme
+        self._pairs = 1 + heads.index(next(h for h in heads if h[0] == section.columns[1].text))
+        self._rows = list(enumerate(section.tiles, start=1))
+        self._add_rows(self._FIRST_ROWS)
+        grid.setColumnStretch(2, 1)
+        grid.setColumnStretch(self._pairs, 2)
+        if self._rows:
+            self._later = QTimer(self, singleShot=True, interval=0, timeout=self._more)
+            self._later.start()
+
+    #: The rows built with the card: a page shows about that many before it is scrolled. The other
+    #: rows follow in the next turns of the event loop, a few milliseconds' worth a turn (issue 42:
+    #: the 21 rows were most of the Learn screen's first open).
+    _FIRST_ROWS = 8
+    _TURN_SECONDS = 0.006
+
+    def _more(self) -> None:
+        start = time.perf_counter()
+        while self._rows and time.perf_counter() - start < self._TURN_SECONDS:
+            for widget in self._add_rows(1):
+                refresh_fonts(widget)  # (made without a parent: the screen's zoom applies now)
+        if self._rows:
+            self._later.start()
+
+    def _add_rows(self, count: int) -> list[QWidget]:
+        added: list[QWidget] = []
+        for row, card in self._rows[:count]:
+            added.append(TileFace(card.tile, self._theme, 3.2))
+            self._grid.addWidget(added[-1], row, 0)
             gee = " or ".join(map(str, card.gee_joon)) or "—"
             copies = "×2" if card.copies == 2 else "×1"
             cells = (f"<b>{card.tile}</b> {copies}", f"{card.name} · {card.chinese_name}", str(card.spots),
                      f"{card.rank} of 17", f"{card.partner}: {escape(card.pair)}, {card.pair_rank} of 20",
                      str(card.counts), gee)
             for col, text in enumerate(cells, start=1):
-                label = make_label("", 1.2, wrap=col in (2, pairs))  # (the long ones wrap: the card fits a 1280 screen)
+                label = make_label("", 1.2, wrap=col in (2, self._pairs))  # (the long ones wrap: the card fits a 1280 screen)
                 label.setTextFormat(Qt.TextFormat.RichText)
                 label.setText(text)
-                grid.addWidget(label, row, col)
-        grid.setColumnStretch(2, 1)
-        grid.setColumnStretch(pairs, 2)
+                self._grid.addWidget(label, row, col)
+                added.append(label)
+        del self._rows[:count]
+        return added
 
 
 class WalkthroughView(QFrame):

@@ -141,13 +141,18 @@ def scaled_font(widget: QWidget, factor: float, bold: bool = False) -> QFont:
 
     At a larger text size (View → Text size) the base is already large: headings stand out less
     (a 1.75 heading is 1.375 times the text at Projector) and nothing is smaller than the text."""
+    return _scaled(widget, factor, bold, base_pt() * zoom_of(widget))
+
+
+def _scaled(widget: QWidget, factor: float, bold: bool, base: float) -> QFont:
+    """``widget``'s font at ``factor`` times ``base`` points (the base size times the zoom), bold or not."""
     from PySide6.QtGui import QFont
 
     grown = text_factor()
     if grown > 1:
         factor = max(1.0, 1 + (factor - 1) / grown)
     font = QFont(widget.font())
-    font.setPointSizeF(max(8.0, base_pt() * factor * zoom_of(widget)))
+    font.setPointSizeF(max(8.0, base * factor))
     font.setBold(bold)
     return font
 
@@ -174,8 +179,22 @@ def refresh_fonts(root: QWidget) -> None:
     """Re-apply the scaled fonts of ``root`` and its descendants (after new widgets were added)."""
     from PySide6.QtWidgets import QWidget
 
+    # The base size once, and each parent's zoom once: a Learn page has some 200 labels, and asking
+    # each for both cost about a tenth of the page's first open (issue 42).
+    base, zooms = base_pt(), {}
+
+    def zoom(widget: QWidget) -> float:
+        key = id(widget)
+        if key not in zooms:
+            own = widget.property("fontZoom")
+            parent = widget.parentWidget()
+            zooms[key] = float(own) if own else zoom(parent) if parent is not None else 1.0
+        return zooms[key]
+
     for child in [root, *root.findChildren(QWidget)]:
         factor = child.property("fontScale")
         if factor:
-            child.setFont(scaled_font(child, float(factor), bool(child.property("fontBold"))))
+            font = _scaled(child, float(factor), bool(child.property("fontBold")), base * zoom(child))
+            if font != child.font():  # (an unchanged font set again still relays its widget out)
+                child.setFont(font)
         child.update()

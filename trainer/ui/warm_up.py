@@ -3,7 +3,8 @@
 Reading the rule book (a caption's citation links), importing numpy, loading the drills and setting
 every hand by the house way for the exact analysis (``analysis.prepare``, the optimal players'
 table) take a few tenths of a second once; the table's first step and the Drills, Progress,
-Dealer's seat and Player's seat screens need them the first time, and each game's dealer screen its
+Dealer's seat and Player's seat screens need them the first time, the Learn screen its modules and
+the game's first page, and each game's dealer screen its
 first round (dealt ahead, see ``deal_ahead`` in ``trainer.ui.paigow.dealer_screen``). A daemon thread does them just
 after the Table screen has painted: this is Python work the UI thread interleaves with (the
 interpreter hands over every few milliseconds), and whatever a screen asks for before it is done
@@ -31,6 +32,11 @@ def warm_up(ctx: AppContext) -> None:
 
     load_book()
     all_skills()
+    # the Learn screen (the welcome's path opens it first): its modules and the game's first page
+    import trainer.ui.learn_screen  # noqa: F401
+    from trainer.drills.learn import families, learn_page
+
+    learn_page(families(ctx.profile)[0], ctx.profile)
     for game in games():
         if game.warm_up is not None:
             game.warm_up(ctx.profile_of(game.id))

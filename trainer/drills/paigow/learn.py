@@ -71,14 +71,15 @@ def _tile_card(profile: Profile, weak: frozenset[str]) -> Section:
         Fact("Value", (profile.cite("value"),)), Fact("Gee Joon counts", (profile.cite("gee_joon"),))))
 
 
-def _pair_ladder() -> list[Hand]:
+@cache  # (the same for every profile: found once, not at each open of a page that shows it)
+def _pair_ladder() -> tuple[Hand, ...]:
     """One hand of each permissible pair rank (1-20), highest first."""
     best: dict[int, Hand] = {}
     for a, b in combinations(FACES + FACES, 2):
         hand = Hand.of(a, b)
         if hand.kind.is_pair and hand.pair_rank not in best and (a != b or a.copies == 2):
             best[hand.pair_rank] = hand
-    return [best[r] for r in sorted(best)]
+    return tuple(best[r] for r in sorted(best))
 
 
 @teaches(GAME, "Hands")
