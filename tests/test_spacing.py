@@ -248,3 +248,24 @@ def test_class_fit_fsrs_on_a_school_server_says_what_it_needs(pg_url, monkeypatc
     assert main(["class", "--database", pg_url, "--class", "Evening", "--fit-fsrs"]) == 2
     err = capsys.readouterr().err
     assert "at least 1000 answers" in err and "Traceback" not in err
+
+
+def test_the_days_figures_come_from_todays_answers_alone(any_store):
+    """A session reads today's rows and which of their items were met before today, not the whole log, and
+    counts the day as the whole log does (SQLite and a school's PostgreSQL)."""
+    from trainer.drills.answers import check
+    from trainer.drills.items import ItemQuestions
+
+    any_store.create_trainee("Ana")
+    source, now = ItemQuestions("tile-id", None, None, seed=1), T + timedelta(hours=3)
+    for when, item, right in [(T - timedelta(days=3), "6-6", True), (T - timedelta(days=1), "1-1", False),
+                              (T, "6-6", False), (T, "2-2", False), (T + timedelta(hours=1), "1-1", True),
+                              (T + timedelta(hours=2), "2-2", True)]:
+        q = source.question(item)
+        any_store.record("Ana", q, check(q, q.answer if right else q.answer + 1), "x", 3000, when=when)
+    records, met_before = any_store.day_answers("Ana", day_start(now))
+    assert [r.ts_utc >= day_start(now).isoformat() for r in records] == [True] * 4
+    assert met_before == {("tile-id", "6-6"), ("tile-id", "1-1")}
+    today = Today.of(records, now, met_before)
+    assert today == Today.of(any_store.answers("Ana"), now)
+    assert today.introduced == {("tile-id", "2-2")} and today.reviewed == (1, 2)

@@ -33,6 +33,7 @@ left. The queue has no randomness: the same cards give the same order.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -64,13 +65,15 @@ class LearningQueue:
     reviews before this session, ``(right, answered)``."""
 
     def __init__(self, new: Sequence[Key] = (), due: Sequence[Key] = (), extra: Sequence[Key] = (), *,
-                 length: int | None = None, new_limit: int | None = None, reasks: int | None = 1,
-                 reviewed: tuple[int, int] = (0, 0)) -> None:
+                 length: int | None = None, until_due: bool = False, new_limit: int | None = None,
+                 reasks: int | None = 1, reviewed: tuple[int, int] = (0, 0)) -> None:
         self._new = list(dict.fromkeys(new))
         self._due = [k for k in dict.fromkeys(due) if k not in self._new]
         self._extra = list(dict.fromkeys([*self._due, *extra]))
         self._seen_before = set(self._extra)
         self.length = length
+        #: Ends when nothing is due (no length: always), however many of ``length`` are left.
+        self.until_due = until_due or length is None
         self.new_limit = NEW_PER_DAY if new_limit is None else max(0, new_limit)
         self.reasks = reasks
         self.learning: dict[Key, _Learning] = {}
@@ -95,18 +98,19 @@ class LearningQueue:
     @property
     def done(self) -> bool:
         """The session has reached its length, or (until due) has nothing left to ask."""
-        if self.length is not None:
-            return self.turn >= self.length
-        return not (self.learning or self._due or self._new_left())
+        if self.length is not None and self.turn >= self.length:
+            return True
+        return self.until_due and not (self.learning or self._due or self._new_left())
 
     @property
     def remaining(self) -> int:
         """Questions left: of a fixed length, else (until due) at least one per learning item, due review
         and new item still allowed (a miss adds more)."""
-        if self.length is not None:
-            return max(0, self.length - self.turn)
+        cap = sys.maxsize if self.length is None else max(0, self.length - self.turn)
+        if not self.until_due:
+            return cap
         new = min(len(self._new), self.new_limit - self.introduced) if self._new_left() else 0
-        return len(self.learning) + len(self._due) + new
+        return min(cap, len(self.learning) + len(self._due) + new)
 
     # -- picking -----------------------------------------------------------------------------------
     def _first(self, keys: Iterable[Key]) -> Key | None:
@@ -133,7 +137,7 @@ class LearningQueue:
     def _practice(self) -> Key | None:
         """In a session of fixed length, an item not being learnt: never asked in the session first (in
         ``extra``'s order), then the one asked longest ago."""
-        if self.length is None:
+        if self.until_due:
             return None
         free = (k for k in self._extra if k not in self.learning)
         return self._first(sorted(free, key=lambda k: self._asked_at.get(k, -1)))

@@ -189,20 +189,24 @@ class Today:
     reviewed: tuple[int, int] = (0, 0)
 
     @classmethod
-    def of(cls, records: Iterable[Any], now: datetime) -> Today:
-        """Today in ``records`` (the log, oldest first: ``skill``, ``item``, ``correct``, ``ts_utc``, ``question``)."""
+    def of(cls, records: Iterable[Any], now: datetime, met_before: Iterable[Key] = ()) -> Today:
+        """Today in ``records`` (oldest first: ``skill``, ``item``, ``correct``, ``ts_utc``, ``question``): the
+        whole log, or today's answers with ``met_before``, the items among them answered before today
+        (``ProgressStore.day_answers``)."""
         start = iso(day_start(now))
-        first: dict[Key, str] = {}
+        earlier, met_today = set(met_before), set()
         introduced = set()
         right = answered = 0
         for r in records:
             key = (r.skill, r.item)
-            if key not in first:
-                first[key] = r.ts_utc
-                if r.ts_utc >= start and not (r.correct and not _guessable(r.question)):
-                    introduced.add(key)
-            elif r.ts_utc >= start and first[key] < start:
+            if r.ts_utc < start:
+                earlier.add(key)
+            elif key in earlier:
                 right, answered = right + bool(r.correct), answered + 1
+            elif key not in met_today:
+                met_today.add(key)
+                if not (r.correct and not _guessable(r.question)):
+                    introduced.add(key)
         return cls(frozenset(introduced), (right, answered))
 
     def of_skills(self, skills: Sequence[str]) -> Today:
@@ -221,7 +225,8 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     today are reviews (most overdue first), the items without a card are new (teaching order, skill by skill in
     turn; ``new_per_day`` a day, less those ``today`` met already; with ``practised_only``, of the skills
     with a card when any has one), the others extra practice (weakest first, then reviewed longest ago).
-    ``length`` None: open-ended. In a session of several skills, a skill whose module lists no items
+    ``length`` None: open-ended; ``until_due``: the day's session, ending when nothing is due (at most
+    ``length`` questions, if given). In a session of several skills, a skill whose module lists no items
     (finding them means making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has
     no card yet."""
     mine = {key: card for key, card in cards.items() if key[0] in skills}
@@ -239,9 +244,9 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
                                         mine[k].last_review or now))
     mine_today = today.of_skills(skills)
-    size = None if until_due else sys.maxsize if length is None else length
-    return LearningQueue(new, due, extra, length=size, new_limit=new_per_day - len(mine_today.introduced),
-                         reviewed=mine_today.reviewed)
+    size = length if until_due or length is not None else sys.maxsize
+    return LearningQueue(new, due, extra, length=size, until_due=until_due,
+                         new_limit=new_per_day - len(mine_today.introduced), reviewed=mine_today.reviewed)
 
 
 class DrillSession:
@@ -305,7 +310,10 @@ class DrillSession:
         now = utc_now()
         recorded = self.store is not None and self.trainee
         cards = self.store.cards(self.trainee) if recorded else {}
-        today = Today.of(self.store.answers(self.trainee), now) if recorded else Today()
+        today = Today()
+        if recorded:
+            records, met_before = self.store.day_answers(self.trainee, day_start(now))
+            today = Today.of(records, now, met_before)
         return session_queue(self.skills, self.profile, self.house_way, cards, now, length=length,
                              until_due=until_due, today=today, new_per_day=self.new_per_day,
                              practised_only=self._whole_schedule)

@@ -31,6 +31,8 @@ Version 12: a live class quiz on a school's server (``trainer.progress.live``): 
            quiz's code, class, skills, count, seed, casino, and where the class is: question number
            and state), ``live_joins`` (who joined) and ``live_answers`` (one per trainee per question).
            On a PC's file the tables are made too and stay empty (a live quiz needs the server).
+Version 13: answers indexed by (trainee, time) and (trainee, skill, item, time): the day's session reads
+           today's answers, and which of their items were answered before today, without the whole log.
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -273,6 +275,12 @@ _V10 = (
         PRIMARY KEY (quiz_id, number, trainee_id))""",
 )
 
+_V13 = (
+    # The day's session reads today's answers, and which of their items were met before today, not the whole log.
+    "CREATE INDEX answers_by_day ON answers (trainee_id, ts_utc)",
+    "CREATE INDEX answers_by_item ON answers (trainee_id, skill, item, ts_utc)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -286,6 +294,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V10),
     # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
     Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
+    Migration(12, "reserved", ()),
+    Migration(13, "answers indexed by day and by item: a day's answers read alone", _V13),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

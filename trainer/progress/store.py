@@ -561,6 +561,18 @@ class ProgressStore:
         sql = f"{_SELECT_ANSWERS} WHERE a.trainee_id = ?" + (" AND a.skill = ?" if skill else "") + " ORDER BY a.id"
         return self._intact("answers", self._conn.execute(sql, (who.id, skill) if skill else (who.id,)), _record)
 
+    def day_answers(self, trainee: str, start: datetime) -> tuple[list[AnswerRecord], frozenset[tuple[str, str]]]:
+        """The trainee's answers from ``start`` on, oldest first, and the items among them answered before
+        ``start`` (one index look-up each): a day's figures without reading the whole log."""
+        who, since = self.trainee(trainee), iso(start)
+        rows = self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.trainee_id = ? AND a.ts_utc >= ? ORDER BY a.id",
+                                  (who.id, since))
+        before = self._conn.execute(
+            "SELECT a.skill, a.item FROM answers a WHERE a.trainee_id = ? AND a.ts_utc >= ? AND EXISTS "
+            "(SELECT 1 FROM answers b WHERE b.trainee_id = a.trainee_id AND b.skill = a.skill AND b.item = a.item "
+            "AND b.ts_utc < ?)", (who.id, since, since))
+        return self._intact("answers", rows, _record), frozenset((r[0], r[1]) for r in before)
+
     def _record_by_id(self, row_id: int) -> AnswerRecord:
         return _record(self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.id = ?", (row_id,)).fetchone())
 
