@@ -96,11 +96,19 @@ class LearningQueue:
         return bool(self._new) and self.introduced < self.new_limit and not self.holding_new
 
     @property
+    def done_for_today(self) -> bool:
+        """Until due: no due review, no re-ask and no allowed new item is left ("Done for today")."""
+        return self.until_due and not (self.learning or self._due or self._new_left())
+
+    @property
     def done(self) -> bool:
         """The session has reached its length, or (until due) has nothing left to ask."""
-        if self.length is not None and self.turn >= self.length:
-            return True
-        return self.until_due and not (self.learning or self._due or self._new_left())
+        return (self.length is not None and self.turn >= self.length) or self.done_for_today
+
+    def day_counts(self, asked: Iterable[Key]) -> tuple[int, int]:
+        """(reviews, new items) among the distinct cards ``asked``: met before the session, or not."""
+        distinct = set(asked)
+        return len(distinct & self._seen_before), len(distinct - self._seen_before)
 
     @property
     def remaining(self) -> int:

@@ -116,6 +116,18 @@ def missed_heading(summary: SessionSummary) -> str:
     return f"Missed ({items})" if summary.wrong == items else f"Missed {summary.wrong}, on {items} item{'s' * (items > 1)}"
 
 
+def done_for_today_text(counts: tuple[int, int]) -> str:
+    """The end of a day's session, as Anki's "Congratulations, you have finished for now".
+
+    >>> done_for_today_text((12, 1)), done_for_today_text((0, 0))
+    ('Done for today: 12 reviews, 1 new — practise more?', 'Done for today: nothing is due — practise more?')
+    """
+    reviews, new = counts
+    if not reviews and not new:
+        return "Done for today: nothing is due — practise more?"
+    return f"Done for today: {reviews} review{'s' * (reviews != 1)}, {new} new — practise more?"
+
+
 def missed_times(missed: Missed) -> str:
     """" (missed 3×)" after an item missed more than once, else ""."""
     return f" (missed {missed.times}×)" if missed.times > 1 else ""
@@ -150,6 +162,8 @@ class SessionSummary:
     timed_out: bool = False
     fluent_ms: float | None = None
     missed: tuple[Missed, ...] = ()
+    #: A day's session (until due) that asked everything due: (reviews, new items) it asked; else None.
+    done_for_today: tuple[int, int] | None = None
 
     @property
     def wrong(self) -> int:
@@ -162,8 +176,11 @@ class SessionSummary:
 
     def review_lines(self) -> list[str]:
         """The review in words, as the terminal prints it (the app shows the same facts)."""
-        if not self.answered:
-            return ["No question answered."]
+        if self.done_for_today is not None:
+            return [done_for_today_text(self.done_for_today)] + (self._answered_lines() if self.answered else [])
+        return self._answered_lines() if self.answered else ["No question answered."]
+
+    def _answered_lines(self) -> list[str]:
         fluent = f" (fluent: {self.fluent_ms / 1000:.1f} s)" if self.fluent_ms else ""
         lines = [f"{self.correct} right, {self.wrong} wrong of {self.answered} ({self.accuracy:.0%}); "
                  f"median time {self.median_ms / 1000:.1f} s{fluent}"]
@@ -427,4 +444,5 @@ class DrillSession:
                               sum(a.correct for a in h) / len(h) if h else None,
                               float(median(a.ms for a in h)) if h else None, sum(a.hinted for a in h),
                               per_skill, tuple(weakest(per_skill)), self.expired,
-                              float(median(skill_named(a.skill).target_ms for a in h)) if h else None, _missed(h))
+                              float(median(skill_named(a.skill).target_ms for a in h)) if h else None, _missed(h),
+                              self.queue.day_counts((a.skill, a.item) for a in h) if self.queue.done_for_today else None)
