@@ -7,8 +7,8 @@ The learners (issue 38) have a spacing effect and were written apart from the qu
   ``x = (1, √(1+right), √(1+wrong))`` (their count features, square-rooted as in §4), clamped to
   their code's 15 minutes .. 274 days. Plain HLR counts a study the same after a minute or a week;
   here a study counts ``min(1, lag/h)`` of one (a re-ask minutes later adds almost nothing: the
-  spacing effect). θ = (-4.5, 2.0, -0.3): a first study lasts ~3 hours, ~14 spaced recalls reach
-  a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3, and
+  spacing effect). θ = (-5.0, 2.0, 1.0) (a miss's feedback is a study too): a first study lasts ~8-11
+  hours, ~11 fully spaced recalls reach a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3, and
   each item's weight (the paper's lexeme features: words differ) from N(0, 0.7).
 * ``act-r`` — ACT-R's activation with spacing (Pavlik & Anderson 2005, "Practice and forgetting
   effects on vocabulary memory: an activation-based model of the spacing effect", Cognitive Science
@@ -27,9 +27,14 @@ skill's items a day later is at least 90%. The answers until then (``CAP_DAYS`` 
 
 Pickers, each on the same learners (seeds): ``random`` (any item each question), ``round robin``
 (teaching order, item after item across days), ``shuffled`` (round robin, each pass shuffled), ``app``
-(the app's learning queue, ``trainer.drills.session.session_queue``, on FSRS cards rated as the store
-rates them, and the answer log's day counts); and, on request (``--pickers oracle``), ``oracle``: the
-item with the lowest *true* recall tomorrow not asked yet today, a bound no scheduler can see.
+(the Drills screen's session: ``trainer.drills.session.session_queue`` of ``SESSION`` questions, on FSRS
+cards rated as the store rates them and the answer log's day counts: due reviews, re-asks and the day's
+new items, then practice); and, on request (``--pickers ...``): ``app-due`` (the same queue ending when no
+due review, re-ask or new item is left, as Anki's day and the screen's "Until all due are done": the
+answers spent on items not due are saved), ``oracle-fill``: the item with the lowest *true* recall
+tomorrow not asked yet today, a bound no scheduler can see, and ``oracle``, the same free to stop as
+``app-due`` is (when that item will be recalled at least :data:`ORACLE_STOP` tomorrow). Each cell is the
+median of the answers to the goal and, in brackets, of the days: a shorter session may take more days.
 
 Then the teaching bar: a 20-question session answered all wrong (distinct items, back-to-back
 repeats) and all right (distinct items), for the skills and profiles issue 26 names.

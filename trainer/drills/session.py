@@ -116,16 +116,16 @@ def missed_heading(summary: SessionSummary) -> str:
     return f"Missed ({items})" if summary.wrong == items else f"Missed {summary.wrong}, on {items} item{'s' * (items > 1)}"
 
 
-def done_for_today_text(counts: tuple[int, int]) -> str:
-    """The end of a day's session, as Anki's "Congratulations, you have finished for now".
+def done_for_today_text(counts: tuple[int, int], *, heading: bool = True) -> str:
+    """The end of a day's session, as Anki's "Congratulations, you have finished for now" (``heading``: with
+    "Done for today: " first).
 
-    >>> done_for_today_text((12, 1)), done_for_today_text((0, 0))
-    ('Done for today: 12 reviews, 1 new — practise more?', 'Done for today: nothing is due — practise more?')
+    >>> done_for_today_text((12, 1)), done_for_today_text((0, 0), heading=False)
+    ('Done for today: 12 reviews, 1 new — practise more?', 'Nothing is due — practise more?')
     """
     reviews, new = counts
-    if not reviews and not new:
-        return "Done for today: nothing is due — practise more?"
-    return f"Done for today: {reviews} review{'s' * (reviews != 1)}, {new} new — practise more?"
+    text = f"{reviews} review{'s' * (reviews != 1)}, {new} new" if reviews or new else "nothing is due"
+    return f"Done for today: {text} — practise more?" if heading else f"{text[0].upper()}{text[1:]} — practise more?"
 
 
 def missed_times(missed: Missed) -> str:

@@ -237,7 +237,7 @@ class SummaryView(QWidget):
         self.practise = QPushButton("Practise these")
         self.practise.setObjectName("practise-these")
         set_font(self.practise, 1.3, bold=True)
-        self.day = make_label("", 2.0, bold=True, name="done-for-today", wrap=True)
+        self.day = make_label("", 1.6, name="done-for-today", wrap=True)
         self.more = QPushButton("Practise more  (M)")
         self.more.setObjectName("practise-more")
         self.more.setToolTip("A session of the set length, filled with practice when nothing is due")
@@ -264,7 +264,7 @@ class SummaryView(QWidget):
     def show_summary(self, summary: SessionSummary) -> None:
         day = summary.done_for_today
         self.title.setText("Session review" if day is None else "Done for today")
-        self.day.setText("" if day is None else done_for_today_text(day))
+        self.day.setText("" if day is None else done_for_today_text(day, heading=False))
         self.day.setVisible(day is not None)
         self.more.setVisible(day is not None)
         self.again.setText(_AGAIN if day is None else f"M: practise more · {_AGAIN}")
@@ -281,7 +281,8 @@ class SummaryView(QWidget):
             item = self.table.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time")):
+        self.weakest.setVisible(bool(summary.answered))  # nothing was due: no table, no weakest skill
+        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time") if summary.answered else ()):
             label = make_label(head, 1.35, bold=True)
             self.table.addWidget(label, 0, col)
         for row, s in enumerate(summary.per_skill, start=1):
