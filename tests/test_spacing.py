@@ -269,3 +269,22 @@ def test_the_days_figures_come_from_todays_answers_alone(any_store):
     today = Today.of(records, now, met_before)
     assert today == Today.of(any_store.answers("Ana"), now)
     assert today.introduced == {("tile-id", "2-2")} and today.reviewed == (1, 2)
+
+
+@given(st.integers(0, 8), st.integers(0, 8), st.integers(1, 25), st.lists(st.booleans(), max_size=40))
+def test_a_days_session_asks_at_most_its_length_and_ends_when_nothing_is_due(n_new, n_due, length, rights):
+    """Until due with a length: the day's session of the Drills screen; it never asks a card not due, new or
+    missed (no practice filling), never the same card twice in a row, and reports what it asked."""
+    new, due = keys("abcdefgh"[:n_new]), keys("RSTUVWXY"[:n_due])
+    q = LearningQueue(new=new, due=due, extra=keys("z"), length=length, until_due=True)
+    asked, answers = [], iter(rights)
+    while (k := q.next()) is not None:
+        asked.append(k)
+        q.answered(k, next(answers, True))
+    assert len(asked) <= length and all(k in new or k in due for k in asked) and back_to_back_keys(asked) == 0
+    assert q.done and (len(asked) == length or q.done_for_today)
+    assert q.day_counts(asked) == (len(set(asked) & set(due)), len(set(asked) & set(new)))
+
+
+def back_to_back_keys(asked: list) -> int:
+    return sum(a == b for a, b in zip(asked, asked[1:]))

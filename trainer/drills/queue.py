@@ -17,7 +17,8 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
    ``extra``'s order (e.g. the weakest first), then the one asked longest ago;
 6. else a missed item whose turn has not come yet, the soonest first.
 
-Never the item just asked while the session has another one to ask. A missed item taken for
+Never the item just asked while the session has another one to ask; in a day's session (``until_due``)
+of whole skills, never: when only the miss just asked is left, the session ends and it waits for tomorrow. A missed item taken for
 another item asked in the session (``answered(..., taken_for=...)``) brings that one back right
 after its re-ask: the two are told apart side by side. A session of ``length`` questions ends there;
 without a length (``until_due``) it ends when no due review, no re-ask and no allowed new item is
@@ -157,8 +158,11 @@ class LearningQueue:
         waiting = self._learning_order()
         ripe = self._first(k for k in waiting if self.learning[k].due_turn <= self.turn)
         spaced = self._first(k for k in waiting if self.turn - self._asked_at[k] > MIN_GAP)
-        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting) or self._last
-        self._last = key
+        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting)
+        if key is None and self.until_due and self.reasks is not None:
+            self.learning.clear()  # just the miss just asked is left: asked again at once it teaches little
+            return None
+        self._last = key = key or self._last
         return key
 
     def answered(self, key: Key, correct: bool, *, guessable: bool = False, taken_for: Key | None = None) -> None:
