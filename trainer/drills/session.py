@@ -274,7 +274,8 @@ class DrillSession:
     ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
     both). With ``store`` and ``trainee`` every answer is recorded, and the trainee's cards say which
     items are new, due or known (:meth:`_queue`). ``length``: questions in the session (None: open-ended);
-    ``until_due``: instead, until every due review and learning item is done (``done``). ``items``: a
+    ``until_due``: the day's session, ending sooner once every due review, re-ask and allowed new item is
+    done (``done``; the summary's ``done_for_today``). ``items``: a
     session of just these ``(skill, item)`` cards (e.g. the ones missed), until each is answered right.
     ``new_per_day``: new items a day at most (Anki's "new cards per day", counted from the answer log).
     ``time_limit_s``: the session is over that many seconds after the first question was shown
