@@ -31,6 +31,9 @@ Version 12: a live class quiz on a school's server (``trainer.progress.live``): 
            quiz's code, class, skills, count, seed, casino, and where the class is: question number
            and state), ``live_joins`` (who joined) and ``live_answers`` (one per trainee per question).
            On a PC's file the tables are made too and stay empty (a live quiz needs the server).
+Version 14: ``fsrs_fits``: FSRS's parameters fitted to a class's answers (``trainer.progress.fitting``), with
+           the answers counted, the log-loss before and after and when; the newest is the school's, which
+           the scheduler then uses (``trainer.progress.fits``).
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -273,6 +276,20 @@ _V10 = (
         PRIMARY KEY (quiz_id, number, trainee_id))""",
 )
 
+# issue 38: one row per fit; the newest is the school's (the scheduler's) parameters. ``parameters`` is FSRS's
+# list of weights as JSON; the log-loss is FSRS's own (the answers on a later day, predicted recall vs right).
+_V14 = (
+    """CREATE TABLE fsrs_fits (
+        id INTEGER PRIMARY KEY,
+        fitted_utc TEXT NOT NULL,
+        class_name TEXT NOT NULL,
+        reviews INTEGER NOT NULL CHECK (reviews >= 0),
+        log_loss_before DOUBLE PRECISION NOT NULL,
+        log_loss_after DOUBLE PRECISION NOT NULL,
+        seconds DOUBLE PRECISION NOT NULL,
+        parameters TEXT NOT NULL)""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -286,6 +303,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V10),
     # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
     Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
+    Migration(12, "reserved", ()),
+    Migration(13, "reserved", ()),
+    Migration(14, "FSRS's parameters fitted to a school's answers", _V14),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
