@@ -89,6 +89,16 @@ def _first_interval(store, trainee: str, q) -> timedelta:
     return store.cards(trainee)[(q.skill, q.item)].due - when
 
 
+def _intervals(parameters) -> list[timedelta]:
+    """The scheduler's intervals for a new item answered right (fluently) each time it comes due, three times."""
+    card, out = scheduling.new_card("tile-id", "x", T), []
+    for _ in range(3):
+        when = card.due
+        card = scheduling.review(card, True, 4000, TARGET, when, parameters=parameters)
+        out.append(card.due - when)
+    return out
+
+
 def test_doctests():
     assert doctest.testmod(fits).failed == 0 and doctest.testmod(fitting).failed == 0
 
@@ -169,11 +179,15 @@ def test_the_fit_lowers_the_log_loss_and_the_scheduler_uses_it(pg_school, tmp_pa
     kept = fitting.school_fit(store)
     assert kept.parameters == tuple(figures["parameters"]) and kept.after == figures["log_loss_after"]
     q = _questions(ITEMS + 1)[ITEMS]
-    card = scheduling.review(scheduling.new_card("tile-id", q.item, T), True, 4000, TARGET, T, parameters=kept.parameters)
-    default = scheduling.review(scheduling.new_card("tile-id", q.item, T), True, 4000, TARGET, T)
-    assert _first_interval(store, "Ana", q) == card.due - T != default.due - T
+    when, intervals = T + timedelta(days=60), []
+    for _ in range(3):  # right each time it comes due
+        store.record("Ana", q, check(q, q.answer), q.answer, 4000, when=when)
+        due = store.cards("Ana")[(q.skill, q.item)].due
+        intervals.append(due - when)
+        when = due
+    assert intervals == _intervals(kept.parameters) != _intervals(None)
     code, out, _ = _cli(capsys, url, "--fit-fsrs")
-    assert code == 0 and out.startswith("FSRS fitted to 1,080 answers of Morning on ")
+    assert code == 0 and out.startswith("FSRS fitted to 1,083 answers of Morning on ")  # and the three above
 
 
 # -- the class view counts due items as the app does ---------------------------------------------------------
@@ -190,3 +204,77 @@ def test_the_class_view_and_the_app_count_the_same_items_due(tmp_path):
                 app = sum(1 for d in stats.next_up(cards, ["tile-id"], now, 100) if d.reason == "due")
                 assert school.class_report(store, group, now).trainees[0].due == app
                 assert app == sum(1 for c in cards.values() if c.due < due_by(now))
+
+
+# -- the Class screen's fit panel ------------------------------------------------------------------------------
+
+@pytest.fixture
+def class_screen(pg_url, tmp_path, qtbot):
+    from trainer.ui.class_screen import ClassScreen
+    from trainer.ui.context import AppContext
+    from trainer.ui.progress_link import close_shared_stores, shared_store
+
+    ctx = AppContext(data=tmp_path / "data")
+    ctx.database = pg_url
+    store = shared_store(ctx)
+    _school(store)
+    screen = ClassScreen(ctx)
+    qtbot.addWidget(screen)
+    screen.resize(1280, 720)
+    screen.show()
+    yield screen
+    if screen.fit.worker is not None:
+        screen.fit.worker.join()
+    close_shared_stores()
+
+
+def test_the_class_screen_shows_the_school_fit_and_fit_is_a_key_away(class_screen, qtbot, monkeypatch):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    from trainer.ui.class_fit import DEFAULT_TEXT
+
+    screen = class_screen
+    assert screen.fit.isHidden()  # nothing before the instructor signs in
+    assert screen.sign_in("Morning", "hunter2") and screen.fit.isVisible()
+    assert screen.fit.figures.text() == DEFAULT_TEXT
+    fits_kept = StoredFit("2026-11-28T10:00:00.000+00:00", "Morning", 1080, 0.61234, 0.48766, 42.0, KNOWN)
+    with screen.store._write() as conn:
+        fits.keep(conn, fits_kept)
+    assert screen.sign_in("Morning", "hunter2")
+    assert screen.fit.figures.text() == ("FSRS fitted to 1,080 answers of Morning on 2026-11-28: log-loss 0.6123 "
+                                         "with the default parameters, 0.4877 fitted.")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    screen.activateWindow()
+    qtbot.waitUntil(screen.isActiveWindow)
+    qtbot.keyClick(screen, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)  # Fi&t to this class…
+    qtbot.waitUntil(lambda: bool(asked))  # a mnemonic clicks the button after a short press animation
+    assert asked and "answers of Morning" in asked[0] and screen.fit.worker is None  # "No": nothing started
+
+
+@pytest.mark.skipif(OPTIMISER, reason="the optimiser is installed here")
+def test_without_the_optimiser_the_class_screen_says_how_to_install_it(class_screen):
+    assert class_screen.sign_in("Morning", "hunter2") and not class_screen.fit.start()
+    assert class_screen.fit.figures.text() == '⚠ fitting FSRS needs the optional optimiser: pip install ' \
+                                              '"paigow-trainer[fit]"'
+    assert class_screen.fit.button.isEnabled() and fitting.school_fit(class_screen.store) is None
+
+
+@needs_optimiser
+def test_the_class_screen_fits_off_the_ui_thread_and_keeps_a_better_fit(class_screen, qtbot):
+    from PySide6.QtCore import QTimer
+
+    screen = class_screen
+    assert screen.sign_in("Morning", "hunter2") and screen.fit.start()
+    assert not screen.fit.button.isEnabled() and screen.fit.figures.text() == \
+        "Fitting FSRS to 1,080 answers of Morning…"
+    ticks = []
+    timer = QTimer(screen)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(50)
+    qtbot.waitUntil(lambda: screen.fit.worker is None, timeout=600_000)
+    kept = fitting.school_fit(screen.store)
+    assert len(ticks) >= 5  # the UI thread went on while the fit ran
+    assert kept is not None and kept.after < kept.before and screen.fit.button.isEnabled()
+    assert screen.fit.figures.text() == fits.describe(kept, True) + "."
