@@ -152,8 +152,8 @@ def test_the_cli_says_why_it_cannot_fit_and_changes_nothing(pg_url, tmp_path, ca
     _school(store, answers_per_trainee=100, trainees=("Ana",))
     store.close()
     code, out, err = _cli(capsys, pg_url, "--fit-fsrs")
-    assert code == 2 and err.strip().endswith("fitting FSRS needs at least 1,000 answers; Morning has 100: "
-                                              "nothing changed") and "Traceback" not in err
+    assert code == 2 and err.strip().endswith("fitting FSRS needs at least 1,000 answers; there are 100 in "
+                                              "Morning: nothing changed") and "Traceback" not in err
     with open_store(pg_url, data=tmp_path / "pc") as store:
         assert fitting.school_fit(store) is None
 

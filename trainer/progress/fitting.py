@@ -85,8 +85,8 @@ def enough(logs: Sequence[ReviewLog], class_name: str) -> None:
     """Raise a one-line error unless ``logs`` are enough to fit (at least :data:`MIN_REVIEWS`) and the
     optimiser is installed (looked up without importing it, which takes seconds)."""
     if len(logs) < MIN_REVIEWS:
-        raise TrainerError(f"fitting FSRS needs at least {MIN_REVIEWS:,} answers; {class_name} has "
-                           f"{len(logs):,}: nothing changed")
+        raise TrainerError(f"fitting FSRS needs at least {MIN_REVIEWS:,} answers; there are {len(logs):,}"
+                           + (f" in {class_name}" if class_name else "") + ": nothing changed")
     if importlib.util.find_spec("torch") is None:
         raise TrainerError(f"fitting FSRS needs the optional optimiser: {INSTALL}")
 
