@@ -57,7 +57,7 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
                  (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
 
 
-def _self_rated(card: Card, rated: str, ms: int, when: datetime, parameters: tuple[float, ...] | None) -> Card:
+def _self_rated(card: Card, rated: str, ms: int, when: datetime, parameters: tuple[float, ...] | None = None) -> Card:
     """The card after a flashcard rated ``rated`` at ``when``; as for a drill's answer, a rating other
     than Again within ``SAME_SESSION`` of the card's last review is no new evidence."""
     rating = Rating(scheduling.flashcard_rating(Rating[rated].value, ms))
