@@ -178,7 +178,7 @@ def test_the_school_fit_rates_answers_as_the_store_does_and_needs_enough_of_them
         logs = fitting.school_logs(store, ["Ana"])
         assert [g.rating for g in logs] == [Rating.Again, Rating.Hard] * 3  # two choices: a right one is Hard
         assert len({g.card_id for g in logs}) == len({a.item for a in s.history})
-        with pytest.raises(Exception, match="at least 1000 answers"):
+        with pytest.raises(Exception, match="at least 1,000 answers; there are 6: nothing changed"):
             fitting.fit(logs)
 
 
@@ -247,7 +247,7 @@ def test_class_fit_fsrs_on_a_school_server_says_what_it_needs(pg_url, monkeypatc
     capsys.readouterr()
     assert main(["class", "--database", pg_url, "--class", "Evening", "--fit-fsrs"]) == 2
     err = capsys.readouterr().err
-    assert "at least 1000 answers" in err and "Traceback" not in err
+    assert "at least 1,000 answers; there are 0 in Evening: nothing changed" in err and "Traceback" not in err
 
 
 def test_the_days_figures_come_from_todays_answers_alone(any_store):

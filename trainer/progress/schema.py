@@ -33,6 +33,9 @@ Version 12: a live class quiz on a school's server (``trainer.progress.live``): 
            On a PC's file the tables are made too and stay empty (a live quiz needs the server).
 Version 13: answers indexed by (trainee, time) and (trainee, skill, item, time): the day's session reads
            today's answers, and which of their items were answered before today, without the whole log.
+Version 14: ``fsrs_fits``: FSRS's parameters fitted to a class's answers (``trainer.progress.fitting``), with
+           the answers counted, the log-loss before and after and when; the newest is the school's, which
+           the scheduler then uses (``trainer.progress.fits``).
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -281,6 +284,20 @@ _V13 = (
     "CREATE INDEX answers_by_item ON answers (trainee_id, skill, item, ts_utc)",
 )
 
+# issue 38: one row per fit; the newest is the school's (the scheduler's) parameters. ``parameters`` is FSRS's
+# list of weights as JSON; the log-loss is FSRS's own (the answers on a later day, predicted recall vs right).
+_V14 = (
+    """CREATE TABLE fsrs_fits (
+        id INTEGER PRIMARY KEY,
+        fitted_utc TEXT NOT NULL,
+        class_name TEXT NOT NULL,
+        reviews INTEGER NOT NULL CHECK (reviews >= 0),
+        log_loss_before DOUBLE PRECISION NOT NULL,
+        log_loss_after DOUBLE PRECISION NOT NULL,
+        seconds DOUBLE PRECISION NOT NULL,
+        parameters TEXT NOT NULL)""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -296,6 +313,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
     Migration(12, "reserved", ()),
     Migration(13, "answers indexed by day and by item: a day's answers read alone", _V13),
+    Migration(14, "FSRS's parameters fitted to a school's answers", _V14),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
