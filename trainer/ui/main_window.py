@@ -466,6 +466,9 @@ class MainWindow(QMainWindow):
             self.presenter.set_zoom(self.zoom_action.isChecked())
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
+            for quiz in self.findChildren(QWidget, "live-host"):  # a live quiz running: its board
+                if quiz.isVisible():
+                    quiz.project_on(self.presenter)
         self.presenter.place(None if screen is self.screen() else screen)
         # remembered for the next start (``present_remembered``): the screen's name, "" a window
         self.store.setValue(PRESENTER_KEY, self.presenter.shown_on.name() if self.presenter.shown_on else "")
