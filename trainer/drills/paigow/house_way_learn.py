@@ -55,11 +55,11 @@ def walkthrough(tiles: tuple[Tile, ...], way: HouseWay, profile: Profile) -> Wal
     for step in way.steps:
         cite = step.cite(profile)
         if step.number == decision.step:
-            frames.append(Frame(f"Step {step.number}: {step.wording} Yes — "
+            frames.append(Frame(f"{step.heading}: {step.wording} Yes — "
                                 f"{step.criterion.why(decision.setting)}.", (cite,), loose, (), ()))
             break
-        frames.append(Frame(f"Step {step.number}: {step.wording} Not here.", (cite,), loose, (), ()))
-    return Walkthrough(f"Step {decision.step}: {' '.join(loose)}",
+        frames.append(Frame(f"{step.heading}: {step.wording} Not here.", (cite,), loose, (), ()))
+    return Walkthrough(f"{way.steps[decision.step - 1].heading}: {' '.join(loose)}",
                        tuple(frames + placing(loose, decision.setting, decision.citation)))
 
 
