@@ -98,6 +98,40 @@ _V1 = (
 )
 
 
+def _flashcard_ratings_apart(conn: sqlite3.Connection) -> None:
+    """Earlier versions logged a flashcard's self-rating as a practice answer to a drill question of its
+    item (issue 40, item 7), the rating word as the answer given: mark those flashcard records, and count
+    and space each trainee's cards again without them in the drill statistics.
+
+    They are told apart for certain: the answer is a rating word (Again, Hard, Good, Easy) of a practice
+    answer, and that word is no choice of the question it is logged with. No drill asks for one of these
+    words, and an answer the drill cannot read is never logged (``ProgressStore.record``). Their times stay
+    as logged: the real time of a Good or an Easy was not kept (a Good read 2,001 ms)."""
+    import json
+
+    from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, rebuild_cards
+    from trainer.progress.totals import rebuild_totals
+
+    marks = ", ".join("?" * len(FLASHCARD_RATINGS))
+    rows = conn.execute(f"SELECT id, trainee_id, question, answer FROM answers WHERE mode = 'practice' "
+                        f"AND answer IN ({marks})", FLASHCARD_RATINGS).fetchall()
+    rated = [(row_id, who) for row_id, who, question, answer in rows if answer not in _choices(json, question)]
+    for row_id, _who in rated:
+        conn.execute("UPDATE answers SET mode = ? WHERE id = ?", (FLASHCARD, row_id))
+    for who in sorted({who for _row, who in rated}):
+        rebuild_totals(conn, who)
+        rebuild_cards(conn, who)
+
+
+def _choices(json, question: str) -> list[str]:
+    """The choices (and each part's) of a logged question; none where it cannot be read."""
+    try:
+        data = json.loads(question)
+        return [*data.get("choices", ()), *(c for part in data.get("parts", ()) for c in part.get("choices", ()))]
+    except (ValueError, TypeError, AttributeError):
+        return []
+
+
 def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
     # Imported here: the schema must not load the card logic (fsrs) at start-up.
     from trainer.progress.cards import rebuild_cards
@@ -105,6 +139,13 @@ def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
     for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
         rebuild_cards(conn, trainee_id)
 
+
+#: The answer log is append-only: an update refused (SQLite), an update or delete refused (PostgreSQL's
+#: trigger; its function lets a deleted trainee's rows go).
+_NO_UPDATE = """CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
+        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END"""
+_NO_CHANGE = """CREATE TRIGGER answers_append_only BEFORE UPDATE OR DELETE ON answers
+        FOR EACH ROW EXECUTE FUNCTION answers_append_only()"""
 
 _V2 = (
     "ALTER TABLE answers ADD COLUMN item TEXT NOT NULL DEFAULT ''",
@@ -123,8 +164,7 @@ _V2 = (
         reviews INTEGER NOT NULL,
         PRIMARY KEY (trainee_id, skill, item))""",
     _rebuild_all_cards,
-    Dialected("""CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
-        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
+    Dialected(_NO_UPDATE,
               """CREATE FUNCTION answers_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id) THEN
             RETURN OLD; END IF;
@@ -132,8 +172,7 @@ _V2 = (
     Dialected("""CREATE TRIGGER answers_append_only_delete BEFORE DELETE ON answers
         WHEN EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id)
         BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
-              """CREATE TRIGGER answers_append_only BEFORE UPDATE OR DELETE ON answers
-        FOR EACH ROW EXECUTE FUNCTION answers_append_only()"""),
+              _NO_CHANGE),
 )
 
 _V3 = (
@@ -273,6 +312,12 @@ _V10 = (
         PRIMARY KEY (quiz_id, number, trainee_id))""",
 )
 
+_V12 = (  # the guard lifted for this one change, then restored
+    Dialected("DROP TRIGGER answers_append_only_update", "DROP TRIGGER answers_append_only ON answers"),
+    _flashcard_ratings_apart,
+    Dialected(_NO_UPDATE, _NO_CHANGE),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -286,6 +331,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V10),
     # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
     Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
+    # issue 40, item 7: a flashcard's rating is its own kind of record
+    Migration(12, "flashcard ratings logged as drill answers become flashcard records", _V12),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".
