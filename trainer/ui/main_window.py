@@ -515,7 +515,16 @@ class MainWindow(QMainWindow):
             screen.show_learn(skill)
 
     def open_rule(self, link: str) -> None:
-        """Show the rule book at ``link`` (a citation link clicked on any screen)."""
+        """Show the rule book at ``link`` (a citation link clicked on any screen); a casino's Rules
+        Submission: its rules, at the rule cited."""
+        from trainer.ui.citation_links import casino_rule
+
+        rule = casino_rule(link)
+        if rule is not None:
+            from trainer.ui.casino_view import show_casino_rules
+
+            show_casino_rules(self, self.ctx.casino, rule)
+            return
         came_from = self.current_key if self.current_key != "rulebook" else ""
         book = self.show_screen("rulebook")
         if hasattr(book, "open_link"):
