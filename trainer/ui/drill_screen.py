@@ -317,6 +317,7 @@ class DrillScreen(Screen):
         self._target_ms = 0
         #: the right answer of the question on screen once it is answered, for the presenter window
         self._answered = ""
+        self._asked = None  # the question on screen (the presenter window shows it)
         self._build()
         self._wire()
         self.reload_skills()
@@ -596,6 +597,7 @@ class DrillScreen(Screen):
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self._answered = ""
+        self._asked = question
         self.question.show_question(question)
         set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
@@ -641,11 +643,15 @@ class DrillScreen(Screen):
         self._answered = plain_words(feedback.expected)
         self.presentedChanged.emit()
 
-    def presented_question(self) -> tuple[str, str] | None:
-        """What the presenter window shows the class: the question on screen, in words, and its right
+    def presented_question(self) -> tuple[Any, tuple[str, ...], str] | None:
+        """What the presenter window shows the class: the question on screen, the choices offered as
+        the trainee's list reads them (none where the answer is typed, set or built), and its right
         answer once the trainee has answered ("" before); None where no question is on screen."""
-        prompt = self.question.prompt.text()
-        return (prompt, self._answered) if self.pages.currentWidget() is self.question_page and prompt else None
+        if self.pages.currentWidget() is not self.question_page or not self.question.prompt.text():
+            return None
+        listed = self.answers.currentWidget() is self.answers.choices
+        return (self._asked, tuple(b.text() for b in self.answers.choices.buttons) if listed else (),
+                self._answered)
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
