@@ -333,6 +333,8 @@ class DealerScreen(Screen):
         # from the outside in: a widget put in a container already in the screen is styled once, not
         # again with each container it would then be put in (a few ms a level on the first open)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)  # (issue 40: the answers' column needs every pixel at Projector)
+        layout.setSpacing(4)
         self.options = QWidget()
         layout.addWidget(self.options)
         options = self._option_widgets()
@@ -403,6 +405,7 @@ class DealerScreen(Screen):
         self.pane.dock_caption(False, self.scrolled.layout())
         column = QVBoxLayout(self.side)
         column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
         column.addWidget(self.head)
         column.addWidget(scrolling(self.scrolled, self.side_scroll), 1)
         for w in (self.scrolled, self.side_scroll.viewport()):  # "Go on" kept in sight as the column changes
