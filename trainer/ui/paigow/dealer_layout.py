@@ -25,8 +25,6 @@ COLUMN_STRETCH = 30
 #: The question is pinned above the answers while it takes at most this share of the column (a very
 #: long one at a large text size scrolls with them instead: read whole, never cut).
 PINNED_SHARE = 0.6
-#: The question's tiles at most this tall when cramped (they are on the table too, 48 px).
-STRIP_CRAMPED = 44.0
 #: (usual, cramped) font scales: the question, the "Your action" line, the choices.
 PROMPT, ACTION, CHOICES = (1.75, 1.0), (1.3, 1.0), (1.6, 1.0)
 #: The question's and the action line's scale on a cramped window at Normal (16 px: the text is 12).

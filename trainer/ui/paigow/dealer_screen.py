@@ -59,7 +59,7 @@ from trainer.ui.thinking import watch_thinking
 from trainer.ui.typed_totals import switch_with_f2, typed_totals_box
 from trainer.ui.paigow.tile_art import TILE_RATIO
 from trainer.ui.paigow.dealer_summary import SummaryPage, clock, scrolling
-from trainer.ui.paigow.dealer_layout import STRIP_CRAMPED, cramped, fit_column, hold_setter, pin_question
+from trainer.ui.paigow.dealer_layout import fit_column, hold_setter, pin_question
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
 SPEED_CHOICES = (("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5), ("Instant", INSTANT))
@@ -593,8 +593,7 @@ class DealerScreen(Screen):
             return
         widths = tiles * 1.15 + len(strip.groups) * 0.9  # tile widths, with the strip's gaps
         label = strip.fontMetrics().height() * 1.6 + 8
-        most = (STRIP_CRAMPED + label) if cramped(self) else 130.0 * zoom_of(self)
-        height = int(max(60.0, min(most, self.side.width() / widths * TILE_RATIO + label)))
+        height = int(max(60.0, min(130.0 * zoom_of(self), self.side.width() / widths * TILE_RATIO + label)))
         strip.setMinimumHeight(height)
         strip.setMaximumHeight(height)
 
