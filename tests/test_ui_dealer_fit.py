@@ -29,8 +29,8 @@ CASES = {
     # (a third of 1024 px at 24 px: the eight choices' last row, the rack's second row)
     ((1024, 768), "projector"): (24, {"dealer": 32, "baccarat-dealer": 29}),
 }
-#: Before (the same rounds, seed 5): 93 and 228 controls out of sight at 1280x720 Projector, 2 and 3 at
-#: 1024x768 Normal, 89 and 245 at 1024x768 Projector.
+#: Before (e108341, the same rounds and helper): 87 and 95 out of sight at 1280x720 Projector (the
+#: question itself twice), 4 and 3 at 1024x768 Normal, 92 and 112 at 1024x768 Projector.
 
 
 def _round(window, key: str, size):
