@@ -56,6 +56,7 @@ from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_ma
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.when_shown import when_shown
 from trainer.ui.new_items import new_per_day
 
 NEXT_UP = ""
@@ -445,7 +446,8 @@ class DrillScreen(Screen):
         for key in ("?", "F1"):
             QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence("Esc"), self, self._escape, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: self.reload_skills())
+        # a switch of game behind another screen waits until this one is shown (issue 42: not on that open)
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self.reload_skills))
         self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
 
     # -- set-up --------------------------------------------------------------------------------------

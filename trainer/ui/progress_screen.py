@@ -38,6 +38,7 @@ from trainer.ui.progress_link import (
 )
 from trainer.ui.report import skill_title
 from trainer.ui.theme import Theme
+from trainer.ui.when_shown import when_shown
 
 if TYPE_CHECKING:
     from trainer.ui.progress_charts import HeatMapView, TrendCharts
@@ -187,7 +188,7 @@ class ProgressScreen(Screen):
                           ("Ctrl+E", self.export_trainee), ("Ctrl+I", self.import_trainee)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.ctx.traineeChanged.connect(lambda _: self.refresh())
-        self.ctx.profileChanged.connect(lambda _: self.refresh())
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self.refresh))  # (issue 42: not on another's open)
 
     def theme_changed(self, theme: Theme) -> None:
         for chart in (self._charts, self._heat):
