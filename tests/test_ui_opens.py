@@ -109,3 +109,67 @@ def test_a_learn_screen_made_alone_is_whole_at_once(qtbot, trainee_ctx):
     qtbot.addWidget(screen)
     page = learn_page(screen.family, trainee_ctx.profile)
     assert screen.later.pending == 0 and len(_sections(screen)) == len(page.sections)
+
+
+def test_drills_open_on_their_welcome_and_build_the_question_page_and_review_after(qtbot, window):
+    screen = window.show_screen("drills")
+    assert screen.pages.currentWidget() is screen.welcome
+    assert screen._built("question_page") is None and screen._built("summary") is None
+    qtbot.waitUntil(lambda: screen.later.pending == 0)
+    assert screen._built("question_page") is not None and screen._built("summary") is not None
+    # in the order the screen built them at once before: welcome, question, review
+    assert [screen.pages.widget(i) for i in range(3)] == [screen.welcome, screen.question_page, screen.summary]
+
+
+def test_drills_driven_by_keyboard_before_the_question_page_is_built(qtbot, window, trainee_ctx):
+    from trainer.ui.progress_link import shared_store
+
+    screen = window.show_screen("drills")
+    assert screen._built("question_page") is None
+    screen.select_skill("tile-compare")
+    screen.length.setValue(1)
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)  # Enter starts: the question page is built for it
+    q = screen.controller.session.current
+    assert screen.pages.currentWidget() is screen.question_page and screen.question.prompt.text()
+    qtbot.keyClick(screen.answers.choices, Qt.Key.Key_1 + q.choices.index(q.answer))
+    assert [(r.skill, r.correct) for r in shared_store(trainee_ctx).answers("Ana")] == [("tile-compare", True)]
+    qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)  # the last question: the review
+    assert screen.pages.currentWidget() is screen.summary and "1 right" in screen.summary.headline.text()
+    qtbot.waitUntil(lambda: screen.later.pending == 0)  # what the open left finds it built: nothing twice
+    assert screen.pages.count() == 3 and screen.pages.currentWidget() is screen.summary
+
+
+def _counting(screen, name: str) -> list[int]:
+    """Calls of ``screen.name`` from now on (the real method still runs)."""
+    calls, real = [], getattr(screen, name)
+    setattr(screen, name, lambda *a: (calls.append(1), real(*a))[1])
+    return calls
+
+
+def test_progress_first_open_reads_the_store_once(qtbot, window, trainee_ctx):
+    from trainer.ui import progress_screen
+
+    made = []
+    real = progress_screen.ProgressScreen.refresh
+    progress_screen.ProgressScreen.refresh = lambda self: (made.append(1), real(self))[1]
+    try:
+        window.show_screen("progress")
+    finally:
+        progress_screen.ProgressScreen.refresh = real
+    assert made == [1]  # built and shown in one turn: not again on its show
+
+
+def test_screens_behind_another_follow_a_switch_of_game_when_shown(qtbot, window, trainee_ctx):
+    drills, progress, book = (window.show_screen(k) for k in ("drills", "progress", "rulebook"))
+    window.show_screen("exam")
+    qtbot.wait(10)
+    counts = {s: _counting(s, m) for s, m in ((drills, "reload_skills"), (progress, "refresh"),
+                                               (book, "_profile_changed"))}
+    trainee_ctx.set_game("baccarat")
+    assert all(c == [] for c in counts.values())  # nothing rebuilt behind the Exam screen
+    window.show_screen("drills")
+    assert counts[drills] == [1] and drills.skill.findData("bac-banker-draws") >= 0
+    window.show_screen("progress")
+    assert counts[progress] == [1]
+    window.show_screen("rulebook")
+    assert counts[book] == [1]
