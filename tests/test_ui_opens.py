@@ -173,3 +173,26 @@ def test_screens_behind_another_follow_a_switch_of_game_when_shown(qtbot, window
     assert counts[progress] == [1]
     window.show_screen("rulebook")
     assert counts[book] == [1]
+
+
+def test_an_answer_panel_makes_only_the_choices_until_another_input_is_needed(qtbot):
+    from trainer.drills.model import AnswerKind, Question
+    from trainer.ui.widgets.answers import AnswerPanel
+
+    panel = AnswerPanel(heights_ignored=("setter",))
+    qtbot.addWidget(panel)
+    later = ("setter", "typed", "parts", "tray", "caller")
+    assert not any(name in panel.__dict__ for name in later) and panel.count() == 1
+    given = []
+    panel.answered.connect(given.append)
+    panel.show_question(Question(skill="tile-id", item="teen", seed=1, profile="nj", house_way="", prompt="Its name?",
+                                 kind=AnswerKind.TEXT, answer="Teen", explanation="", citations=()))
+    assert panel.currentWidget() is panel.typed and "tray" not in panel.__dict__
+    qtbot.keyClicks(panel.typed.edit, "Teen")
+    qtbot.keyClick(panel.typed.edit, Qt.Key.Key_Return)
+    assert given == ["Teen"]
+    # asked for by a caller: made then, in the stack, its height ignored as asked
+    assert panel.indexOf(panel.setter) >= 0 and panel.setter.sizePolicy().verticalPolicy().name == "Ignored"
+    aside = AnswerPanel(only_shown=True)
+    qtbot.addWidget(aside)
+    assert aside.indexOf(aside.tray) < 0 and aside.tray.parent() is aside  # (aside: held only when shown)
