@@ -58,7 +58,6 @@ from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, curre
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
 from trainer.ui.when_shown import when_shown
-from trainer.ui.later import Later
 from trainer.ui.new_items import new_per_day
 
 NEXT_UP = ""
@@ -309,8 +308,6 @@ class DrillScreen(Screen):
         self.reload_skills()
         self.restyle()
         self.show_welcome()
-        self.later = Later(self)
-        self.later.run([lambda: self.question_page, lambda: self.summary])
 
     # -- building ----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -409,8 +406,9 @@ class DrillScreen(Screen):
         self._tick = QTimer(self)
         self._tick.setInterval(100)
 
-    # the question page and the review are not what the screen shows first: built just after its first
-    # paint (``later``, issue 42), or at once when first asked for (a key pressed before then)
+    # the question page and the review are not what the screen shows first: built when first asked for
+    # (the first question, the first review; issue 42: not on the screen's first open, and not in one
+    # turn of the idle event loop either, which held it up ≈ 25 ms)
     @cached_property
     def question_page(self) -> PageScroll:
         """The question, the hint, the answers (an animated deal above them) and the verdict beside."""

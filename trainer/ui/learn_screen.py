@@ -13,6 +13,8 @@ screen on the family's first skill.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
@@ -27,7 +29,7 @@ from trainer.ui.widgets.labels import make_label
 from trainer.ui.widgets.screen import Screen
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.later import Later
-from trainer.ui.learn_widgets import FlashcardView, section_widget
+from trainer.ui.learn_widgets import FlashcardView, section_parts, section_widget
 from trainer.ui.progress_link import current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
@@ -149,17 +151,30 @@ class LearnScreen(Screen):
         refresh_fonts(self.content)
         self.show_page()
         # the first section now; on the screen's first open the others a turn each after it (issue 42)
-        self.later.run([lambda s=section: self._add_section(s, fonts=True) for section in rest])
+        # (each section's title, then each of its parts: a turn each, none holding the event loop long)
+        self.later.run([part for section in rest for part in self._section_later(section)])
         if not self._opening:
             self.later.finish()
         self.presentedChanged.emit()
 
-    def _add_section(self, section, fonts: bool = False) -> None:
+    def _add_section(self, section) -> None:
         """A section of the page, before the stretch that ends it."""
-        widget = section_widget(section, self.ctx, self.theme)
-        self.content_lay.insertWidget(self.content_lay.count() - 1, widget)
-        if fonts:
+        self.content_lay.insertWidget(self.content_lay.count() - 1, section_widget(section, self.ctx, self.theme))
+
+    def _section_later(self, section) -> list[Callable[[], None]]:
+        """A section added in parts: its box with its title, then what follows the title a part at a time."""
+        box, parts = section_parts(section, self.ctx, self.theme)
+
+        def add_box() -> None:
+            self.content_lay.insertWidget(self.content_lay.count() - 1, box)
+            refresh_fonts(box)
+
+        def add(make: Callable[[], QWidget]) -> None:
+            widget = make()
+            box.layout().addWidget(widget)
             refresh_fonts(widget)
+
+        return [add_box, *(lambda m=make: add(m) for make in parts)]
 
     def presented_page(self) -> LearnPage | None:
         """The page the presenter window shows (``trainer.ui.presenter_learn``)."""
