@@ -26,6 +26,7 @@ has passed, and the screen then shows the summary; the widget only displays the 
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from html import escape
 from typing import Any, Callable
 
@@ -54,11 +55,12 @@ from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.answers import AnswerPanel
 from trainer.ui.widgets.labels import PageScroll, make_label
 from trainer.ui.widgets.question import QuestionView
-from trainer.ui.widgets.screen import Screen
+from trainer.ui.widgets.screen import Screen, add_page
 from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_marks, reset_setter, settle_setter
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.when_shown import when_shown
 from trainer.ui.new_items import new_per_day
 
 NEXT_UP = ""
@@ -295,6 +297,10 @@ class SummaryView(QWidget):
         self.weakest.setText("Weakest: " + ", ".join(weak) if weak else "No weak skill in this session.")
 
 
+#: The question page's parts, built with it (see ``DrillScreen.question_page``).
+_QUESTION_PARTS = frozenset({"question", "answers", "hint_label", "feedback", "animation"})
+
+
 class DrillScreen(Screen):
     """Set-up bar, then the question / verdict / summary pages (see the module docstring)."""
 
@@ -305,7 +311,7 @@ class DrillScreen(Screen):
 
     def presented_pane(self):
         """The animation of the deal asked about, while one shows (``trainer.ui.presenter``), else None."""
-        return self.animation.widget if self.animation.showing else None
+        return self.animation.widget if self._built("question_page") and self.animation.showing else None
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -400,33 +406,8 @@ class DrillScreen(Screen):
         self.welcome.setTextFormat(Qt.TextFormat.RichText)
         self.welcome.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
-        self.question = QuestionView()
-        self.answers = AnswerPanel(only_shown=True)
-        self.hint_label = make_label("", 1.4, name="hint", wrap=True)
-        self.hint_label.hide()
-        self.feedback = SteadyFeedbackPanel(self.ctx)
-        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
-        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
-        feedback_rows = self.feedback.layout()
-        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
-        left = QVBoxLayout()
-        left.addWidget(self.question, 2)
-        left.addWidget(self.hint_label)
-        left.addWidget(self.answers, 3)
-        # built on the first animated question only: most sessions never need a table scene
-        self.animation = AnimationSlot(self, left, 1, self.answers)
-        # a long question, a chip tray or a call builder at Projector on a small window: the page scrolls
-        # (its least width fits the window: choices and buttons wrap), the window keeps its size
-        self.question_page = PageScroll()
-        row = QHBoxLayout(self.question_page.page)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addLayout(left, 2)  # the question two thirds (it wraps less, and scrolls less at Projector)
-        row.addWidget(self.feedback, 1)
-
-        self.summary = SummaryView()
         self.pages = QStackedWidget()
-        for page in (self.welcome, self.question_page, self.summary):
-            self.pages.addWidget(page)
+        self.pages.addWidget(self.welcome)
 
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
@@ -446,27 +427,78 @@ class DrillScreen(Screen):
         self._tick = QTimer(self)
         self._tick.setInterval(100)
 
+    # the question page and the review are not what the screen shows first: built when first asked for
+    # (the first question, the first review; issue 42: not on the screen's first open, and not in one
+    # turn of the idle event loop either, which held it up ≈ 25 ms)
+    @cached_property
+    def question_page(self) -> PageScroll:
+        """The question, the hint, the answers (an animated deal above them) and the verdict beside."""
+        self.question = QuestionView()
+        self.answers = AnswerPanel(only_shown=True)
+        self.hint_label = make_label("", 1.4, name="hint", wrap=True)
+        self.hint_label.hide()
+        self.feedback = SteadyFeedbackPanel(self.ctx)
+        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
+        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
+        feedback_rows = self.feedback.layout()
+        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
+        left = QVBoxLayout()
+        left.addWidget(self.question, 2)
+        left.addWidget(self.hint_label)
+        left.addWidget(self.answers, 3)
+        # built on the first animated question only: most sessions never need a table scene
+        self.animation = AnimationSlot(self, left, 1, self.answers)
+        # a long question, a chip tray or a call builder at Projector on a small window: the page scrolls
+        # (its least width fits the window: choices and buttons wrap), the window keeps its size
+        page = PageScroll()
+        row = QHBoxLayout(page.page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(left, 2)  # the question two thirds (it wraps less, and scrolls less at Projector)
+        row.addWidget(self.feedback, 1)
+        c = self.controller
+        c.parseError.connect(self.answers.show_error)
+        self.answers.answered.connect(c.answer)
+        self.feedback.nextRequested.connect(c.next)
+        self._theme_parts(self.theme)
+        return add_page(self.pages, page)
+
+    @cached_property
+    def summary(self) -> SummaryView:
+        """The session's review (after the question page in the pages and the Tab order)."""
+        self.question_page  # noqa: B018
+        summary = SummaryView()
+        summary.practise.clicked.connect(self.practise_missed)
+        summary.more.clicked.connect(self.practise_more)
+        return add_page(self.pages, summary)
+
+    def __getattr__(self, name: str):
+        # a part of the question page asked for before the page is built builds it (see question_page)
+        if name in _QUESTION_PARTS and "question_page" not in self.__dict__:
+            self.question_page  # noqa: B018
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+    def _built(self, name: str) -> QWidget | None:
+        """The part ``name`` (``question_page``, ``summary``) if it is built yet."""
+        return self.__dict__.get(name)
+
     def _wire(self) -> None:
         c = self.controller
         c.questionReady.connect(self.show_question)
         c.judged.connect(self.show_feedback)
-        c.parseError.connect(self.answers.show_error)
         c.hintReady.connect(self.show_hint)
         c.finished.connect(self.show_summary)
-        self.answers.answered.connect(c.answer)
-        self.feedback.nextRequested.connect(c.next)
         self.hint_button.clicked.connect(c.hint)
         self.start_button.clicked.connect(self.start)
         self.end_button.clicked.connect(c.end)
         self.learn_button.clicked.connect(self.learn)
         self.timed.toggled.connect(self._mode_changed)
-        self.summary.practise.clicked.connect(self.practise_missed)
-        self.summary.more.clicked.connect(self.practise_more)
         self._tick.timeout.connect(self._update_clock)
         for key in ("?", "F1"):
             QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence("Esc"), self, self._escape, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: self.reload_skills())
+        # a switch of game behind another screen waits until this one is shown (issue 42: not on that open)
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self.reload_skills))
         self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
 
     # -- set-up --------------------------------------------------------------------------------------
@@ -486,6 +518,10 @@ class DrillScreen(Screen):
         self.skill.setCurrentIndex(max(0, index))
 
     def theme_changed(self, theme: Theme) -> None:
+        if self._built("question_page"):
+            self._theme_parts(theme)
+
+    def _theme_parts(self, theme: Theme) -> None:
         self.answers.set_theme(theme)
         self.question.set_theme(theme)
         self.animation.set_theme(theme)
@@ -647,7 +683,8 @@ class DrillScreen(Screen):
         """What the presenter window shows the class: the question on screen, the choices offered as
         the trainee's list reads them (none where the answer is typed, set or built), and its right
         answer once the trainee has answered ("" before); None where no question is on screen."""
-        if self.pages.currentWidget() is not self.question_page or not self.question.prompt.text():
+        if (not self._built("question_page") or self.pages.currentWidget() is not self.question_page
+                or not self.question.prompt.text()):
             return None
         listed = self.answers.currentWidget() is self.answers.choices
         return (self._asked, tuple(b.text() for b in self.answers.choices.buttons) if listed else (),
@@ -704,23 +741,24 @@ class DrillScreen(Screen):
     def keyPressEvent(self, event) -> None:  # noqa: N802
         key = event.key()
         page = self.pages.currentWidget()
+        summary = self._built("summary")  # (not built: not shown)
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if page is self.welcome and enter:
             self.start()
-        elif page is self.summary and enter:
+        elif page is summary and enter:
             self.start()
-        elif page is self.summary and key == Qt.Key.Key_P:
+        elif page is summary and key == Qt.Key.Key_P:
             self.practise_missed()
-        elif page is self.summary and key == Qt.Key.Key_M:
+        elif page is summary and key == Qt.Key.Key_M:
             self.practise_more()
-        elif page in (self.welcome, self.summary) and key == Qt.Key.Key_L:
+        elif page in (self.welcome, summary) and key == Qt.Key.Key_L:
             self.learn()
-        elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
+        elif page is summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()
         elif key == Qt.Key.Key_O:  # (left over by the answer inputs: the call builder's O is its own)
             self.fold.toggle()
-        elif page is self.question_page and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
+        elif page is self._built("question_page") and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
             bar = self.question_page.verticalScrollBar()  # a question taller than the window, read on
             bar.setValue(bar.value() + (1 if key == Qt.Key.Key_PageDown else -1) * bar.pageStep())
         else:

@@ -420,9 +420,8 @@ class DealerScreen(Screen):
         set_font(self.question.prompt, 1.75, bold=True)
         # the column scrolls (a larger text size on a small window): the prompt is read whole, never cut
         self.question.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.answers = AnswerPanel()
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
-        self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.answers = AnswerPanel(heights_ignored=("setter",))
         self.table_hint = make_label("", 1.1, wrap=True)
         self.action = QStackedWidget()
         answer_page = QWidget()
