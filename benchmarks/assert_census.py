@@ -1,13 +1,14 @@
 """The assertion census (issue 42: "no test loses what it asserts"): which assertions each test runs.
 
-    .venv/bin/python scripts/assert_census.py run OUT.json [PYTEST ARGS...]
-    .venv/bin/python scripts/assert_census.py compare BEFORE.json AFTER.json
+    .venv/bin/python benchmarks/assert_census.py run OUT.json [PYTEST ARGS...]
+    .venv/bin/python benchmarks/assert_census.py compare BEFORE.json AFTER.json
 
 ``run`` runs pytest with this file as a plugin and pytest's ``pytest_assertion_pass`` hook on (a fresh
 ``PYTHONPYCACHEPREFIX``: pytest's cached rewritten files carry no hook), and writes, per test, its
 outcome and every passing ``assert`` it executed (by the assertion's source text) with how many times.
 ``compare`` prints the totals of both (tests, passed, distinct assertions, executions) and every test
-that is gone or runs an assertion text it ran before no longer; it exits 1 if there is one.
+that is gone or runs an assertion text it ran before no longer; it exits 1 if there is one. (It replaces
+``benchmarks/assert_count.py``, a plain count, which read the cached rewritten files and so missed them.)
 """
 
 from __future__ import annotations
@@ -48,9 +49,8 @@ def pytest_sessionfinish(session) -> None:  # noqa: ARG001 - pytest's hook signa
 def run(out: Path, args: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="census-") as folder:
         pyc = Path(folder, "pyc")
-        env = {**os.environ, FOLDER: folder, "PYTHONPYCACHEPREFIX": str(pyc), "QT_QPA_PLATFORM": "offscreen",
-               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "scripts"), os.environ.get("PYTHONPATH")]))}
-        code = subprocess.call([sys.executable, "-m", "pytest", "-p", "assert_census", "-p", "no:cacheprovider",
+        env = {**os.environ, FOLDER: folder, "PYTHONPYCACHEPREFIX": str(pyc), "QT_QPA_PLATFORM": "offscreen"}
+        code = subprocess.call([sys.executable, "-m", "pytest", "-p", "benchmarks.assert_census", "-p", "no:cacheprovider",
                                 "-o", "enable_assertion_pass_hook=true", *args], cwd=ROOT, env=env)
         tests: dict[str, dict] = defaultdict(lambda: {"outcome": "", "asserts": Counter()})
         for part in Path(folder).glob("*.json"):
