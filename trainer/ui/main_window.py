@@ -658,10 +658,10 @@ class MainWindow(QMainWindow):
             self._first_pending = True
             QTimer.singleShot(0, self.finish_startup)
 
-    def finish_startup(self) -> None:
+    def finish_startup(self, *, warm_up_others: bool = True) -> None:
         """What can wait until the window is on screen: the first screen (the toolbars set for its game
-        first), then once it has painted ``_first_painted``, then the other screens' imports in the
-        background."""
+        first), then once it has painted ``_first_painted``, then (``warm_up_others``) the other screens'
+        imports in the background: a snapshot, which shows one screen and exits, has no use for them."""
         key = self._offered_key(self.current_key)
         self._show_game(self.ctx.game)  # the toolbars as they stay: nothing moves the first screen later
         if self.hosts[key].screen is None or key != self.current_key:
@@ -669,7 +669,8 @@ class MainWindow(QMainWindow):
         last = self.hosts[key].painted_last()
         after_paint(last, self._first_painted)
         self.firstScreenShown.emit(last)  # (a watcher it sets on ``last`` sees the paint before the one above)
-        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
+        if warm_up_others:
+            QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _first_painted(self) -> None:
         """Shortcuts, the icon and accessible names, the Game and Profile menus, then the progress store:

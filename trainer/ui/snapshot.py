@@ -133,7 +133,7 @@ def render(*, screen: str = "table", game: str = "paigow", size: tuple[int, int]
         window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         window.resize(*size)
         window.show()
-        window.finish_startup()
+        window.finish_startup(warm_up_others=False)  # what the screen needs, it builds when it first asks
         if casino_rules:
             from trainer.rules.casino import load_casino
 
