@@ -11,10 +11,13 @@ typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 the verdict; Page Down / Page Up scroll a question taller than the window; Esc ends the session; O shows
 the options where they fold (Projector on a small window, while a question or the review shows).
 
-A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
-a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
-wrong, the median time against the fluent time, the missed items with their right answers, and
-**Practise these (N)** (key P), a session of just those. The skill list shows each skill's mastery.
+A session has a length (20 questions unless chosen; 0: no limit); "Until all due are done" ends it sooner,
+when no due review, re-ask or allowed new item is left (the day's session, as Anki's): its review then says
+"Done for today: N reviews, M new — practise more?" with **Practise more** (key M), a session of the set
+length filled with practice. A progress bar shows how far it has gone. It ends with its review
+(:class:`SummaryView`): right and wrong, the median time against the fluent time, the missed items with
+their right answers, and **Practise these (N)** (key P), a session of just those. The skill list shows each
+skill's mastery.
 
 A timed session may have a time limit in minutes: the session (:class:`DrillSession`) says when it
 has passed, and the screen then shows the summary; the widget only displays the countdown.
@@ -40,7 +43,7 @@ from trainer.drills.mastery import trainee_mastery
 from trainer.drills.registry import item_title, offered_skills, profile_in_game
 from trainer.drills.text import plain_words
 from trainer.drills.session import (
-    DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, missed_heading, missed_times,
+    DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, done_for_today_text, missed_heading, missed_times,
 )
 from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
@@ -92,13 +95,13 @@ class DrillController(QObject):
     def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0,
               until_due: bool = False) -> None:
         """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
-        ``until_due``: until all due items are done instead; ``minutes`` 0 = no time limit."""
+        ``until_due``: ending sooner when all due items are done; ``minutes`` 0 = no time limit."""
         # the profile itself, not its name: a casino's Rules Submission amends it (its house way, choices)
         profile = profile_in_game(skill, self.ctx.profile) if skill else self.ctx.profile
         self.run(DrillSession([skill] if skill else None, profile=profile, mode=mode,
                               seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
                               time_limit_s=minutes * 60 or None, clock=self.clock,
-                              length=None if until_due else length or None, until_due=until_due,
+                              length=length or None, until_due=until_due,
                               new_per_day=new_per_day(self.ctx.settings)))
 
     def practise_missed(self) -> None:
@@ -212,6 +215,9 @@ def _short(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
+_AGAIN = "Enter: practise again · P: practise the missed items · W: practise the weakest skill"
+
+
 class SummaryView(QWidget):
     """The session's review: right and wrong, median time against the fluent time, hints, per-skill
     lines, the weakest skills, the missed items with their right answers, and Practise these (N)."""
@@ -233,15 +239,21 @@ class SummaryView(QWidget):
         self.practise = QPushButton("Practise these")
         self.practise.setObjectName("practise-these")
         set_font(self.practise, 1.3, bold=True)
+        self.day = make_label("", 1.6, name="done-for-today", wrap=True)
+        self.more = QPushButton("Practise more  (M)")
+        self.more.setObjectName("practise-more")
+        self.more.setToolTip("A session of the set length, filled with practice when nothing is due")
+        set_font(self.more, 1.3, bold=True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
-                                "skill", 1.3, wrap=True)
+        self.again = make_label(_AGAIN, 1.3, wrap=True)
         self.scroll = PageScroll()  # six skills' lines and the missed items at Projector: the review scrolls
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.scroll)
         layout = QVBoxLayout(self.scroll.page)
         layout.addWidget(self.title)
+        layout.addWidget(self.day)
+        layout.addWidget(self.more, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.headline)
         layout.addSpacing(12)
         layout.addLayout(self.table)
@@ -252,6 +264,13 @@ class SummaryView(QWidget):
         layout.addWidget(self.again)
 
     def show_summary(self, summary: SessionSummary) -> None:
+        day = summary.done_for_today
+        self.title.setText("Session review" if day is None else "Done for today")
+        self.day.setText("" if day is None else done_for_today_text(day, heading=False))
+        self.day.setVisible(day is not None)
+        self.more.setVisible(day is not None)
+        self.again.setText(_AGAIN if day is None else f"M: practise more · {_AGAIN}")
+        self.headline.setVisible(bool(summary.answered))
         fluent = f" (fluent: {_seconds(summary.fluent_ms)})" if summary.fluent_ms else ""
         self.headline.setText(
             f"{summary.correct} right · {summary.wrong} wrong   ·   Accuracy {_percent(summary.accuracy)}  "
@@ -264,7 +283,8 @@ class SummaryView(QWidget):
             item = self.table.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time")):
+        self.weakest.setVisible(bool(summary.answered))  # nothing was due: no table, no weakest skill
+        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time") if summary.answered else ()):
             label = make_label(head, 1.35, bold=True)
             self.table.addWidget(label, 0, col)
         for row, s in enumerate(summary.per_skill, start=1):
@@ -303,6 +323,7 @@ class DrillScreen(Screen):
         self._target_ms = 0
         #: the right answer of the question on screen once it is answered, for the presenter window
         self._answered = ""
+        self._asked = None  # the question on screen (the presenter window shows it)
         self._build()
         self._wire()
         self.reload_skills()
@@ -331,7 +352,7 @@ class DrillScreen(Screen):
         self.length.setAccessibleName("Questions in the session")
         set_font(self.length, 1.3)
         self.until_due = QCheckBox("Until all &due are done")
-        self.until_due.setAccessibleName("Run the session until every due item is done")
+        self.until_due.setAccessibleName("End the session sooner, once every due item is done")
         set_font(self.until_due, 1.3)
         self.minutes = QSpinBox()
         self.minutes.setRange(0, 240)
@@ -447,6 +468,7 @@ class DrillScreen(Screen):
         self.question_page  # noqa: B018
         summary = SummaryView()
         summary.practise.clicked.connect(self.practise_missed)
+        summary.more.clicked.connect(self.practise_more)
         return add_page(self.pages, summary)
 
     def __getattr__(self, name: str):
@@ -471,7 +493,6 @@ class DrillScreen(Screen):
         self.end_button.clicked.connect(c.end)
         self.learn_button.clicked.connect(self.learn)
         self.timed.toggled.connect(self._mode_changed)
-        self.until_due.toggled.connect(lambda on: self.length.setEnabled(not on))
         self._tick.timeout.connect(self._update_clock)
         for key in ("?", "F1"):
             QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -537,7 +558,7 @@ class DrillScreen(Screen):
     def _set_running(self, running: bool) -> None:
         for w in (self.skill, self.practice, self.timed, self.until_due, self.start_button, self.learn_button):
             w.setEnabled(not running)
-        self.length.setEnabled(not running and not self.until_due.isChecked())
+        self.length.setEnabled(not running)
         self.minutes.setEnabled(not running and self.timed.isChecked())
         self.progress.setVisible(running)
         self.end_button.setEnabled(running)
@@ -588,7 +609,9 @@ class DrillScreen(Screen):
         self.start_button.setFocus()
 
     # -- the session --------------------------------------------------------------------------------
-    def start(self, skill: str | None = None) -> None:
+    def start(self, skill: str | None = None, *, more: bool = False) -> None:
+        """A session of the chosen skill (or ``skill``); ``more``: after "Done for today", of the set length
+        (at least the default one) filled with practice, whatever "Until all due are done" says."""
         name = self.trainee() or ask_new_trainee(self.ctx, self)
         if not name:
             return
@@ -596,8 +619,9 @@ class DrillScreen(Screen):
         mode = "timed" if self.timed.isChecked() else "practice"
         self._set_running(True)
         minutes = self.minutes.value() if self.timed.isChecked() else 0
-        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value(),
-                              minutes, self.until_due.isChecked())
+        length = max(self.length.value(), DEFAULT_LENGTH) if more else self.length.value()
+        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, length,
+                              minutes, self.until_due.isChecked() and not more)
 
     def show_question(self, question) -> None:
         session = self.controller.session
@@ -609,6 +633,7 @@ class DrillScreen(Screen):
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self._answered = ""
+        self._asked = question
         self.question.show_question(question)
         set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
@@ -654,20 +679,24 @@ class DrillScreen(Screen):
         self._answered = plain_words(feedback.expected)
         self.presentedChanged.emit()
 
-    def presented_question(self) -> tuple[str, str] | None:
-        """What the presenter window shows the class: the question on screen, in words, and its right
+    def presented_question(self) -> tuple[Any, tuple[str, ...], str] | None:
+        """What the presenter window shows the class: the question on screen, the choices offered as
+        the trainee's list reads them (none where the answer is typed, set or built), and its right
         answer once the trainee has answered ("" before); None where no question is on screen."""
-        if not self._built("question_page"):
+        if (not self._built("question_page") or self.pages.currentWidget() is not self.question_page
+                or not self.question.prompt.text()):
             return None
-        prompt = self.question.prompt.text()
-        return (prompt, self._answered) if self.pages.currentWidget() is self.question_page and prompt else None
+        listed = self.answers.currentWidget() is self.answers.choices
+        return (self._asked, tuple(b.text() for b in self.answers.choices.buttons) if listed else (),
+                self._answered)
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
         self._tick.stop()
         self.clock_label.clear()
         over = "Time is up" if summary.timed_out else "Session over"
-        self.status.setText(f"{over}: {summary.answered} answered, all saved.")
+        self.status.setText(f"{over}: {summary.answered} answered, all saved." if summary.done_for_today is None
+                            else done_for_today_text(summary.done_for_today))
         self.weakest_skill = summary.weakest[0].skill if summary.weakest else ""
         self.reload_skills()  # the masteries have changed
         self.summary.show_summary(summary)
@@ -689,6 +718,11 @@ class DrillScreen(Screen):
             self.clock_label.setText(f"{countdown}{ms / 1000:.1f} s  (fluent: {self._target_ms / 1000:.0f} s)")
         else:
             self.clock_label.setText("untimed practice")
+
+    def practise_more(self) -> None:
+        """Practise more (M), after "Done for today": the same skill, the set length, filled with practice."""
+        if self.controller.last is not None and self.controller.last.summary().done_for_today is not None:
+            self.start(more=True)
 
     def practise_missed(self) -> None:
         """Practise these (N): a session of just the items the last session missed."""
@@ -715,6 +749,8 @@ class DrillScreen(Screen):
             self.start()
         elif page is summary and key == Qt.Key.Key_P:
             self.practise_missed()
+        elif page is summary and key == Qt.Key.Key_M:
+            self.practise_more()
         elif page in (self.welcome, summary) and key == Qt.Key.Key_L:
             self.learn()
         elif page is summary and key == Qt.Key.Key_W and self.weakest_skill:
