@@ -756,6 +756,9 @@ class MainWindow(QMainWindow):
         self._quitting = True  # (the presenter closes with the app, remembered for the next start)
         self.stop_presenting()
         super().closeEvent(event)
+        if event.isAccepted():  # a closed window polls no server (the join offer, the status bar's link)
+            for timer in self.findChildren(QTimer):
+                timer.stop()
 
 
 def stored_choices(store: QSettings) -> tuple[str | None, str | None]:
