@@ -185,6 +185,9 @@ def _quit_after_first_paint(app, window, what: str) -> None:
 
     def done() -> None:
         print(f"first-paint {time.time():.6f}", flush=True)
+        from trainer import method_cache
+
+        method_cache.save()  # (what leaving normally saves at exit)
         os._exit(0)
 
     class _Watcher(QObject):
