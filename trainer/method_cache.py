@@ -29,7 +29,9 @@ HEADER = MAGIC_NUMBER + bytes([sys.flags.optimize])
 #: More texts than this in the file (old classes accumulate), and it is rewritten with this run's alone.
 MAX_ENTRIES = 4000
 
-_table: dict[str, object] | None = None
+#: each text's code object, marshalled: read only when its class is made (the whole table is ~1,000
+#: methods; a run makes a few hundred)
+_table: dict[str, bytes] | None = None
 _used: set[str] = set()
 _new = False
 
@@ -43,10 +45,10 @@ def path() -> str | None:
     return os.path.join(os.path.dirname(pyc), f"dataclass-methods.{sys.implementation.cache_tag}.bin")
 
 
-def _load() -> dict[str, object]:
+def _load() -> dict[str, bytes]:
     global _table
     if _table is None:
-        table: dict[str, object] = {}
+        table: dict[str, bytes] = {}
         where = path()
         try:
             with open(where or "", "rb") as f:
@@ -66,10 +68,12 @@ def _exec(source, globals=None, locals=None, /) -> None:  # noqa: A002 (exec's o
     global _new
     if isinstance(source, str):
         table = _load()
-        code = table.get(source)
-        if code is None:
-            code = table[source] = compile(source, "<string>", "exec", dont_inherit=True)
-            _new = True
+        data = table.get(source)
+        if data is None:
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            table[source], _new = marshal.dumps(code), True
+        else:
+            code = marshal.loads(data)
         _used.add(source)
         source = code
     builtins.exec(source, globals, locals)
