@@ -197,6 +197,9 @@ def _quit_after_first_paint(app, window, what: str) -> None:
                 QTimer.singleShot(0, done)
             return False
 
+    from trainer.ui.main_window import _AfterPaint
+
+    _AfterPaint.LATEST_MS = 10**9  # (what waits for the paint waits for it: a slow run, e.g. valgrind, counts no more)
     watcher = _Watcher(app)
     if what == "window":
         window.installEventFilter(watcher)
