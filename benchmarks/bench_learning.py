@@ -7,8 +7,8 @@ The learners (issue 38) have a spacing effect and were written apart from the qu
   ``x = (1, √(1+right), √(1+wrong))`` (their count features, square-rooted as in §4), clamped to
   their code's 15 minutes .. 274 days. Plain HLR counts a study the same after a minute or a week;
   here a study counts ``min(1, lag/h)`` of one (a re-ask minutes later adds almost nothing: the
-  spacing effect). θ = (-4.5, 2.0, -0.3): a first study lasts ~3 hours, ~14 spaced recalls reach
-  a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3, and
+  spacing effect). θ = (-5.0, 2.0, 1.0) (a miss's feedback is a study too): a first study lasts ~8-11
+  hours, ~11 fully spaced recalls reach a week (the paper's half-lives run from minutes to months); each learner's bias is drawn ±0.3, and
   each item's weight (the paper's lexeme features: words differ) from N(0, 0.7).
 * ``act-r`` — ACT-R's activation with spacing (Pavlik & Anderson 2005, "Practice and forgetting
   effects on vocabulary memory: an activation-based model of the spacing effect", Cognitive Science
@@ -27,9 +27,14 @@ skill's items a day later is at least 90%. The answers until then (``CAP_DAYS`` 
 
 Pickers, each on the same learners (seeds): ``random`` (any item each question), ``round robin``
 (teaching order, item after item across days), ``shuffled`` (round robin, each pass shuffled), ``app``
-(the app's learning queue, ``trainer.drills.session.session_queue``, on FSRS cards rated as the store
-rates them, and the answer log's day counts); and, on request (``--pickers oracle``), ``oracle``: the
-item with the lowest *true* recall tomorrow not asked yet today, a bound no scheduler can see.
+(the Drills screen's session: ``trainer.drills.session.session_queue`` of ``SESSION`` questions, on FSRS
+cards rated as the store rates them and the answer log's day counts: due reviews, re-asks and the day's
+new items, then practice); and, on request (``--pickers ...``): ``app-due`` (the same queue ending when no
+due review, re-ask or new item is left, as Anki's day and the screen's "Until all due are done": the
+answers spent on items not due are saved), ``oracle-fill``: the item with the lowest *true* recall
+tomorrow not asked yet today, a bound no scheduler can see, and ``oracle``, the same free to stop as
+``app-due`` is (when that item will be recalled at least :data:`ORACLE_STOP` tomorrow). Each cell is the
+median of the answers to the goal and, in brackets, of the days: a shorter session may take more days.
 
 Then the teaching bar: a 20-question session answered all wrong (distinct items, back-to-back
 repeats) and all right (distinct items), for the skills and profiles issue 26 names.
@@ -64,8 +69,11 @@ SESSION = 20
 ANSWER_S = 10.0
 CAP_DAYS = 200
 GOAL = 0.9
+#: The oracle's session ends when the item likeliest to be forgotten will be recalled this well tomorrow.
+ORACLE_STOP = 0.9
 SKILLS = ("tile-id", "bac-banker-draws")
 PICKERS = ("random", "round robin", "shuffled", "app")
+EXTRA_PICKERS = ("app-due", "oracle", "oracle-fill")
 T0 = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
 
 
@@ -190,6 +198,7 @@ class Run:
         self.cards: dict = {}
         self.log: list[Record] = []
         self.turn = 0
+        self.days = 0
         self.order: list[str] = []
 
     def _next_in_pass(self) -> str:
@@ -199,14 +208,19 @@ class Run:
                 self.rng.shuffle(self.order)
         return self.order.pop(0)
 
-    def _oracle(self, t: float) -> str:
-        """The item the learner is likeliest to have forgotten by tomorrow (its true recall), not asked today."""
-        today = {r.item for r in self.log[len(self.log) - self.turn % SESSION:]} if self.turn % SESSION else set()
+    def _oracle(self, t: float, n: int) -> str | None:
+        """The item the learner is likeliest to have forgotten by tomorrow (its true recall), not asked today;
+        ``oracle`` stops (None) once that recall is at least :data:`ORACLE_STOP`, as the app's session ends."""
+        today = {r.item for r in self.log[len(self.log) - n:]} if n else set()
         left = [i for i in self.its if i not in today] or list(self.its)
-        return min(left, key=lambda i: self.learner.recall(i, t + DAY))
+        item = min(left, key=lambda i: self.learner.recall(i, t + DAY))
+        return None if self.picker == "oracle" and self.learner.recall(item, t + DAY) >= ORACLE_STOP else item
 
     def _queue(self, when: datetime) -> LearningQueue:
-        return session_queue([self.skill], None, None, self.cards, when, length=SESSION, today=Today.of(self.log, when))
+        """The app's session of the day: the Drills screen's (``app``: due reviews, re-asks and new items, then
+        practice up to its length), or Anki's (``app-due``: ending when none of those is left)."""
+        return session_queue([self.skill], None, None, self.cards, when, length=SESSION,
+                             until_due=self.picker == "app-due", today=Today.of(self.log, when))
 
     def _ask(self, item: str, t: float) -> tuple[bool, bool]:
         question = self.source.question(item)
@@ -226,19 +240,19 @@ class Run:
 
     def day(self, d: int) -> None:
         t = d * DAY
-        queue = self._queue(T0 + timedelta(seconds=t)) if self.picker == "app" else None
+        queue = self._queue(T0 + timedelta(seconds=t)) if self.picker.startswith("app") else None
         for n in range(SESSION):
             if queue is not None:
                 key = queue.next()
-                if key is None:
-                    break
-                item = key[1]
+                item = None if key is None else key[1]
             elif self.picker == "random":
                 item = self.rng.choice(self.its)
-            elif self.picker == "oracle":
-                item = self._oracle(t + n * ANSWER_S)
+            elif self.picker.startswith("oracle"):
+                item = self._oracle(t + n * ANSWER_S, n)
             else:
                 item = self._next_in_pass()
+            if item is None:
+                break
             right, guessable = self._ask(item, t + n * ANSWER_S)
             if queue is not None:
                 queue.answered((self.skill, item), right, guessable=guessable)
@@ -252,6 +266,7 @@ class Run:
         for d in range(CAP_DAYS):
             self.day(d)
             if self.recalled_tomorrow(d) >= GOAL:
+                self.days = d + 1
                 return self.turn
         return None
 
@@ -260,6 +275,13 @@ def _median(runs: list[int | None]) -> tuple[float, int]:
     """The median answers (a run that never reached the goal counts as more than any) and the capped runs."""
     big = CAP_DAYS * SESSION + 1
     return statistics.median(r if r is not None else big for r in runs), sum(r is None for r in runs)
+
+
+def measure(skill: str, model: str, picker: str, learners: int) -> tuple[float, int, float]:
+    """(median answers, capped runs, median days) to the goal over ``learners`` seeds."""
+    runs = [Run(skill, model, picker, seed) for seed in range(learners)]
+    answers = [run.answers_to_goal() for run in runs]
+    return (*_median(answers), statistics.median(run.days or CAP_DAYS + 1 for run in runs))
 
 
 def _wrong(q) -> object:
@@ -282,8 +304,8 @@ def teaching_bar(skill: str, profile: str | None, right: bool, seed: int = 4) ->
     return len(set(asked)), sum(a == b for a, b in zip(asked, asked[1:])), len(items(skill, profile))
 
 
-def _cell(med: float, capped: int) -> str:
-    return f"{med:.0f}" + (f" ({capped} capped)" if capped else "")
+def _cell(med: float, capped: int, days: float) -> str:
+    return f"{med:.0f} ({days:.0f} d" + (f", {capped} capped)" if capped else ")")
 
 
 def main() -> None:
@@ -291,7 +313,8 @@ def main() -> None:
     ap.add_argument("--learners", type=int, default=30, help="simulated learners per skill, model and picker")
     ap.add_argument("--skills", nargs="*", default=list(SKILLS))
     ap.add_argument("--models", nargs="*", default=list(MODELS))
-    ap.add_argument("--pickers", nargs="*", default=list(PICKERS), help="(the ratios need all four)")
+    ap.add_argument("--pickers", nargs="*", default=list(PICKERS),
+                    help=f"of {', '.join(PICKERS + EXTRA_PICKERS)} (the ratios need random, round robin and app)")
     args = ap.parse_args()
     print(f"bench_learning: {args.learners} learners each; {load()}")
     print(f"one {SESSION}-question session a day, {ANSWER_S:.0f} s a question; goal: mean recall a day later "
@@ -302,8 +325,7 @@ def main() -> None:
     started = time.perf_counter()
     for skill in args.skills:
         for model in args.models:
-            med = {p: _median([Run(skill, model, p, seed).answers_to_goal() for seed in range(args.learners)])
-                   for p in args.pickers}
+            med = {p: measure(skill, model, p, args.learners) for p in args.pickers}
             cells = " | ".join(_cell(*med[p]) for p in args.pickers)
             ratio = f" {med['app'][0] / med['round robin'][0]:.2f}x | {med['app'][0] / med['random'][0]:.2f}x |" \
                 if ratios else ""

@@ -13,6 +13,7 @@ Readings shared with the files (each stated in the file's comments too):
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
@@ -285,8 +286,10 @@ def low_three_or_high(options: Iterable[Setting], top_rank: int, high_at_least: 
 # --- Casino Canberra (casino-canberra-partial.md): the rules before "All other hands" 5.1 ------------------
 
 
+@cache
 def is_kind(t: Tile, kind: str) -> bool:
-    """The kinds the partial texts name: a spot total, ``high N`` / ``low N`` (621a.3(h)), a face, a name."""
+    """The kinds the partial texts name: a spot total, ``high N`` / ``low N`` (621a.3(h)), a face, a name.
+    Kept per tile and kind: it is asked for every tile of every hand, in every order (issue 42)."""
     named = {"teen": "6-6", "day": "1-1", "high 8": "4-4", "high 10": "5-5", "low 10": "4-6", "high 6": "3-3",
              "low 4": "2-2", "high 4": "1-3"}
     if kind in named:

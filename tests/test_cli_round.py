@@ -87,3 +87,36 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) == {"rounds", "hands", "player_ev", "stderr"} and data["hands"] == 300
     assert main(["simulate", "--rounds", "50", "--seed", "1", "--policy", "beginner"]) == 2
     assert "unknown policy 'beginner'" in capsys.readouterr().err
+
+
+HARBOR = str(__import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "casino-rules" / "harbor.toml")
+
+
+def test_round_at_a_casinos_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """``round --casino-rules FILE`` deals at the casino's table (issue 40's leftovers), as ``drill`` and
+    ``exam`` do: Harbor amends nj and rounds the vigorish up to the next 25 cents."""
+    from trainer.drills.paigow.dealer_round import RoundSpec, play_spec
+    from trainer.rules.casino import load_casino
+
+    seen = []
+    for seed in range(30):
+        data = _json(capsys, "round", "--seed", str(seed), "--casino-rules", HARBOR, "--json")
+        assert data["profile"] == "nj"
+        casino = load_casino(HARBOR).profile.casino_sha256
+        assert data == json.loads(json.dumps(play_spec(RoundSpec(seed=seed, profile="nj", style="house-way-right",
+                                                                 casino=casino)).to_dict()))
+        seen += [r["vig"] for p in data["positions"] for r in p["results"].values() if r["vig"]]
+    assert seen and all(v % 25 == 0 for v in seen)  # the casino's quarter rounding, not nj's to the cent
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--casino-rules", "/no/such.toml"], "/no/such.toml: no such file"),
+    (["--casino-rules", "README.md"], "README.md:"),
+    (["--casino-rules", "/dev/zero"], "not a regular file"),
+    (["--casino-rules", HARBOR, "--profile", "md"], "the file amends profile nj; give one or the other"),
+    (["--casino-rules", HARBOR.replace("harbor", "riverside-baccarat")], "amends the Baccarat profile pa-631a"),
+])
+def test_round_with_a_bad_casino_file_is_one_line(capsys: pytest.CaptureFixture[str], argv, says) -> None:
+    assert main(["round", "--seed", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err

@@ -34,6 +34,8 @@ class Live:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
+        #: the live counts the host printed (``count`` events), in order
+        self.counts: list[dict] = []
         threading.Thread(target=self._read, daemon=True).start()
         Live.started.append(self.proc)
 
@@ -48,18 +50,26 @@ class Live:
         return json.loads(line)
 
     def expect(self, kind: str, timeout: float = 30.0) -> dict:
-        """The next event of ``kind`` (``waiting`` lines on the way are skipped)."""
-        while True:
-            event = self.next_event(timeout)
-            if event["event"] != "waiting":
-                assert event["event"] == kind, event
-                return event
+        """The next event of ``kind`` (``waiting`` lines and the host's live counts on the way are skipped,
+        the counts kept in :attr:`counts`)."""
+        event = self.expect_any(timeout)
+        assert event["event"] == kind, event
+        return event
 
     def expect_any(self, timeout: float = 30.0) -> dict:
-        """The next event that is not ``waiting``."""
-        while (event := self.next_event(timeout))["event"] == "waiting":
-            pass
+        """The next event that is neither ``waiting`` nor a live ``count``."""
+        while (event := self.next_event(timeout))["event"] in ("waiting", "count"):
+            if event["event"] == "count":
+                self.counts.append({k: v for k, v in event.items() if k != "event"})
         return event
+
+    def count_reaches(self, counted: dict, timeout: float = 30.0) -> None:
+        """Wait until the host has printed the live count ``counted``."""
+        while counted not in self.counts:
+            event = self.next_event(timeout)
+            assert event["event"] in ("waiting", "count"), event
+            if event["event"] == "count":
+                self.counts.append({k: v for k, v in event.items() if k != "event"})
 
     def send(self, line: str) -> None:
         self.proc.stdin.write(line + "\n")
@@ -284,3 +294,26 @@ def test_a_quiz_on_a_casinos_rules_reaches_pcs_without_the_file(school_db, tmp_p
     teacher.send("end")
     teacher.expect("end")
     assert teacher.finish() == 0 and ana.expect("end") and ana.finish() == 0
+
+
+def test_the_host_prints_the_live_count(school_db, tmp_path):
+    """``live host`` prints how many trainees are connected, and while a question is asked how many have
+    answered it, each time it changes (issue 40's leftovers)."""
+    teacher = host(school_db, tmp_path)
+    code = teacher.expect("open")["code"]
+    teacher.count_reaches({"joined": 0})
+    pcs = [join(school_db, tmp_path, code, name) for name in ("Ana", "Ben")]
+    for pc in pcs:
+        pc.expect("joined")
+    teacher.count_reaches({"joined": 2})
+    teacher.send("next")
+    first = teacher.expect("question")
+    teacher.count_reaches({"joined": 2, "answered": 0})
+    for pc in pcs:
+        pc.expect("question")
+    pcs[0].send(first["answer"])
+    pcs[0].expect("answered")
+    teacher.count_reaches({"joined": 2, "answered": 1})
+    assert all(a != b for a, b in zip(teacher.counts, teacher.counts[1:]))  # printed only when it changes
+    teacher.send("end")
+    assert teacher.expect("end")["results"] and teacher.finish() == 0

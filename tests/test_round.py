@@ -57,16 +57,24 @@ def test_conservation_fast(profile: str) -> None:
         assert dealer_follows_house_way(r)
 
 
+#: Rounds a bank mode plays in the property test (why so many: its docstring).
+ROUNDS_A_MODE = 3_500
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @pytest.mark.parametrize("mode", ["dealer", "bank", "co-bank"])
 def test_conservation_property(profile: str, mode: str) -> None:
+    """Every round of each bank mode keeps the round's invariants. 3,500 rounds a mode (issue 42; 10,000
+    before), the first of the same seeded rounds: of everything 10,000 rounds reach (each step's action and
+    citation, each chip movement's kind, each wager's outcome), the last first met is at round 3,102 (MD,
+    a player bank, a Pair Fortunes Wager paid 300 to 1); every other mode meets all by round 1,293."""
     prof = profile_named(profile)
     if mode != "dealer" and not prof.player_bank or mode == "co-bank" and not prof.co_bank:
         pytest.skip("profile has no such bank")
     rng = random.Random(f"{profile}-{mode}")
     played = 0
-    while played < 10_000:
+    while played < ROUNDS_A_MODE:
         players = seat_players(rng, prof)
         bank = None if mode == "dealer" else players[0].seat
         try:

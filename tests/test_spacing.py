@@ -178,7 +178,7 @@ def test_the_school_fit_rates_answers_as_the_store_does_and_needs_enough_of_them
         logs = fitting.school_logs(store, ["Ana"])
         assert [g.rating for g in logs] == [Rating.Again, Rating.Hard] * 3  # two choices: a right one is Hard
         assert len({g.card_id for g in logs}) == len({a.item for a in s.history})
-        with pytest.raises(Exception, match="at least 1000 answers"):
+        with pytest.raises(Exception, match="at least 1,000 answers; there are 6: nothing changed"):
             fitting.fit(logs)
 
 
@@ -247,4 +247,44 @@ def test_class_fit_fsrs_on_a_school_server_says_what_it_needs(pg_url, monkeypatc
     capsys.readouterr()
     assert main(["class", "--database", pg_url, "--class", "Evening", "--fit-fsrs"]) == 2
     err = capsys.readouterr().err
-    assert "at least 1000 answers" in err and "Traceback" not in err
+    assert "at least 1,000 answers; there are 0 in Evening: nothing changed" in err and "Traceback" not in err
+
+
+def test_the_days_figures_come_from_todays_answers_alone(any_store):
+    """A session reads today's rows and which of their items were met before today, not the whole log, and
+    counts the day as the whole log does (SQLite and a school's PostgreSQL)."""
+    from trainer.drills.answers import check
+    from trainer.drills.items import ItemQuestions
+
+    any_store.create_trainee("Ana")
+    source, now = ItemQuestions("tile-id", None, None, seed=1), T + timedelta(hours=3)
+    for when, item, right in [(T - timedelta(days=3), "6-6", True), (T - timedelta(days=1), "1-1", False),
+                              (T, "6-6", False), (T, "2-2", False), (T + timedelta(hours=1), "1-1", True),
+                              (T + timedelta(hours=2), "2-2", True)]:
+        q = source.question(item)
+        any_store.record("Ana", q, check(q, q.answer if right else q.answer + 1), "x", 3000, when=when)
+    records, met_before = any_store.day_answers("Ana", day_start(now))
+    assert [r.ts_utc >= day_start(now).isoformat() for r in records] == [True] * 4
+    assert met_before == {("tile-id", "6-6"), ("tile-id", "1-1")}
+    today = Today.of(records, now, met_before)
+    assert today == Today.of(any_store.answers("Ana"), now)
+    assert today.introduced == {("tile-id", "2-2")} and today.reviewed == (1, 2)
+
+
+@given(st.integers(0, 8), st.integers(0, 8), st.integers(1, 25), st.lists(st.booleans(), max_size=40))
+def test_a_days_session_asks_at_most_its_length_and_ends_when_nothing_is_due(n_new, n_due, length, rights):
+    """Until due with a length: the day's session of the Drills screen; it never asks a card not due, new or
+    missed (no practice filling), never the same card twice in a row, and reports what it asked."""
+    new, due = keys("abcdefgh"[:n_new]), keys("RSTUVWXY"[:n_due])
+    q = LearningQueue(new=new, due=due, extra=keys("z"), length=length, until_due=True)
+    asked, answers = [], iter(rights)
+    while (k := q.next()) is not None:
+        asked.append(k)
+        q.answered(k, next(answers, True))
+    assert len(asked) <= length and all(k in new or k in due for k in asked) and back_to_back_keys(asked) == 0
+    assert q.done and (len(asked) == length or q.done_for_today)
+    assert q.day_counts(asked) == (len(set(asked) & set(due)), len(set(asked) & set(new)))
+
+
+def back_to_back_keys(asked: list) -> int:
+    return sum(a == b for a, b in zip(asked, asked[1:]))

@@ -228,7 +228,8 @@ def test_tiles_and_cards_48px_tall_at_1280x720_projector(qtbot, sized_window, ke
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_dealer_screens_status_is_one_row_and_the_table_widens_at_projector(qtbot, sized_window, game):
     """At 1280x720 Projector the dealer screens' status is one row (a short verdict on it whole), the
-    trainee and the clock head the answers' column, and the table takes seven tenths of the width;
+    trainee and the clock are in the answers' column (after the answers, issue 40), and the table takes
+    two thirds of the width (its tiles 48 px tall; the rest widens the column, issue 40);
     View → Text size → Normal on the same window gives the column back its five eighths' share and
     its larger question (issue 29: the Dealer's seat's tiles 48 px tall)."""
     from trainer.ui.scaling import apply_text_size
@@ -247,12 +248,12 @@ def test_dealer_screens_status_is_one_row_and_the_table_widens_at_projector(qtbo
     assert all(screen.side.isAncestorOf(w) for w in (screen.trainee_label, screen.clock_label))
     assert screen.clock_label.text().startswith("This action") and screen.clock_label.isVisible()
     total = screen.pane.width() + screen.side_scroll.width()
-    assert screen.pane.width() >= 0.69 * total, (screen.pane.width(), total)
+    assert screen.pane.width() >= 0.66 * total, (screen.pane.width(), total)
 
     def prompt_scale() -> float:  # the question's size over the text's
         return screen.question.prompt.font().pointSizeF() / QApplication.font().pointSizeF()
 
-    assert prompt_scale() < 1.2  # (the column is narrower: its chip tray stays in sight)
+    assert prompt_scale() < 1.05  # (the column is narrower: its answers and chip tray stay in sight)
     apply_text_size(QApplication.instance(), "normal")
     _settle(window, size)
     assert abs(screen.pane.width() - 0.625 * total) < 0.01 * total, (screen.pane.width(), total)

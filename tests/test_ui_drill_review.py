@@ -4,6 +4,7 @@ welcome path."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -72,7 +73,7 @@ def test_until_all_due_are_done_runs_to_its_end_and_the_skill_list_shows_mastery
     assert label.endswith("(0 of 88 known)")
     screen.until_due.setFocus()
     qtbot.keyClick(screen.until_due, Qt.Key.Key_Space)
-    assert screen.until_due.isChecked() and not screen.length.isEnabled()
+    assert screen.until_due.isChecked() and screen.length.isEnabled()  # at most the set length
     qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
     answered = 0
     while screen.controller.running:
@@ -102,3 +103,63 @@ def test_the_welcome_path_shows_each_drill_steps_mastery(qtbot, trainee_ctx):
     assert texts[0].startswith("1. Tiles") and texts[0].endswith("(3 of 21 known)")
     assert texts[1].endswith("(0 of 4 known)")  # the house way's steps
     assert "known" not in texts[2]  # the table screen: no drill, no mastery
+
+
+def test_a_days_session_ends_when_nothing_is_due_and_offers_more_practice_by_keyboard(qtbot, screen):
+    """Issue 38: "Until all due are done" is the day's session, as Anki's: it ends when nothing is due, says
+    so, and M starts a session of the set length filled with practice."""
+    screen.select_skill("bac-banker-draws")
+    screen.until_due.setFocus()
+    qtbot.keyClick(screen.until_due, Qt.Key.Key_Space)
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    answered = 0
+    while screen.controller.running:
+        answer_by_key(qtbot, screen, right=True)
+        answered += 1
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    review = screen.summary
+    assert answered == 10 and screen.pages.currentWidget() is review
+    assert review.title.text() == "Done for today"
+    assert review.day.text() == "0 reviews, 10 new — practise more?"
+    assert screen.status.text() == "Done for today: 0 reviews, 10 new — practise more?"
+    assert review.more.isVisible() and "M: practise more" in review.again.text()
+
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)  # again, the same day: nothing is due, no new item left
+    assert not screen.controller.running and screen.pages.currentWidget() is review
+    assert review.day.text() == "Nothing is due — practise more?" and not review.headline.isVisible()
+
+    qtbot.keyClick(review, Qt.Key.Key_M)
+    session = screen.controller.session
+    assert session is not None and session.length == 20 and not session.queue.until_due
+    for _ in range(20):
+        answer_by_key(qtbot, screen, right=True)
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert not screen.controller.running and review.title.text() == "Session review" and not review.more.isVisible()
+    assert len(shared_store(screen.ctx).answers("Ana")) == 30
+
+
+def test_what_to_practise_next_puts_due_reviews_first_most_overdue_first(qtbot, screen):
+    """Issue 38: the Drills screen's "What to practise next" lists the due reviews first and its session asks
+    them first, the most overdue first, before any new item."""
+    from trainer.drills.answers import check
+    from trainer.drills.items import ItemQuestions
+
+    store, now = shared_store(screen.ctx), utc_now()
+    for days, skill, item in [(2, "tile-id", "1-1"), (4, "tile-compare", None), (3, "tile-id", "6-6")]:
+        q = ItemQuestions(skill, None, None, seed=days).question(item)
+        wrong = next((c for c in q.choices if c != q.answer), 99)  # (99: no point count nor tile is 99)
+        store.record("Ana", q, check(q, wrong), str(wrong), 4000, when=now - timedelta(days=days))
+    due = [(r.skill, r.item) for r in store.answers("Ana")]
+    screen.show_welcome()
+    listed = re.findall(r"<i>\((due|new|weak)\)</i>", screen.welcome.text())
+    assert listed[:3] == ["due"] * 3 and "due" not in listed[3:]
+    screen.select_skill(drill_screen.NEXT_UP)
+    qtbot.keyClick(screen.welcome, Qt.Key.Key_Return)
+    asked = []
+    for _ in range(3):
+        session = screen.controller.session
+        asked.append((session.current.skill, session.current.item))
+        screen.controller.answer(session.current.answer)
+        qtbot.keyClick(screen.feedback, Qt.Key.Key_Space)
+    assert asked[:2] == [due[1], due[2]]  # 4 days overdue, then 6-6 (3 days); then a new item (after two reviews)
+    assert asked[2] not in due

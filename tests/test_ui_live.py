@@ -262,3 +262,37 @@ def test_the_class_screen_opens_a_live_quiz(school_db, qtbot, tmp_path):
         host.close()
     finally:
         close_shared_stores()
+
+
+def test_a_presenter_opened_after_the_quiz_started_shows_the_live_board(school_db, qtbot, tmp_path):
+    """View → Present on… during a live quiz showed the screen behind it (issue 40, item 8): the board
+    as it is now (the question and its live count, the names hidden), and what comes next."""
+    from PySide6.QtCore import QSettings
+
+    from trainer.ui.context import AppContext
+    from trainer.ui.main_window import MainWindow
+
+    store, group, url = school_db
+    window = MainWindow(AppContext(data=tmp_path / "data"), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    window.finish_startup()
+    quiz = live.open_quiz(store, group, SKILLS, 2, 7)
+    host = LiveHostWindow(store, quiz, parent=window)  # (the Class screen's window, as it opens it)
+    host.show()
+    qtbot.keyClick(host, Qt.Key.Key_H)
+    with open_store(url, data=tmp_path / "ana") as ana_pc:
+        live.join(ana_pc, quiz, "Ana")
+        qtbot.keyClick(host, Qt.Key.Key_N)
+        live.answer(ana_pc, host.quiz, "Ana", 1, quiz.question(1).answer, 900)
+        host.poll()
+    assert host.board.count.text() == "1 of 1 answered"
+    presenter = window.present(None)
+    board = host.projected
+    assert presenter.live is board and board.isVisible() and not presenter.asked.isVisible()
+    assert board.question.prompt.text() == host.board.question.prompt.text()
+    assert board.count.text() == "1 of 1 answered" and board.hide_names
+    qtbot.keyClick(host, Qt.Key.Key_R)
+    assert board.chart.isVisible()
+    host.close()
+    assert presenter.live is None

@@ -45,7 +45,9 @@ def profile_of(args: argparse.Namespace) -> Profile:
     casino = casino_of(args)
     if casino is not None:
         if getattr(args, "profile_given", False) and args.profile != casino.profile.name:
-            raise TrainerError(f"--profile {printable(args.profile)} and --house-way {printable(args.house_way)}: the "
+            option = "--casino-rules" if getattr(args, "casino_rules", None) else "--house-way"
+            raise TrainerError(f"--profile {printable(args.profile)} and {option} "
+                               f"{printable(getattr(args, option[2:].replace('-', '_')))}: the "
                                f"file amends profile {casino.profile.name}; give one or the other")
         args.profile = casino.profile.name
         return casino.profile

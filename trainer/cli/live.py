@@ -5,8 +5,9 @@
     paigow-trainer live join CODE --trainee NAME [--database URL] --json
 
 Both print one JSON object per line (``--json``; else one line of words each). The host (the
-instructor: the class's password as for ``class``) prints ``{"event": "open", "code": ...}``, then
-reads commands from standard input, one per line: ``next`` (the question, with its key), ``reveal``
+instructor: the class's password as for ``class``) prints ``{"event": "open", "code": ...}``, the live
+count whenever it changes (``{"event": "count", "joined": 3}``, with ``"answered"`` while a question is
+asked), and reads commands from standard input, one per line: ``next`` (the question, with its key), ``reveal``
 (how many answered, how many right, each answer's count), ``end`` (the results; exit 0; the end of
 standard input ends the quiz too). A trainee's
 ``join`` prints ``joined``, then each question (never its key) and reads one answer line (a choice's
@@ -35,6 +36,8 @@ ORDER = 77
 
 #: How often a PC tries the school's server again while it is away.
 RETRY_S = 1.0
+#: How often the host reads the live count while it waits for a command (seconds).
+COUNT_S = 0.5
 #: The longest an answer line waits to be sent while a question is asked (the push is waited for in
 #: steps this long: shorter steps cost thirty PCs sharing a machine more than they gain).
 ANSWER_S = 0.2
@@ -103,6 +106,8 @@ def _words(event: dict[str, Any]) -> str:
                                     for r in event["results"])
     if kind == "open":
         return f"Live quiz open for class {event['class']}: code {event['code']}"
+    if kind == "count":
+        return f"{event['joined']} joined" + (f", {event['answered']} answered" if "answered" in event else "")
     return event.get("message") or kind.capitalize()
 
 
@@ -133,7 +138,11 @@ def _host(args: argparse.Namespace) -> int:
         profile, digest = _casino(args)
         quiz = live.open_quiz(store, group, skills, args.count, args.seed, profile=profile, casino=digest)
         out({"event": "open", "code": quiz.code, "class": group.name, "count": quiz.count})
-        for line in sys.stdin:
+        lines, counted = _Lines(), None
+        while (line := lines.take(COUNT_S)) is not None or not lines.ended:
+            if line is None:  # (no command yet: the live count, when it changes)
+                counted = _count(store, out, quiz, counted)
+                continue
             command = line.strip().lower()
             if not command:
                 continue
@@ -145,6 +154,21 @@ def _host(args: argparse.Namespace) -> int:
                 return 0
         _command(store, out, quiz, "end")  # the commands ended without one: the class is not left waiting
     return 0
+
+
+def _count(store: Any, out: _Out, quiz: Any, before: dict[str, Any] | None) -> dict[str, Any]:
+    """The live count: the trainees connected, and while a question is asked how many have answered it;
+    printed (``{"event": "count", "joined": 2, "answered": 1}``) when it differs from ``before``."""
+    from trainer.progress import live
+
+    def read() -> dict[str, Any]:
+        counted = {"event": "count", "joined": live.joined(store, quiz)}
+        return counted | ({"answered": live.tally(store, quiz).answered} if quiz.state == "question" else {})
+
+    now = _patiently(store, out, read)
+    if now != before:
+        out(now)
+    return now
 
 
 def _casino(args: argparse.Namespace) -> tuple[str | None, str | None]:
@@ -208,6 +232,8 @@ class _Lines:
         import threading
 
         self._queue: queue.Queue[str | None] = queue.Queue()
+        #: standard input has ended (and every line before the end was taken)
+        self.ended = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -215,14 +241,17 @@ class _Lines:
             self._queue.put(line)
         self._queue.put(None)
 
-    def take(self) -> str | None:
-        """A line read, if one waits (None: none, or standard input has ended)."""
+    def take(self, wait: float = 0.0) -> str | None:
+        """A line read, if one waits or comes within ``wait`` seconds (None: none, or standard input has
+        ended: :attr:`ended`)."""
         import queue
 
         try:
-            return self._queue.get_nowait()
+            line = self._queue.get(timeout=wait) if wait else self._queue.get_nowait()
         except queue.Empty:
             return None
+        self.ended = self.ended or line is None
+        return line
 
 
 def _follow(store: Any, out: _Out, follower: Any, lines: _Lines) -> int:

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from trainer.cli.args import integer, seed
-from trainer.cli.common import add_json, add_profile, emit, profile_of
+from trainer.cli.common import add_casino_rules, add_json, add_profile, emit, profile_of
 from trainer.rules.paigow.irregularities import Irregularity
 from trainer.rules.paigow.profiles import ALL_STYLES
 
@@ -34,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", default="manual", metavar="M",
                    help="how the number is made: manual, player-activated, rng (621a.6(a); default manual)")
     p.add_argument("--irregularity", default=None, metavar="NAME", help=f"inject one irregularity: {names}")
+    add_casino_rules(p)
     add_json(p)
     p.set_defaults(run=run)
 
@@ -45,13 +46,14 @@ def run(args: argparse.Namespace) -> int:
     from trainer.rules.errors import UnknownNameError
     from trainer.rules.paigow.irregularities import irregularity_named
 
-    profile = profile_of(args)
+    profile = profile_of(args)  # with --casino-rules, the casino's table: its styles, wagers, vigorish, banking
     check_style_name(args.style)
     if args.method not in {m.value for m in Method}:
         raise UnknownNameError("method", args.method, [m.value for m in Method])
     irregularity = irregularity_named(args.irregularity) if args.irregularity else None
     spec = RoundSpec(seed=args.seed, profile=profile.name, players=args.players, bank=args.bank,
-                     co_bank=args.co_bank, style=args.style, irregularity=irregularity, method=Method(args.method))
+                     co_bank=args.co_bank, style=args.style, irregularity=irregularity, method=Method(args.method),
+                     casino=profile.casino_sha256)
     emit(args, play_spec(spec).to_dict(), transcript)
     return 0
 

@@ -18,6 +18,10 @@ checked first (a bad file is one line, exit 2, nothing stored), then kept on the
 class's trainees train on it wherever they sign in (``drill`` without their own ``--casino-rules``,
 the app); ``none`` takes it away. The class view names the casino (``casino``).
 
+``--fit-fsrs`` fits FSRS's parameters to the class's answers (``trainer.progress.fitting``): the answers
+counted, the log-loss with the default parameters and fitted, the date and the fit's seconds, and whether
+the fit was kept (then the school's scheduler uses it), as the Class screen's "Fit to this class…" shows.
+
 The figures are those of the app's Class screen (``trainer.progress.school.class_report``).
 """
 
@@ -52,7 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_argument("--csv", metavar="FILE", type=Path, help="write the class view as CSV")
     actions.add_argument("--fit-fsrs", action="store_true",
                          help='fit the spaced-repetition parameters to the class\'s answers (at least 1000; needs '
-                              '"pip install fsrs[optimizer]") and print the log-loss before and after')
+                              '"pip install paigow-trainer[fit]"), print the log-loss before and after, and '
+                              'keep them for the school\'s scheduler if they predict better')
     actions.add_argument("--casino-rules", metavar="FILE|none",
                          help="publish a casino's Rules Submission file to --class (its trainees train on it); "
                               "'none' takes it away")
@@ -123,11 +128,10 @@ def run(args: argparse.Namespace) -> int:
         elif args.casino_rules:
             _publish(store, _group(store, args), args)
         elif args.fit_fsrs:
-            from trainer.progress import fitting
+            from trainer.progress import fits, fitting
 
-            report = school.class_report(store, _group(store, args))
-            found = fitting.fit(fitting.school_logs(store, [t.name for t in report.trainees]))
-            emit(args, found.to_dict(), lambda d: found.text)
+            found, kept = fitting.fit_class(store, _group(store, args).name)
+            emit(args, {**found.to_dict(), "kept": kept}, lambda d: fits.describe(found, kept))
         else:
             report = school.class_report(store, _group(store, args))
             if args.csv:

@@ -17,7 +17,8 @@ Cards are ``(skill, item)`` keys. :meth:`LearningQueue.next` picks the next one:
    ``extra``'s order (e.g. the weakest first), then the one asked longest ago;
 6. else a missed item whose turn has not come yet, the soonest first.
 
-Never the item just asked while the session has another one to ask. A missed item taken for
+Never the item just asked while the session has another one to ask; in a day's session (``until_due``)
+of whole skills, never: when only the miss just asked is left, the session ends and it waits for tomorrow. A missed item taken for
 another item asked in the session (``answered(..., taken_for=...)``) brings that one back right
 after its re-ask: the two are told apart side by side. A session of ``length`` questions ends there;
 without a length (``until_due``) it ends when no due review, no re-ask and no allowed new item is
@@ -33,6 +34,7 @@ left. The queue has no randomness: the same cards give the same order.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -64,13 +66,15 @@ class LearningQueue:
     reviews before this session, ``(right, answered)``."""
 
     def __init__(self, new: Sequence[Key] = (), due: Sequence[Key] = (), extra: Sequence[Key] = (), *,
-                 length: int | None = None, new_limit: int | None = None, reasks: int | None = 1,
-                 reviewed: tuple[int, int] = (0, 0)) -> None:
+                 length: int | None = None, until_due: bool = False, new_limit: int | None = None,
+                 reasks: int | None = 1, reviewed: tuple[int, int] = (0, 0)) -> None:
         self._new = list(dict.fromkeys(new))
         self._due = [k for k in dict.fromkeys(due) if k not in self._new]
         self._extra = list(dict.fromkeys([*self._due, *extra]))
         self._seen_before = set(self._extra)
         self.length = length
+        #: Ends when nothing is due (no length: always), however many of ``length`` are left.
+        self.until_due = until_due or length is None
         self.new_limit = NEW_PER_DAY if new_limit is None else max(0, new_limit)
         self.reasks = reasks
         self.learning: dict[Key, _Learning] = {}
@@ -93,20 +97,29 @@ class LearningQueue:
         return bool(self._new) and self.introduced < self.new_limit and not self.holding_new
 
     @property
+    def done_for_today(self) -> bool:
+        """Until due: no due review, no re-ask and no allowed new item is left ("Done for today")."""
+        return self.until_due and not (self.learning or self._due or self._new_left())
+
+    @property
     def done(self) -> bool:
         """The session has reached its length, or (until due) has nothing left to ask."""
-        if self.length is not None:
-            return self.turn >= self.length
-        return not (self.learning or self._due or self._new_left())
+        return (self.length is not None and self.turn >= self.length) or self.done_for_today
+
+    def day_counts(self, asked: Iterable[Key]) -> tuple[int, int]:
+        """(reviews, new items) among the distinct cards ``asked``: met before the session, or not."""
+        distinct = set(asked)
+        return len(distinct & self._seen_before), len(distinct - self._seen_before)
 
     @property
     def remaining(self) -> int:
         """Questions left: of a fixed length, else (until due) at least one per learning item, due review
         and new item still allowed (a miss adds more)."""
-        if self.length is not None:
-            return max(0, self.length - self.turn)
+        cap = sys.maxsize if self.length is None else max(0, self.length - self.turn)
+        if not self.until_due:
+            return cap
         new = min(len(self._new), self.new_limit - self.introduced) if self._new_left() else 0
-        return len(self.learning) + len(self._due) + new
+        return min(cap, len(self.learning) + len(self._due) + new)
 
     # -- picking -----------------------------------------------------------------------------------
     def _first(self, keys: Iterable[Key]) -> Key | None:
@@ -133,7 +146,7 @@ class LearningQueue:
     def _practice(self) -> Key | None:
         """In a session of fixed length, an item not being learnt: never asked in the session first (in
         ``extra``'s order), then the one asked longest ago."""
-        if self.length is None:
+        if self.until_due:
             return None
         free = (k for k in self._extra if k not in self.learning)
         return self._first(sorted(free, key=lambda k: self._asked_at.get(k, -1)))
@@ -145,8 +158,11 @@ class LearningQueue:
         waiting = self._learning_order()
         ripe = self._first(k for k in waiting if self.learning[k].due_turn <= self.turn)
         spaced = self._first(k for k in waiting if self.turn - self._asked_at[k] > MIN_GAP)
-        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting) or self._last
-        self._last = key
+        key = ripe or self._fresh() or spaced or self._practice() or self._first(waiting)
+        if key is None and self.until_due and self.reasks is not None:
+            self.learning.clear()  # just the miss just asked is left: asked again at once it teaches little
+            return None
+        self._last = key = key or self._last
         return key
 
     def answered(self, key: Key, correct: bool, *, guessable: bool = False, taken_for: Key | None = None) -> None:

@@ -116,6 +116,18 @@ def missed_heading(summary: SessionSummary) -> str:
     return f"Missed ({items})" if summary.wrong == items else f"Missed {summary.wrong}, on {items} item{'s' * (items > 1)}"
 
 
+def done_for_today_text(counts: tuple[int, int], *, heading: bool = True) -> str:
+    """The end of a day's session, as Anki's "Congratulations, you have finished for now" (``heading``: with
+    "Done for today: " first).
+
+    >>> done_for_today_text((12, 1)), done_for_today_text((0, 0), heading=False)
+    ('Done for today: 12 reviews, 1 new — practise more?', 'Nothing is due — practise more?')
+    """
+    reviews, new = counts
+    text = f"{reviews} review{'s' * (reviews != 1)}, {new} new" if reviews or new else "nothing is due"
+    return f"Done for today: {text} — practise more?" if heading else f"{text[0].upper()}{text[1:]} — practise more?"
+
+
 def missed_times(missed: Missed) -> str:
     """" (missed 3×)" after an item missed more than once, else ""."""
     return f" (missed {missed.times}×)" if missed.times > 1 else ""
@@ -150,6 +162,8 @@ class SessionSummary:
     timed_out: bool = False
     fluent_ms: float | None = None
     missed: tuple[Missed, ...] = ()
+    #: A day's session (until due) that asked everything due: (reviews, new items) it asked; else None.
+    done_for_today: tuple[int, int] | None = None
 
     @property
     def wrong(self) -> int:
@@ -162,8 +176,11 @@ class SessionSummary:
 
     def review_lines(self) -> list[str]:
         """The review in words, as the terminal prints it (the app shows the same facts)."""
-        if not self.answered:
-            return ["No question answered."]
+        if self.done_for_today is not None:
+            return [done_for_today_text(self.done_for_today)] + (self._answered_lines() if self.answered else [])
+        return self._answered_lines() if self.answered else ["No question answered."]
+
+    def _answered_lines(self) -> list[str]:
         fluent = f" (fluent: {self.fluent_ms / 1000:.1f} s)" if self.fluent_ms else ""
         lines = [f"{self.correct} right, {self.wrong} wrong of {self.answered} ({self.accuracy:.0%}); "
                  f"median time {self.median_ms / 1000:.1f} s{fluent}"]
@@ -189,20 +206,24 @@ class Today:
     reviewed: tuple[int, int] = (0, 0)
 
     @classmethod
-    def of(cls, records: Iterable[Any], now: datetime) -> Today:
-        """Today in ``records`` (the log, oldest first: ``skill``, ``item``, ``correct``, ``ts_utc``, ``question``)."""
+    def of(cls, records: Iterable[Any], now: datetime, met_before: Iterable[Key] = ()) -> Today:
+        """Today in ``records`` (oldest first: ``skill``, ``item``, ``correct``, ``ts_utc``, ``question``): the
+        whole log, or today's answers with ``met_before``, the items among them answered before today
+        (``ProgressStore.day_answers``)."""
         start = iso(day_start(now))
-        first: dict[Key, str] = {}
+        earlier, met_today = set(met_before), set()
         introduced = set()
         right = answered = 0
         for r in records:
             key = (r.skill, r.item)
-            if key not in first:
-                first[key] = r.ts_utc
-                if r.ts_utc >= start and not (r.correct and not _guessable(r.question)):
-                    introduced.add(key)
-            elif r.ts_utc >= start and first[key] < start:
+            if r.ts_utc < start:
+                earlier.add(key)
+            elif key in earlier:
                 right, answered = right + bool(r.correct), answered + 1
+            elif key not in met_today:
+                met_today.add(key)
+                if not (r.correct and not _guessable(r.question)):
+                    introduced.add(key)
         return cls(frozenset(introduced), (right, answered))
 
     def of_skills(self, skills: Sequence[str]) -> Today:
@@ -221,7 +242,8 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     today are reviews (most overdue first), the items without a card are new (teaching order, skill by skill in
     turn; ``new_per_day`` a day, less those ``today`` met already; with ``practised_only``, of the skills
     with a card when any has one), the others extra practice (weakest first, then reviewed longest ago).
-    ``length`` None: open-ended. In a session of several skills, a skill whose module lists no items
+    ``length`` None: open-ended; ``until_due``: the day's session, ending when nothing is due (at most
+    ``length`` questions, if given). In a session of several skills, a skill whose module lists no items
     (finding them means making questions) brings one new question of any item (:data:`ANY_ITEM`) if it has
     no card yet."""
     mine = {key: card for key, card in cards.items() if key[0] in skills}
@@ -239,9 +261,9 @@ def session_queue(skills: Sequence[str], profile: Any, house_way: str | None, ca
     extra = sorted(mine, key=lambda k: (round(scheduling.retrievability(mine[k], now), 2),
                                         mine[k].last_review or now))
     mine_today = today.of_skills(skills)
-    size = None if until_due else sys.maxsize if length is None else length
-    return LearningQueue(new, due, extra, length=size, new_limit=new_per_day - len(mine_today.introduced),
-                         reviewed=mine_today.reviewed)
+    size = length if until_due or length is not None else sys.maxsize
+    return LearningQueue(new, due, extra, length=size, until_due=until_due,
+                         new_limit=new_per_day - len(mine_today.introduced), reviewed=mine_today.reviewed)
 
 
 class DrillSession:
@@ -252,7 +274,8 @@ class DrillSession:
     ``mode``: ``practice`` (hints allowed) or ``timed`` (no hints; time is what is measured in
     both). With ``store`` and ``trainee`` every answer is recorded, and the trainee's cards say which
     items are new, due or known (:meth:`_queue`). ``length``: questions in the session (None: open-ended);
-    ``until_due``: instead, until every due review and learning item is done (``done``). ``items``: a
+    ``until_due``: the day's session, ending sooner once every due review, re-ask and allowed new item is
+    done (``done``; the summary's ``done_for_today``). ``items``: a
     session of just these ``(skill, item)`` cards (e.g. the ones missed), until each is answered right.
     ``new_per_day``: new items a day at most (Anki's "new cards per day", counted from the answer log).
     ``time_limit_s``: the session is over that many seconds after the first question was shown
@@ -305,7 +328,10 @@ class DrillSession:
         now = utc_now()
         recorded = self.store is not None and self.trainee
         cards = self.store.cards(self.trainee) if recorded else {}
-        today = Today.of(self.store.answers(self.trainee), now) if recorded else Today()
+        today = Today()
+        if recorded:
+            records, met_before = self.store.day_answers(self.trainee, day_start(now))
+            today = Today.of(records, now, met_before)
         return session_queue(self.skills, self.profile, self.house_way, cards, now, length=length,
                              until_due=until_due, today=today, new_per_day=self.new_per_day,
                              practised_only=self._whole_schedule)
@@ -419,4 +445,5 @@ class DrillSession:
                               sum(a.correct for a in h) / len(h) if h else None,
                               float(median(a.ms for a in h)) if h else None, sum(a.hinted for a in h),
                               per_skill, tuple(weakest(per_skill)), self.expired,
-                              float(median(skill_named(a.skill).target_ms for a in h)) if h else None, _missed(h))
+                              float(median(skill_named(a.skill).target_ms for a in h)) if h else None, _missed(h),
+                              self.queue.day_counts((a.skill, a.item) for a in h) if self.queue.done_for_today else None)

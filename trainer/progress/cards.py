@@ -33,9 +33,11 @@ def target_ms(skill: str) -> int:
 
 
 def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: str, correct: bool, ms: int,
-                 hinted: bool, when: datetime, choices: int = 0, rated: str | None = None) -> None:
+                 hinted: bool, when: datetime, choices: int = 0, rated: str | None = None,
+                 parameters: tuple[float, ...] | None = None) -> None:
     """Review the card of (skill, item) with one answer of the log; ``rated``: a flashcard's
-    self-rating ("Again" .. "Easy"), which rates the card itself (``scheduling.flashcard_rating``)."""
+    self-rating ("Again" .. "Easy"), which rates the card itself (``scheduling.flashcard_rating``);
+    ``parameters``: FSRS's, the school's fitted ones (``trainer.progress.fits``) or None, the default."""
     row = conn.execute("SELECT card, reviews FROM cards WHERE trainee_id = ? AND skill = ? AND item = ?",
                        (trainee_id, skill, item)).fetchone()
     try:
@@ -45,28 +47,29 @@ def _review_card(conn: sqlite3.Connection, trainee_id: int, skill: str, item: st
     if card.last_review is not None and when < card.last_review:
         # Given before the card's last review (another PC's answer, or one sent late from an
         # outbox): the card is replayed from the log, where this answer already is, in time order.
-        rebuild_cards(conn, trainee_id, (skill, item))
+        rebuild_cards(conn, trainee_id, (skill, item), parameters)
         return
-    card = scheduling.review(card, correct, ms, target_ms(skill), when, hinted=hinted, choices=choices) \
-        if rated is None else _self_rated(card, rated, ms, when)
+    card = scheduling.review(card, correct, ms, target_ms(skill), when, hinted=hinted, choices=choices,
+                             parameters=parameters) if rated is None else _self_rated(card, rated, ms, when, parameters)
     conn.execute("INSERT INTO cards (trainee_id, skill, item, card, due_utc, reviews) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (trainee_id, skill, item) DO UPDATE SET card = excluded.card, "
                  "due_utc = excluded.due_utc, reviews = excluded.reviews",
                  (trainee_id, skill, item, card.to_json(), iso(card.due), (row[1] if row else 0) + 1))
 
 
-def _self_rated(card: Card, rated: str, ms: int, when: datetime) -> Card:
+def _self_rated(card: Card, rated: str, ms: int, when: datetime, parameters: tuple[float, ...] | None = None) -> Card:
     """The card after a flashcard rated ``rated`` at ``when``; as for a drill's answer, a rating other
     than Again within ``SAME_SESSION`` of the card's last review is no new evidence."""
     rating = Rating(scheduling.flashcard_rating(Rating[rated].value, ms))
     if rating != Rating.Again and card.last_review is not None and when - card.last_review < scheduling.SAME_SESSION:
         return card
-    return scheduling.SCHEDULER.review_card(card, rating, when, ms)[0]
+    return scheduling.schedulers(parameters)[0].review_card(card, rating, when, ms)[0]
 
 
-def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, str] | None = None) -> None:
-    """Replay a trainee's answer log through FSRS (inside the caller's transaction); ``only`` one
-    (skill, item) card."""
+def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, str] | None = None,
+                  parameters: tuple[float, ...] | None = None) -> None:
+    """Replay a trainee's answer log through FSRS with ``parameters`` (None: the default; inside the caller's
+    transaction); ``only`` one (skill, item) card."""
     columns = [d[0] for d in conn.execute("SELECT * FROM answers LIMIT 0").description]
     hinted = "hinted" if "hinted" in columns else "0"  # the log had no hints before schema version 3
     mode = "mode" if "mode" in columns else "''"  # nor modes before version 2
@@ -82,4 +85,4 @@ def rebuild_cards(conn: sqlite3.Connection, trainee_id: int, only: tuple[str, st
             continue
         _review_card(conn, trainee_id, skill, item, bool(correct), ms, bool(was_hinted), when,
                      scheduling.choices_of(question),
-                     rated=answer if how == FLASHCARD and answer in FLASHCARD_RATINGS else None)
+                     rated=answer if how == FLASHCARD and answer in FLASHCARD_RATINGS else None, parameters=parameters)

@@ -5,7 +5,10 @@ Every answer in the log is one review of its trainee's card, rated as the store 
 (``scheduling.rating_for``: a guess among two or three choices is Hard). The log-loss is FSRS's own
 measure: each review on a later day than the card's last one, the predicted recall against whether
 the answer was right. Fitting uses py-fsrs' optimiser, an optional extra (``pip install
-"fsrs[optimizer]"``, which brings PyTorch); it is never loaded at start-up, only here, on request.
+"paigow-trainer[fit]"``, which brings PyTorch); it is never loaded at start-up, only here, on request.
+A fit that predicts the answers better than the default parameters is kept on the school's database
+(``trainer.progress.fits``), and the scheduler uses it from the next answer on; cards keep their due
+dates until then, as Anki's do when its parameters change without rescheduling.
 
 >>> from datetime import datetime, timedelta, timezone
 >>> from fsrs import Rating, ReviewLog
@@ -17,54 +20,47 @@ the answer was right. Fitting uses py-fsrs' optimiser, an optional extra (``pip 
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import time
 import zlib
-from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Iterable, Sequence
 
 from fsrs import Card, Rating, ReviewLog, Scheduler
 
-from trainer.progress import scheduling
-from trainer.progress.cards import target_ms
-from trainer.progress.clock import parse_iso
+from trainer.progress import fits, scheduling
+from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, target_ms
+from trainer.progress.clock import iso, parse_iso, utc_now
+from trainer.progress.fits import StoredFit
 from trainer.rules.errors import TrainerError
 
 #: Reviews a fit needs at least (fewer would fit noise).
 MIN_REVIEWS = 1000
+#: How to get the optimiser, in a message.
+INSTALL = 'pip install "paigow-trainer[fit]"'
 
 
-@dataclass(frozen=True)
-class Fit:
-    """``reviews`` answers; log-loss with the default parameters (``before``) and the fitted ones (``after``)."""
-
-    reviews: int
-    before: float
-    after: float
-    parameters: tuple[float, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"reviews": self.reviews, "log_loss_before": self.before, "log_loss_after": self.after,
-                "parameters": list(self.parameters)}
-
-    @property
-    def text(self) -> str:
-        return (f"FSRS fitted to {self.reviews} answers: log-loss {self.before:.4f} with the default parameters, "
-                f"{self.after:.4f} fitted")
+def _rating(r: Any) -> Rating:
+    """The rating the store gave answer ``r`` (a flashcard: its self-rating; a drill answer: ``rating_for``)."""
+    if r.mode == FLASHCARD and r.answer in FLASHCARD_RATINGS:
+        return scheduling.flashcard_rating(FLASHCARD_RATINGS.index(r.answer) + 1, r.ms)
+    choices = len((r.question or {}).get("choices") or ())
+    return scheduling.rating_for(r.correct, r.ms, target_ms(r.skill), hinted=r.hinted, choices=choices)
 
 
 def review_logs(records: Iterable[Any]) -> list[ReviewLog]:
-    """One FSRS review log per answer (``trainer``, ``skill``, ``item``, ``correct``, ``ms``, ``hinted``,
-    ``question``, ``ts_utc``), each trainee's item its own card; unreadable times are left out."""
+    """One FSRS review log per answer (``trainee``, ``skill``, ``item``, ``correct``, ``ms``, ``hinted``,
+    ``question``, ``ts_utc``, ``mode``, ``answer``), each trainee's item its own card; unreadable times are
+    left out."""
     logs = []
     for r in records:
         try:
             when = parse_iso(r.ts_utc)
         except (ValueError, TypeError):
             continue
-        choices = len((r.question or {}).get("choices") or ())
-        rating = scheduling.rating_for(r.correct, r.ms, target_ms(r.skill), hinted=r.hinted, choices=choices)
         card_id = zlib.crc32(f"{r.trainee}:{r.skill}:{r.item}".encode())
-        logs.append(ReviewLog(card_id, rating, when, r.ms))
+        logs.append(ReviewLog(card_id, _rating(r), when, r.ms))
     return logs
 
 
@@ -85,19 +81,65 @@ def log_loss(logs: Sequence[ReviewLog], parameters: Sequence[float] | None = Non
     return total / n if n else math.nan
 
 
-def fit(logs: Sequence[ReviewLog]) -> Fit:
-    """FSRS's parameters fitted to ``logs`` (at least :data:`MIN_REVIEWS`), with the log-loss before and after."""
+def enough(logs: Sequence[ReviewLog], class_name: str) -> None:
+    """Raise a one-line error unless ``logs`` are enough to fit (at least :data:`MIN_REVIEWS`) and the
+    optimiser is installed (looked up without importing it, which takes seconds)."""
     if len(logs) < MIN_REVIEWS:
-        raise TrainerError(f"fitting FSRS needs at least {MIN_REVIEWS} answers; the school has {len(logs)}")
+        raise TrainerError(f"fitting FSRS needs at least {MIN_REVIEWS:,} answers; there are {len(logs):,}"
+                           + (f" in {class_name}" if class_name else "") + ": nothing changed")
+    if importlib.util.find_spec("torch") is None:
+        raise TrainerError(f"fitting FSRS needs the optional optimiser: {INSTALL}")
+
+
+def fit(logs: Sequence[ReviewLog], class_name: str = "", now: datetime | None = None) -> StoredFit:
+    """FSRS's parameters fitted to ``logs`` (at least :data:`MIN_REVIEWS`) with the log-loss before and after
+    and the fit's time. Pure computing (no database): the Class screen runs it off the UI thread."""
+    enough(logs, class_name)
+    started = time.perf_counter()
     try:
         from fsrs import Optimizer
 
-        fitted = Optimizer(logs).compute_optimal_parameters()
+        fitted = tuple(float(x) for x in Optimizer(logs).compute_optimal_parameters())
     except ImportError:
-        raise TrainerError('fitting FSRS needs the optional optimiser: pip install "fsrs[optimizer]"') from None
-    return Fit(len(logs), log_loss(logs), log_loss(logs, fitted), tuple(float(x) for x in fitted))
+        raise TrainerError(f"fitting FSRS needs the optional optimiser: {INSTALL}") from None
+    seconds = time.perf_counter() - started
+    return StoredFit(iso(now or utc_now()), class_name, len(logs), log_loss(logs), log_loss(logs, fitted), seconds,
+                     fitted)
+
+
+def better(fit: StoredFit) -> bool:
+    """The fitted parameters predict the answers better than the default ones (else they are not kept)."""
+    return fit.after < fit.before
+
+
+def class_logs(store: Any, class_name: str) -> list[ReviewLog]:
+    """The review logs of the answers of every trainee of the class ``class_name`` in ``store``."""
+    names = [row[0] for row in store._conn.execute(
+        "SELECT t.name FROM class_members m JOIN trainees t ON t.id = m.trainee_id JOIN classes c ON "
+        "c.id = m.class_id WHERE c.name = ? ORDER BY t.name", (class_name,)).fetchall()]
+    return school_logs(store, names)
 
 
 def school_logs(store: Any, trainees: Sequence[str]) -> list[ReviewLog]:
     """The review logs of ``trainees``' answers in ``store``."""
     return review_logs(r for name in trainees for r in store.answers(name))
+
+
+def keep(store: Any, fit: StoredFit) -> bool:
+    """Make ``fit`` the school's if it is :func:`better`; returns whether it was kept."""
+    if not better(fit):
+        return False
+    with store._write() as conn:
+        fits.keep(conn, fit)
+    return True
+
+
+def fit_class(store: Any, class_name: str) -> tuple[StoredFit, bool]:
+    """Fit FSRS to the class's answers and keep the fit if it is better: (the fit, whether it was kept)."""
+    found = fit(class_logs(store, class_name), class_name)
+    return found, keep(store, found)
+
+
+def school_fit(store: Any) -> StoredFit | None:
+    """The school's kept fit, or None (the default parameters)."""
+    return fits.latest(store._conn)

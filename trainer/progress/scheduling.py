@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import zlib
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from fsrs import Card, Rating, Scheduler
 
@@ -87,9 +88,23 @@ def new_card(skill: str, item: str, when: datetime) -> Card:
 SAME_SESSION = timedelta(minutes=10)
 
 
+@lru_cache(maxsize=8)
+def schedulers(parameters: tuple[float, ...] | None = None) -> tuple[Scheduler, Scheduler]:
+    """The scheduler and the guess scheduler with FSRS's ``parameters`` (a school's fitted ones, issue 38;
+    None: FSRS's default, :data:`SCHEDULER` and :data:`GUESS_SCHEDULER`); their other settings unchanged."""
+    try:
+        return (SCHEDULER, GUESS_SCHEDULER) if parameters is None else (
+            Scheduler(parameters=parameters, enable_fuzzing=False, learning_steps=(), relearning_steps=()),
+            Scheduler(parameters=parameters, enable_fuzzing=False, learning_steps=(), relearning_steps=(),
+                      desired_retention=GUESS_RETENTION, maximum_interval=GUESS_MAX_DAYS))
+    except ValueError:  # out of FSRS's bounds (a damaged row): answers are still recorded, on the default
+        return SCHEDULER, GUESS_SCHEDULER
+
+
 def review(card: Card, correct: bool, ms: int, target_ms: int, when: datetime, *, hinted: bool = False,
-           choices: int = 0) -> Card:
-    """The card after one answer at ``when`` (UTC, timezone-aware) to a question of ``choices`` (0: typed).
+           choices: int = 0, parameters: tuple[float, ...] | None = None) -> Card:
+    """The card after one answer at ``when`` (UTC, timezone-aware) to a question of ``choices`` (0: typed),
+    scheduled with FSRS's ``parameters`` (see :func:`schedulers`).
 
     >>> from datetime import timezone
     >>> t = datetime(2024, 5, 1, 12, tzinfo=timezone.utc)
@@ -100,7 +115,8 @@ def review(card: Card, correct: bool, ms: int, target_ms: int, when: datetime, *
     True
     """
     rating = rating_for(correct, ms, target_ms, hinted=hinted, choices=choices)
-    return rated(card, rating, when, ms, scheduler=GUESS_SCHEDULER if guessable(choices) else SCHEDULER)
+    plain, guess = schedulers(parameters)
+    return rated(card, rating, when, ms, scheduler=guess if guessable(choices) else plain)
 
 
 def rated(card: Card, rating: Rating, when: datetime, ms: int = 0, *, scheduler: Scheduler = SCHEDULER) -> Card:

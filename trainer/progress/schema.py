@@ -27,10 +27,19 @@ Version 9: ``casino_rules``: the text of every casino's Rules Submission a quest
            question is made again on the casino's way and choices when the file is not loaded; the
            classes' published files are copied in. On this PC's file it also keeps the class's rules
            last read from a school's server (``trainer.progress.casino_texts``).
-Version 12: a live class quiz on a school's server (``trainer.progress.live``): ``live_quizzes`` (the
+Version 10: a live class quiz on a school's server (``trainer.progress.live``): ``live_quizzes`` (the
            quiz's code, class, skills, count, seed, casino, and where the class is: question number
            and state), ``live_joins`` (who joined) and ``live_answers`` (one per trainee per question).
            On a PC's file the tables are made too and stay empty (a live quiz needs the server).
+Version 11: every card replayed from the log: a right guess among two or three choices counts less than
+           recall, and FSRS spaces in days.
+Version 12: flashcard ratings that earlier versions logged as drill answers become flashcard records
+           (the answers' append-only guard lifted for this one change, then restored).
+Version 13: answers indexed by (trainee, time) and (trainee, skill, item, time): the day's session reads
+           today's answers, and which of their items were answered before today, without the whole log.
+Version 14: ``fsrs_fits``: FSRS's parameters fitted to a class's answers (``trainer.progress.fitting``), with
+           the answers counted, the log-loss before and after and when; the newest is the school's, which
+           the scheduler then uses (``trainer.progress.fits``).
 
 Concurrent first opens: the migration takes the write lock (``BEGIN IMMEDIATE``) *before* reading
 the version, so of several processes opening a new file at once exactly one migrates it.
@@ -98,6 +107,40 @@ _V1 = (
 )
 
 
+def _flashcard_ratings_apart(conn: sqlite3.Connection) -> None:
+    """Earlier versions logged a flashcard's self-rating as a practice answer to a drill question of its
+    item (issue 40, item 7), the rating word as the answer given: mark those flashcard records, and count
+    and space each trainee's cards again without them in the drill statistics.
+
+    They are told apart for certain: the answer is a rating word (Again, Hard, Good, Easy) of a practice
+    answer, and that word is no choice of the question it is logged with. No drill asks for one of these
+    words, and an answer the drill cannot read is never logged (``ProgressStore.record``). Their times stay
+    as logged: the real time of a Good or an Easy was not kept (a Good read 2,001 ms)."""
+    import json
+
+    from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, rebuild_cards
+    from trainer.progress.totals import rebuild_totals
+
+    marks = ", ".join("?" * len(FLASHCARD_RATINGS))
+    rows = conn.execute(f"SELECT id, trainee_id, question, answer FROM answers WHERE mode = 'practice' "
+                        f"AND answer IN ({marks})", FLASHCARD_RATINGS).fetchall()
+    rated = [(row_id, who) for row_id, who, question, answer in rows if answer not in _choices(json, question)]
+    for row_id, _who in rated:
+        conn.execute("UPDATE answers SET mode = ? WHERE id = ?", (FLASHCARD, row_id))
+    for who in sorted({who for _row, who in rated}):
+        rebuild_totals(conn, who)
+        rebuild_cards(conn, who)
+
+
+def _choices(json, question: str) -> list[str]:
+    """The choices (and each part's) of a logged question; none where it cannot be read."""
+    try:
+        data = json.loads(question)
+        return [*data.get("choices", ()), *(c for part in data.get("parts", ()) for c in part.get("choices", ()))]
+    except (ValueError, TypeError, AttributeError):
+        return []
+
+
 def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
     # Imported here: the schema must not load the card logic (fsrs) at start-up.
     from trainer.progress.cards import rebuild_cards
@@ -105,6 +148,13 @@ def _rebuild_all_cards(conn: sqlite3.Connection) -> None:
     for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
         rebuild_cards(conn, trainee_id)
 
+
+#: The answer log is append-only: an update refused (SQLite), an update or delete refused (PostgreSQL's
+#: trigger; its function lets a deleted trainee's rows go).
+_NO_UPDATE = """CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
+        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END"""
+_NO_CHANGE = """CREATE TRIGGER answers_append_only BEFORE UPDATE OR DELETE ON answers
+        FOR EACH ROW EXECUTE FUNCTION answers_append_only()"""
 
 _V2 = (
     "ALTER TABLE answers ADD COLUMN item TEXT NOT NULL DEFAULT ''",
@@ -123,8 +173,7 @@ _V2 = (
         reviews INTEGER NOT NULL,
         PRIMARY KEY (trainee_id, skill, item))""",
     _rebuild_all_cards,
-    Dialected("""CREATE TRIGGER answers_append_only_update BEFORE UPDATE ON answers
-        BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
+    Dialected(_NO_UPDATE,
               """CREATE FUNCTION answers_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id) THEN
             RETURN OLD; END IF;
@@ -132,8 +181,7 @@ _V2 = (
     Dialected("""CREATE TRIGGER answers_append_only_delete BEFORE DELETE ON answers
         WHEN EXISTS (SELECT 1 FROM trainees WHERE id = OLD.trainee_id)
         BEGIN SELECT RAISE(ABORT, 'the answer log is append-only'); END""",
-              """CREATE TRIGGER answers_append_only BEFORE UPDATE OR DELETE ON answers
-        FOR EACH ROW EXECUTE FUNCTION answers_append_only()"""),
+              _NO_CHANGE),
 )
 
 _V3 = (
@@ -273,6 +321,32 @@ _V10 = (
         PRIMARY KEY (quiz_id, number, trainee_id))""",
 )
 
+_V12 = (  # the guard lifted for this one change, then restored
+    Dialected("DROP TRIGGER answers_append_only_update", "DROP TRIGGER answers_append_only ON answers"),
+    _flashcard_ratings_apart,
+    Dialected(_NO_UPDATE, _NO_CHANGE),
+)
+
+_V13 = (
+    # The day's session reads today's answers, and which of their items were met before today, not the whole log.
+    "CREATE INDEX answers_by_day ON answers (trainee_id, ts_utc)",
+    "CREATE INDEX answers_by_item ON answers (trainee_id, skill, item, ts_utc)",
+)
+
+# issue 38: one row per fit; the newest is the school's (the scheduler's) parameters. ``parameters`` is FSRS's
+# list of weights as JSON; the log-loss is FSRS's own (the answers on a later day, predicted recall vs right).
+_V14 = (
+    """CREATE TABLE fsrs_fits (
+        id INTEGER PRIMARY KEY,
+        fitted_utc TEXT NOT NULL,
+        class_name TEXT NOT NULL,
+        reviews INTEGER NOT NULL CHECK (reviews >= 0),
+        log_loss_before DOUBLE PRECISION NOT NULL,
+        log_loss_after DOUBLE PRECISION NOT NULL,
+        seconds DOUBLE PRECISION NOT NULL,
+        parameters TEXT NOT NULL)""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "trainees and the answer log", _V1),
     Migration(2, "skill items, FSRS cards, append-only log", _V2),
@@ -286,6 +360,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "a live class quiz: the quiz, who joined, one answer per trainee per question", _V10),
     # issue 38: a right guess among two or three choices counts less than recall, and FSRS spaces in days
     Migration(11, "cards replayed: a guess counts less than recall", (_rebuild_all_cards,)),
+    # issue 40, item 7: a flashcard's rating is its own kind of record
+    Migration(12, "flashcard ratings logged as drill answers become flashcard records", _V12),
+    Migration(13, "answers indexed by day and by item: a day's answers read alone", _V13),
+    Migration(14, "FSRS's parameters fitted to a school's answers", _V14),
 )
 
 #: ``PRAGMA application_id`` of a progress file: "PGTR".

@@ -4,7 +4,8 @@ A class is a named group of trainees with an instructor, whose password is kept 
 hash (``hashlib.scrypt``, a standard memory-hard KDF, with a random salt): the class view asks for
 it. :func:`class_report` gathers, for every trainee of a class, accuracy and speed per skill (from
 ``skill_totals``, the log's running totals, so 200 trainees x 10,000 answers load in well under a
-second), exams taken and their scores, how many items are due, and whether the trainee is **ready
+second), exams taken and their scores, how many items are due today (as the trainee's app counts them,
+Anki's way: due before the trainee's next day starts, ``clock.due_by``), and whether the trainee is **ready
 for the exam**: every skill the class practises answered at least ``ready_answers`` times with an
 accuracy of at least ``ready_percent``. The screen, the CLI and the PDF all show this one report.
 
@@ -29,6 +30,7 @@ from statistics import median
 from typing import Any, Callable
 
 from trainer.progress.store import ProgressStore, normal_name, iso, utc_now
+from trainer.progress.clock import due_by
 from trainer.rules.errors import TrainerError, UnknownNameError
 
 #: scrypt's cost (2**14, r=8: 16 MiB and some tens of ms per check, as OWASP suggests at least).
@@ -343,8 +345,8 @@ def class_report(store: ProgressStore, group: SchoolClass, now: datetime | None 
                                                   medians.get((trainee_id, skill))))
         due = dict(store._conn.execute(
             "SELECT c.trainee_id, COUNT(*) FROM cards c JOIN class_members m ON m.trainee_id = c.trainee_id "
-            "WHERE m.class_id = ? AND c.due_utc <= ? GROUP BY c.trainee_id",
-            (group.id, iso(now or utc_now()))).fetchall())
+            "WHERE m.class_id = ? AND c.due_utc < ? GROUP BY c.trainee_id",
+            (group.id, iso(due_by(now or utc_now())))).fetchall())  # due today, as the trainee's app counts
         exams: dict[int, list[tuple[int, int, str]]] = {i: [] for i in ids}
         for trainee_id, score, total, finished in store._conn.execute(
                 "SELECT e.trainee_id, e.score, e.total, e.finished_utc FROM exams e "

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from fsrs import Card
 
 from trainer.paths import data_dir, os_reason, usable_folder, write_file
-from trainer.progress import casino_texts, stats
+from trainer.progress import casino_texts, fits, stats
 from trainer.progress.stats import DueItem
 from trainer.progress.cards import FLASHCARD, FLASHCARD_RATINGS, _review_card, rebuild_cards
 from trainer.progress.totals import COUNT_ANSWER as _COUNT_ANSWER, MAX_MS, clamp_ms, content_uid, rebuild_totals
@@ -305,7 +305,7 @@ class ProgressStore:
                     recovered[table] = len(rows)
                 key_trainee_names(conn)
                 for (trainee_id,) in conn.execute("SELECT id FROM trainees").fetchall():
-                    rebuild_cards(conn, trainee_id)
+                    rebuild_cards(conn, trainee_id, parameters=fits.parameters(conn))
                     rebuild_totals(conn, trainee_id)
                 conn.execute("COMMIT")
             except BaseException:
@@ -552,7 +552,8 @@ class ProgressStore:
         rated = e.answer if e.mode == FLASHCARD else None
         if rated is None:
             conn.execute(_COUNT_ANSWER, (trainee_id, q.skill, int(e.correct), clamp_ms(e.ms), iso(e.when)))
-        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, len(q.choices), rated=rated)
+        _review_card(conn, trainee_id, q.skill, q.item, e.correct, e.ms, e.hinted, e.when, len(q.choices), rated=rated,
+                     parameters=fits.parameters(conn))
         return int(inserted[0])
 
     def answers(self, trainee: str, *, skill: str | None = None) -> list[AnswerRecord]:
@@ -560,6 +561,18 @@ class ProgressStore:
         who = self.trainee(trainee)
         sql = f"{_SELECT_ANSWERS} WHERE a.trainee_id = ?" + (" AND a.skill = ?" if skill else "") + " ORDER BY a.id"
         return self._intact("answers", self._conn.execute(sql, (who.id, skill) if skill else (who.id,)), _record)
+
+    def day_answers(self, trainee: str, start: datetime) -> tuple[list[AnswerRecord], frozenset[tuple[str, str]]]:
+        """The trainee's answers from ``start`` on, oldest first, and the items among them answered before
+        ``start`` (one index look-up each): a day's figures without reading the whole log."""
+        who, since = self.trainee(trainee), iso(start)
+        rows = self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.trainee_id = ? AND a.ts_utc >= ? ORDER BY a.id",
+                                  (who.id, since))
+        before = self._conn.execute(
+            "SELECT a.skill, a.item FROM answers a WHERE a.trainee_id = ? AND a.ts_utc >= ? AND EXISTS "
+            "(SELECT 1 FROM answers b WHERE b.trainee_id = a.trainee_id AND b.skill = a.skill AND b.item = a.item "
+            "AND b.ts_utc < ?)", (who.id, since, since))
+        return self._intact("answers", rows, _record), frozenset((r[0], r[1]) for r in before)
 
     def _record_by_id(self, row_id: int) -> AnswerRecord:
         return _record(self._conn.execute(f"{_SELECT_ANSWERS} WHERE a.id = ?", (row_id,)).fetchone())
@@ -603,7 +616,7 @@ class ProgressStore:
         """Recompute the trainee's cards from the answer log (they are a cache of it)."""
         who = self.trainee(trainee)
         with self._write() as conn:
-            rebuild_cards(conn, who.id)
+            rebuild_cards(conn, who.id, parameters=fits.parameters(conn))
 
     # --- statistics (all from the answer log) ------------------------------------------------------
 
@@ -780,7 +793,7 @@ class ProgressStore:
         taken = self._taken_elsewhere(conn, "exams", trainee_id, [e.get("uid") for e in exams]) if copy else set()
         for e in exams:
             self._insert_exam(conn, trainee_id, {k: v for k, v in e.items() if k != "uid" or v not in taken})
-        rebuild_cards(conn, trainee_id)
+        rebuild_cards(conn, trainee_id, parameters=fits.parameters(conn))
         rebuild_totals(conn, trainee_id)
         return int(conn.execute("SELECT COUNT(*) FROM answers WHERE trainee_id = ?",
                                 (trainee_id,)).fetchone()[0]) - int(before)

@@ -8,7 +8,9 @@ asks the app context to open the rule book at that section. No screen imports an
 
 from __future__ import annotations
 
+from html import escape
 from typing import Sequence
+from urllib.parse import quote, unquote
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser
@@ -20,11 +22,33 @@ def _style(colour: str | None) -> str:
     return f"color: {colour};" if colour else ""
 
 
+#: How a casino's own rules are cited: ``Harbor Training Casino Rules Submission`` (its rules as a whole),
+#: or ``…Rules Submission, Harbor pair rule A`` (one of them).
+CASINO_CITED = " Rules Submission"
+#: A link to a casino's rules (:mod:`trainer.ui.casino_view`), then the rule's name ("": the first).
+CASINO_SCHEME = "casino:"
+
+
 def citations_html(citations: Sequence[str], profile: object, colour: str | None = None,
                    lead: str = "Citation: ") -> str:
-    """``Citation: 621a.8(d)(2) · Reading: ties inside a house-way step``, each a link."""
-    shown = links(citations, profile, _style(colour))
+    """``Citation: 621a.8(d)(2) · Reading: ties inside a house-way step``, each a link; a casino's
+    Rules Submission links to its rules, at the rule cited."""
+    own = [_casino_link(c, colour) for c in citations if CASINO_CITED in c]
+    shown = " · ".join(own + [links([c for c in citations if CASINO_CITED not in c], profile, _style(colour))])
+    shown = shown.strip(" ·")
     return f"{lead}{shown}" if shown else ""
+
+
+def _casino_link(citation: str, colour: str | None) -> str:
+    """``Harbor Training Casino Rules Submission`` as a link to the casino's rules at the rule it names."""
+    document, _, rule = citation.partition(", ")
+    css = f' style="{escape(_style(colour))}"' if colour else ""
+    return f'<a href="{CASINO_SCHEME}{quote(rule)}"{css}>{escape(document)}</a>'
+
+
+def casino_rule(link: str) -> str | None:
+    """The rule a casino link opens at ("" its first); None: not a casino link."""
+    return unquote(link.removeprefix(CASINO_SCHEME)) if link.startswith(CASINO_SCHEME) else None
 
 
 def words(text: str) -> str:

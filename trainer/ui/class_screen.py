@@ -9,7 +9,8 @@ same machinery as the exam report, ``trainer.ui.report``). The screen only shows
 changes no trainee's answers.
 
 An instructor adds a class (New class…: name, instructor, password) and, signed in, ticks its
-trainees (Trainees…: tick to put in, untick to take out).
+trainees (Trainees…: tick to put in, untick to take out). Under the summary, the school's FSRS fit:
+log-loss before and after, and Fit to this class… (Alt+T, ``trainer.ui.class_fit``).
 
 Keys: Ctrl+L sign in, Ctrl+N new class, F5 refresh, Ctrl+F filter, Ctrl+E export CSV, Ctrl+P print PDF.
 """
@@ -27,11 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.paths import write_file
-from trainer.progress import school
+from trainer.progress import fits, school
 from trainer.rules.errors import TrainerError
 from trainer.ui.scaling import set_font
 from trainer.ui.widgets.labels import make_label
 from trainer.ui.widgets.screen import Screen
+from trainer.ui.class_fit import FitPanel
 from trainer.ui.flow_layout import FlowLayout, group
 from trainer.ui.progress_link import shared_store
 from trainer.ui.report import Report, _date, skill_title, write_pdf
@@ -148,6 +150,7 @@ class ClassScreen(Screen):
         self.summary = make_label("", 1.4, bold=True)
         self.message = make_label("", 1.2, name="progress-message", wrap=True)
         self.message.hide()
+        self.fit = FitPanel(self.store)
         self.model = QStandardItemModel(0, 0, self)
         self.ready_filter = _proxy(self.model, 1, self)  # "Only not ready": the Ready column says "not yet"
         self.name_filter = _proxy(self.ready_filter, 0, self)
@@ -168,6 +171,7 @@ class ClassScreen(Screen):
         layout.addWidget(self.controls)
         layout.addWidget(self.message)
         layout.addWidget(self.summary)
+        layout.addWidget(self.fit)
         layout.addWidget(self.table, 1)
 
     def _wire(self) -> None:
@@ -206,6 +210,7 @@ class ClassScreen(Screen):
         self.controls.setEnabled(False)
         self.add_button.setEnabled(False)
         self.live_button.setEnabled(False)
+        self.fit.hide()
         self.instructor.setText("")
         self.summary.setText("Sign in as the class's instructor to see it." if self.class_box.count() else "")
 
@@ -230,6 +235,8 @@ class ClassScreen(Screen):
         self.add_button.setEnabled(True)
         self.live_button.setEnabled(True)
         self.instructor.setText(f"Instructor: {self.group.instructor}")
+        self.fit.show_class(self.group.name)
+        self.fit.show()
         self.refresh()
         return True
 
@@ -412,6 +419,9 @@ class ClassScreen(Screen):
         self.instructor.setText("Instructor: Ms Lee")
         self.say("")
         self.show_report(demo_report(seed or 1))
+        self.fit.show_fit(fits.StoredFit("2026-11-23T09:00:00.000+00:00", "Morning class", 2431, 0.4123, 0.3771,
+                                         61.0, ()), kept=True)
+        self.fit.show()
 
 
 def demo_report(seed: int) -> school.ClassReport:

@@ -11,10 +11,13 @@ typed answers end with Enter; hands: 1-4, H, L, Backspace, Enter;
 the verdict; Page Down / Page Up scroll a question taller than the window; Esc ends the session; O shows
 the options where they fold (Projector on a small window, while a question or the review shows).
 
-A session has a length (20 questions unless chosen; 0: no limit) or runs until all due items are done;
-a progress bar shows how far it has gone. It ends with its review (:class:`SummaryView`): right and
-wrong, the median time against the fluent time, the missed items with their right answers, and
-**Practise these (N)** (key P), a session of just those. The skill list shows each skill's mastery.
+A session has a length (20 questions unless chosen; 0: no limit); "Until all due are done" ends it sooner,
+when no due review, re-ask or allowed new item is left (the day's session, as Anki's): its review then says
+"Done for today: N reviews, M new — practise more?" with **Practise more** (key M), a session of the set
+length filled with practice. A progress bar shows how far it has gone. It ends with its review
+(:class:`SummaryView`): right and wrong, the median time against the fluent time, the missed items with
+their right answers, and **Practise these (N)** (key P), a session of just those. The skill list shows each
+skill's mastery.
 
 A timed session may have a time limit in minutes: the session (:class:`DrillSession`) says when it
 has passed, and the screen then shows the summary; the widget only displays the countdown.
@@ -23,6 +26,7 @@ has passed, and the screen then shows the summary; the widget only displays the 
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from html import escape
 from typing import Any, Callable
 
@@ -39,7 +43,7 @@ from trainer.drills.mastery import trainee_mastery
 from trainer.drills.registry import item_title, offered_skills, profile_in_game
 from trainer.drills.text import plain_words
 from trainer.drills.session import (
-    DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, missed_heading, missed_times,
+    DEFAULT_LENGTH, DrillSession, SessionSummary, clock_text, done_for_today_text, missed_heading, missed_times,
 )
 from trainer.progress.store import utc_now
 from trainer.rules.errors import TrainerError
@@ -51,11 +55,12 @@ from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.answers import AnswerPanel
 from trainer.ui.widgets.labels import PageScroll, make_label
 from trainer.ui.widgets.question import QuestionView
-from trainer.ui.widgets.screen import Screen
+from trainer.ui.widgets.screen import Screen, add_page
 from trainer.ui.feedback_view import SteadyFeedbackPanel, keep_place, reserve_marks, reset_setter, settle_setter
 from trainer.ui.progress_link import adopt_saved_trainee, ask_new_trainee, current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
+from trainer.ui.when_shown import when_shown
 from trainer.ui.new_items import new_per_day
 
 NEXT_UP = ""
@@ -90,13 +95,13 @@ class DrillController(QObject):
     def start(self, skill: str, mode: str, trainee: str, length: int = 0, minutes: int = 0,
               until_due: bool = False) -> None:
         """A new session of ``skill`` (``NEXT_UP``: every skill, by the schedule); ``length`` 0 = open-ended,
-        ``until_due``: until all due items are done instead; ``minutes`` 0 = no time limit."""
+        ``until_due``: ending sooner when all due items are done; ``minutes`` 0 = no time limit."""
         # the profile itself, not its name: a casino's Rules Submission amends it (its house way, choices)
         profile = profile_in_game(skill, self.ctx.profile) if skill else self.ctx.profile
         self.run(DrillSession([skill] if skill else None, profile=profile, mode=mode,
                               seed=self.ctx.seed, store=shared_store(self.ctx), trainee=trainee,
                               time_limit_s=minutes * 60 or None, clock=self.clock,
-                              length=None if until_due else length or None, until_due=until_due,
+                              length=length or None, until_due=until_due,
                               new_per_day=new_per_day(self.ctx.settings)))
 
     def practise_missed(self) -> None:
@@ -210,6 +215,9 @@ def _short(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
+_AGAIN = "Enter: practise again · P: practise the missed items · W: practise the weakest skill"
+
+
 class SummaryView(QWidget):
     """The session's review: right and wrong, median time against the fluent time, hints, per-skill
     lines, the weakest skills, the missed items with their right answers, and Practise these (N)."""
@@ -231,15 +239,21 @@ class SummaryView(QWidget):
         self.practise = QPushButton("Practise these")
         self.practise.setObjectName("practise-these")
         set_font(self.practise, 1.3, bold=True)
+        self.day = make_label("", 1.6, name="done-for-today", wrap=True)
+        self.more = QPushButton("Practise more  (M)")
+        self.more.setObjectName("practise-more")
+        self.more.setToolTip("A session of the set length, filled with practice when nothing is due")
+        set_font(self.more, 1.3, bold=True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.again = make_label("Enter: practise again · P: practise the missed items · W: practise the weakest "
-                                "skill", 1.3, wrap=True)
+        self.again = make_label(_AGAIN, 1.3, wrap=True)
         self.scroll = PageScroll()  # six skills' lines and the missed items at Projector: the review scrolls
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.scroll)
         layout = QVBoxLayout(self.scroll.page)
         layout.addWidget(self.title)
+        layout.addWidget(self.day)
+        layout.addWidget(self.more, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.headline)
         layout.addSpacing(12)
         layout.addLayout(self.table)
@@ -250,6 +264,13 @@ class SummaryView(QWidget):
         layout.addWidget(self.again)
 
     def show_summary(self, summary: SessionSummary) -> None:
+        day = summary.done_for_today
+        self.title.setText("Session review" if day is None else "Done for today")
+        self.day.setText("" if day is None else done_for_today_text(day, heading=False))
+        self.day.setVisible(day is not None)
+        self.more.setVisible(day is not None)
+        self.again.setText(_AGAIN if day is None else f"M: practise more · {_AGAIN}")
+        self.headline.setVisible(bool(summary.answered))
         fluent = f" (fluent: {_seconds(summary.fluent_ms)})" if summary.fluent_ms else ""
         self.headline.setText(
             f"{summary.correct} right · {summary.wrong} wrong   ·   Accuracy {_percent(summary.accuracy)}  "
@@ -262,7 +283,8 @@ class SummaryView(QWidget):
             item = self.table.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time")):
+        self.weakest.setVisible(bool(summary.answered))  # nothing was due: no table, no weakest skill
+        for col, head in enumerate(("Skill", "Answered", "Accuracy", "Median time") if summary.answered else ()):
             label = make_label(head, 1.35, bold=True)
             self.table.addWidget(label, 0, col)
         for row, s in enumerate(summary.per_skill, start=1):
@@ -275,6 +297,10 @@ class SummaryView(QWidget):
         self.weakest.setText("Weakest: " + ", ".join(weak) if weak else "No weak skill in this session.")
 
 
+#: The question page's parts, built with it (see ``DrillScreen.question_page``).
+_QUESTION_PARTS = frozenset({"question", "answers", "hint_label", "feedback", "animation"})
+
+
 class DrillScreen(Screen):
     """Set-up bar, then the question / verdict / summary pages (see the module docstring)."""
 
@@ -285,7 +311,7 @@ class DrillScreen(Screen):
 
     def presented_pane(self):
         """The animation of the deal asked about, while one shows (``trainer.ui.presenter``), else None."""
-        return self.animation.widget if self.animation.showing else None
+        return self.animation.widget if self._built("question_page") and self.animation.showing else None
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -297,6 +323,7 @@ class DrillScreen(Screen):
         self._target_ms = 0
         #: the right answer of the question on screen once it is answered, for the presenter window
         self._answered = ""
+        self._asked = None  # the question on screen (the presenter window shows it)
         self._build()
         self._wire()
         self.reload_skills()
@@ -325,7 +352,7 @@ class DrillScreen(Screen):
         self.length.setAccessibleName("Questions in the session")
         set_font(self.length, 1.3)
         self.until_due = QCheckBox("Until all &due are done")
-        self.until_due.setAccessibleName("Run the session until every due item is done")
+        self.until_due.setAccessibleName("End the session sooner, once every due item is done")
         set_font(self.until_due, 1.3)
         self.minutes = QSpinBox()
         self.minutes.setRange(0, 240)
@@ -379,33 +406,8 @@ class DrillScreen(Screen):
         self.welcome.setTextFormat(Qt.TextFormat.RichText)
         self.welcome.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
-        self.question = QuestionView()
-        self.answers = AnswerPanel(only_shown=True)
-        self.hint_label = make_label("", 1.4, name="hint", wrap=True)
-        self.hint_label.hide()
-        self.feedback = SteadyFeedbackPanel(self.ctx)
-        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
-        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
-        feedback_rows = self.feedback.layout()
-        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
-        left = QVBoxLayout()
-        left.addWidget(self.question, 2)
-        left.addWidget(self.hint_label)
-        left.addWidget(self.answers, 3)
-        # built on the first animated question only: most sessions never need a table scene
-        self.animation = AnimationSlot(self, left, 1, self.answers)
-        # a long question, a chip tray or a call builder at Projector on a small window: the page scrolls
-        # (its least width fits the window: choices and buttons wrap), the window keeps its size
-        self.question_page = PageScroll()
-        row = QHBoxLayout(self.question_page.page)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addLayout(left, 2)  # the question two thirds (it wraps less, and scrolls less at Projector)
-        row.addWidget(self.feedback, 1)
-
-        self.summary = SummaryView()
         self.pages = QStackedWidget()
-        for page in (self.welcome, self.question_page, self.summary):
-            self.pages.addWidget(page)
+        self.pages.addWidget(self.welcome)
 
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
@@ -425,27 +427,78 @@ class DrillScreen(Screen):
         self._tick = QTimer(self)
         self._tick.setInterval(100)
 
+    # the question page and the review are not what the screen shows first: built when first asked for
+    # (the first question, the first review; issue 42: not on the screen's first open, and not in one
+    # turn of the idle event loop either, which held it up ≈ 25 ms)
+    @cached_property
+    def question_page(self) -> PageScroll:
+        """The question, the hint, the answers (an animated deal above them) and the verdict beside."""
+        self.question = QuestionView()
+        self.answers = AnswerPanel(only_shown=True)
+        self.hint_label = make_label("", 1.4, name="hint", wrap=True)
+        self.hint_label.hide()
+        self.feedback = SteadyFeedbackPanel(self.ctx)
+        keep_place(self.feedback, width_by_stretch=True)  # the question, tiles and table stay put at the verdict
+        # "Next question" under the verdict, not under a long explanation: in sight when the page scrolls
+        feedback_rows = self.feedback.layout()
+        feedback_rows.insertItem(1, feedback_rows.takeAt(feedback_rows.count() - 1))
+        left = QVBoxLayout()
+        left.addWidget(self.question, 2)
+        left.addWidget(self.hint_label)
+        left.addWidget(self.answers, 3)
+        # built on the first animated question only: most sessions never need a table scene
+        self.animation = AnimationSlot(self, left, 1, self.answers)
+        # a long question, a chip tray or a call builder at Projector on a small window: the page scrolls
+        # (its least width fits the window: choices and buttons wrap), the window keeps its size
+        page = PageScroll()
+        row = QHBoxLayout(page.page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(left, 2)  # the question two thirds (it wraps less, and scrolls less at Projector)
+        row.addWidget(self.feedback, 1)
+        c = self.controller
+        c.parseError.connect(self.answers.show_error)
+        self.answers.answered.connect(c.answer)
+        self.feedback.nextRequested.connect(c.next)
+        self._theme_parts(self.theme)
+        return add_page(self.pages, page)
+
+    @cached_property
+    def summary(self) -> SummaryView:
+        """The session's review (after the question page in the pages and the Tab order)."""
+        self.question_page  # noqa: B018
+        summary = SummaryView()
+        summary.practise.clicked.connect(self.practise_missed)
+        summary.more.clicked.connect(self.practise_more)
+        return add_page(self.pages, summary)
+
+    def __getattr__(self, name: str):
+        # a part of the question page asked for before the page is built builds it (see question_page)
+        if name in _QUESTION_PARTS and "question_page" not in self.__dict__:
+            self.question_page  # noqa: B018
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+    def _built(self, name: str) -> QWidget | None:
+        """The part ``name`` (``question_page``, ``summary``) if it is built yet."""
+        return self.__dict__.get(name)
+
     def _wire(self) -> None:
         c = self.controller
         c.questionReady.connect(self.show_question)
         c.judged.connect(self.show_feedback)
-        c.parseError.connect(self.answers.show_error)
         c.hintReady.connect(self.show_hint)
         c.finished.connect(self.show_summary)
-        self.answers.answered.connect(c.answer)
-        self.feedback.nextRequested.connect(c.next)
         self.hint_button.clicked.connect(c.hint)
         self.start_button.clicked.connect(self.start)
         self.end_button.clicked.connect(c.end)
         self.learn_button.clicked.connect(self.learn)
         self.timed.toggled.connect(self._mode_changed)
-        self.until_due.toggled.connect(lambda on: self.length.setEnabled(not on))
-        self.summary.practise.clicked.connect(self.practise_missed)
         self._tick.timeout.connect(self._update_clock)
         for key in ("?", "F1"):
             QShortcut(QKeySequence(key), self, c.hint, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence("Esc"), self, self._escape, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.ctx.profileChanged.connect(lambda _: self.reload_skills())
+        # a switch of game behind another screen waits until this one is shown (issue 42: not on that open)
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self.reload_skills))
         self.ctx.traineeChanged.connect(lambda _: self._trainee_changed())
 
     # -- set-up --------------------------------------------------------------------------------------
@@ -465,6 +518,10 @@ class DrillScreen(Screen):
         self.skill.setCurrentIndex(max(0, index))
 
     def theme_changed(self, theme: Theme) -> None:
+        if self._built("question_page"):
+            self._theme_parts(theme)
+
+    def _theme_parts(self, theme: Theme) -> None:
         self.answers.set_theme(theme)
         self.question.set_theme(theme)
         self.animation.set_theme(theme)
@@ -501,7 +558,7 @@ class DrillScreen(Screen):
     def _set_running(self, running: bool) -> None:
         for w in (self.skill, self.practice, self.timed, self.until_due, self.start_button, self.learn_button):
             w.setEnabled(not running)
-        self.length.setEnabled(not running and not self.until_due.isChecked())
+        self.length.setEnabled(not running)
         self.minutes.setEnabled(not running and self.timed.isChecked())
         self.progress.setVisible(running)
         self.end_button.setEnabled(running)
@@ -552,7 +609,9 @@ class DrillScreen(Screen):
         self.start_button.setFocus()
 
     # -- the session --------------------------------------------------------------------------------
-    def start(self, skill: str | None = None) -> None:
+    def start(self, skill: str | None = None, *, more: bool = False) -> None:
+        """A session of the chosen skill (or ``skill``); ``more``: after "Done for today", of the set length
+        (at least the default one) filled with practice, whatever "Until all due are done" says."""
         name = self.trainee() or ask_new_trainee(self.ctx, self)
         if not name:
             return
@@ -560,8 +619,9 @@ class DrillScreen(Screen):
         mode = "timed" if self.timed.isChecked() else "practice"
         self._set_running(True)
         minutes = self.minutes.value() if self.timed.isChecked() else 0
-        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, self.length.value(),
-                              minutes, self.until_due.isChecked())
+        length = max(self.length.value(), DEFAULT_LENGTH) if more else self.length.value()
+        self.controller.start(self.skill.currentData() if skill is None else skill, mode, name, length,
+                              minutes, self.until_due.isChecked() and not more)
 
     def show_question(self, question) -> None:
         session = self.controller.session
@@ -573,6 +633,7 @@ class DrillScreen(Screen):
         self.status.setText(f"{skill_named(question.skill).title}   ·   {count}"
                             f"{right} right so far   ·   {session.mode if session else ''}")
         self._answered = ""
+        self._asked = question
         self.question.show_question(question)
         set_font(self.question.prompt, prompt_scale(question.prompt), bold=True)
         self.hint_label.clear()
@@ -618,18 +679,24 @@ class DrillScreen(Screen):
         self._answered = plain_words(feedback.expected)
         self.presentedChanged.emit()
 
-    def presented_question(self) -> tuple[str, str] | None:
-        """What the presenter window shows the class: the question on screen, in words, and its right
+    def presented_question(self) -> tuple[Any, tuple[str, ...], str] | None:
+        """What the presenter window shows the class: the question on screen, the choices offered as
+        the trainee's list reads them (none where the answer is typed, set or built), and its right
         answer once the trainee has answered ("" before); None where no question is on screen."""
-        prompt = self.question.prompt.text()
-        return (prompt, self._answered) if self.pages.currentWidget() is self.question_page and prompt else None
+        if (not self._built("question_page") or self.pages.currentWidget() is not self.question_page
+                or not self.question.prompt.text()):
+            return None
+        listed = self.answers.currentWidget() is self.answers.choices
+        return (self._asked, tuple(b.text() for b in self.answers.choices.buttons) if listed else (),
+                self._answered)
 
     def show_summary(self, summary: SessionSummary) -> None:
         self._set_running(False)
         self._tick.stop()
         self.clock_label.clear()
         over = "Time is up" if summary.timed_out else "Session over"
-        self.status.setText(f"{over}: {summary.answered} answered, all saved.")
+        self.status.setText(f"{over}: {summary.answered} answered, all saved." if summary.done_for_today is None
+                            else done_for_today_text(summary.done_for_today))
         self.weakest_skill = summary.weakest[0].skill if summary.weakest else ""
         self.reload_skills()  # the masteries have changed
         self.summary.show_summary(summary)
@@ -652,6 +719,11 @@ class DrillScreen(Screen):
         else:
             self.clock_label.setText("untimed practice")
 
+    def practise_more(self) -> None:
+        """Practise more (M), after "Done for today": the same skill, the set length, filled with practice."""
+        if self.controller.last is not None and self.controller.last.summary().done_for_today is not None:
+            self.start(more=True)
+
     def practise_missed(self) -> None:
         """Practise these (N): a session of just the items the last session missed."""
         if self.controller.last is not None and self.controller.last.summary().missed:
@@ -669,21 +741,24 @@ class DrillScreen(Screen):
     def keyPressEvent(self, event) -> None:  # noqa: N802
         key = event.key()
         page = self.pages.currentWidget()
+        summary = self._built("summary")  # (not built: not shown)
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if page is self.welcome and enter:
             self.start()
-        elif page is self.summary and enter:
+        elif page is summary and enter:
             self.start()
-        elif page is self.summary and key == Qt.Key.Key_P:
+        elif page is summary and key == Qt.Key.Key_P:
             self.practise_missed()
-        elif page in (self.welcome, self.summary) and key == Qt.Key.Key_L:
+        elif page is summary and key == Qt.Key.Key_M:
+            self.practise_more()
+        elif page in (self.welcome, summary) and key == Qt.Key.Key_L:
             self.learn()
-        elif page is self.summary and key == Qt.Key.Key_W and self.weakest_skill:
+        elif page is summary and key == Qt.Key.Key_W and self.weakest_skill:
             self.select_skill(self.weakest_skill)
             self.start()
         elif key == Qt.Key.Key_O:  # (left over by the answer inputs: the call builder's O is its own)
             self.fold.toggle()
-        elif page is self.question_page and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
+        elif page is self._built("question_page") and key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
             bar = self.question_page.verticalScrollBar()  # a question taller than the window, read on
             bar.setValue(bar.value() + (1 if key == Qt.Key.Key_PageDown else -1) * bar.pageStep())
         else:

@@ -158,6 +158,17 @@ class TableItem(QGraphicsObject):
     def theme(self):
         return self.table.theme
 
+    def update(self, *rect) -> None:
+        """Draw afresh in every view. Qt keeps a cached item's drawing per view but its "changed"
+        mark per item, and the first view to paint clears the mark: the projector's view then showed
+        the shoe as it was (0 cards, the laptop's 416; issue 40, item 8). Dropping the drawings makes
+        each view draw it again."""
+        mode = self.cacheMode()
+        if mode is not QGraphicsItem.CacheMode.NoCache:
+            self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            self.setCacheMode(mode)
+        super().update(*rect)
+
 
 def felt_share(view: QWidget) -> float:
     """The share of ``view``'s window that its table covers on screen (the classroom bar of issue 29:

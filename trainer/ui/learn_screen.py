@@ -13,6 +13,8 @@ screen on the family's first skill.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
@@ -26,7 +28,8 @@ from trainer.ui.scaling import refresh_fonts, set_font
 from trainer.ui.widgets.labels import make_label
 from trainer.ui.widgets.screen import Screen
 from trainer.ui.flow_layout import FlowLayout, group
-from trainer.ui.learn_widgets import FlashcardView, section_widget
+from trainer.ui.later import Later
+from trainer.ui.learn_widgets import FlashcardView, section_parts, section_widget
 from trainer.ui.progress_link import current_trainee, shared_store
 from trainer.ui.theme import Theme
 from trainer.ui.thinking import watch_thinking
@@ -58,7 +61,11 @@ class LearnScreen(Screen):
         self.ctx.profileChanged.connect(lambda _: when_shown(self, self._show_kept))
         self.ctx.traineeChanged.connect(lambda _: when_shown(self, self._show_kept))
         self.restyle()
+        #: the page's sections after its first, built a turn each on the screen's first open
+        self.later = Later(self)
+        self._opening = True
         self.reload()
+        self._opening = False
 
     def _build(self) -> None:
         self.pages = QComboBox()
@@ -135,14 +142,39 @@ class LearnScreen(Screen):
                 item.widget().hide()  # (now: deleteLater waits for the event loop)
                 item.widget().deleteLater()
         self.content_lay.addWidget(make_label(f"Learn: {page.title}", 2.2, bold=True, wrap=True))
-        for section in page.sections:
-            self.content_lay.addWidget(section_widget(section, self.ctx, self.theme))
         self.content_lay.addStretch(1)
+        first, *rest = page.sections or (None,)
+        if first is not None:
+            self._add_section(first)
         self.deck = FlashcardDeck(flashcards(family, self.ctx.profile))
         self.cards_button.setEnabled(self.deck.current is not None)
         refresh_fonts(self.content)
         self.show_page()
+        # the first section now; on the screen's first open the others a turn each after it (issue 42)
+        # (each section's title, then each of its parts: a turn each, none holding the event loop long)
+        self.later.run([part for section in rest for part in self._section_later(section)])
+        if not self._opening:
+            self.later.finish()
         self.presentedChanged.emit()
+
+    def _add_section(self, section) -> None:
+        """A section of the page, before the stretch that ends it."""
+        self.content_lay.insertWidget(self.content_lay.count() - 1, section_widget(section, self.ctx, self.theme))
+
+    def _section_later(self, section) -> list[Callable[[], None]]:
+        """A section added in parts: its box with its title, then what follows the title a part at a time."""
+        box, parts = section_parts(section, self.ctx, self.theme)
+
+        def add_box() -> None:
+            self.content_lay.insertWidget(self.content_lay.count() - 1, box)
+            refresh_fonts(box)
+
+        def add(make: Callable[[], QWidget]) -> None:
+            widget = make()
+            box.layout().addWidget(widget)
+            refresh_fonts(widget)
+
+        return [add_box, *(lambda m=make: add(m) for make in parts)]
 
     def presented_page(self) -> LearnPage | None:
         """The page the presenter window shows (``trainer.ui.presenter_learn``)."""

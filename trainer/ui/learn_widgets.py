@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from html import escape
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import QPainter
@@ -335,28 +335,41 @@ def section_widget(section: Section, ctx, theme: Theme, controls: bool = True, a
     """A section of a Learn page: its title, facts, tiles, worked examples, chart (what it has);
     without ``controls``, worked examples without buttons, without ``answers``, each example's
     question alone (the presenter window's copy, the class answering first)."""
+    box, parts = section_parts(section, ctx, theme, controls, answers)
+    for make in parts:
+        box.layout().addWidget(make())
+    return box
+
+
+def section_parts(section: Section, ctx, theme: Theme, controls: bool = True, answers: bool = True,
+                  ) -> tuple[QWidget, list[Callable[[], QWidget]]]:
+    """A section's box with its title, and the makers of what follows the title, in order: the Learn
+    screen adds them a turn each after its first open (issue 42); see :func:`section_widget`."""
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 8, 0, 16)
     lay.addWidget(make_label(section.title, 1.8, bold=True, wrap=True))  # a casino's titles run long
     colour = citation_colour(theme)
+    parts: list[Callable[[], QWidget]] = []
     if section.facts:
-        lay.addWidget(linked_label(facts_html(section.facts, ctx.profile, colour), ctx))
+        parts.append(lambda: linked_label(facts_html(section.facts, ctx.profile, colour), ctx))
     if section.tiles:
-        lay.addWidget(TileCardView(section, ctx, theme))
-    for walk in section.walkthroughs:
-        lay.addWidget(WalkthroughView(walk, ctx, theme, controls=controls))
+        parts.append(lambda: TileCardView(section, ctx, theme))
+    parts += [lambda w=walk: WalkthroughView(w, ctx, theme, controls=controls) for walk in section.walkthroughs]
     if section.chart is not None:
-        lay.addWidget(ChartView(section.chart, ctx, theme))
-    for example in section.examples:
-        html = (f"<b>{escape(example.prompt)}</b><br>Answer: <b>{escape(example.answer)}</b><br>"
-                f"{text_html(example.why, ctx.profile)} &nbsp;{citations_html(example.citations, ctx.profile, colour, lead='')}"
-                if answers else f"<b>{escape(example.prompt)}</b><br>Answer: ?")
-        label = linked_label(html, ctx, 1.2)
-        label.setFrameShape(QFrame.Shape.StyledPanel)
-        label.setContentsMargins(8, 6, 8, 6)
-        lay.addWidget(label)
-    return box
+        parts.append(lambda: ChartView(section.chart, ctx, theme))
+    parts += [lambda e=example: _example_label(e, ctx, colour, answers) for example in section.examples]
+    return box, parts
+
+
+def _example_label(example, ctx, colour: str, answers: bool) -> QLabel:
+    html = (f"<b>{escape(example.prompt)}</b><br>Answer: <b>{escape(example.answer)}</b><br>"
+            f"{text_html(example.why, ctx.profile)} &nbsp;{citations_html(example.citations, ctx.profile, colour, lead='')}"
+            if answers else f"<b>{escape(example.prompt)}</b><br>Answer: ?")
+    label = linked_label(html, ctx, 1.2)
+    label.setFrameShape(QFrame.Shape.StyledPanel)
+    label.setContentsMargins(8, 6, 8, 6)
+    return label
 
 
 class FlashcardView(QWidget):

@@ -80,10 +80,13 @@ class LiveHostWindow(QWidget):
         self.setWindowTitle(f"Live quiz {quiz.code} — class {quiz.class_name}")
         self.setObjectName("live-host")
         self.store, self.quiz = store, quiz
+        self.theme = theme
         self.board = LiveBoard(theme)
         #: the projector's copy of the board, while the presenter window is open
-        self.projected = LiveBoard(theme) if presenter is not None else None
-        self.presenter = presenter
+        self.projected: LiveBoard | None = None
+        self.presenter = None
+        #: what the board shows now (its state, then the live count), for a board made later
+        self._shown: list[tuple[str, tuple]] = []
         self.status = make_label("", 1.2, wrap=True, name="live-status")
         self.buttons = {}
         row = QHBoxLayout()
@@ -99,16 +102,30 @@ class LiveHostWindow(QWidget):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.status)
         layout.addLayout(row)
-        if presenter is not None:
-            presenter.show_live(self.projected)
-            presenter.closed.connect(self._presenter_closed)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.poll)
         self._timer.start(COUNT_MS)
         self._boards("show_open", quiz.code, quiz.class_name, 0)
         self._keys()
+        if presenter is not None:
+            self.project_on(presenter)
+
+    def project_on(self, presenter) -> None:
+        """Show the board on ``presenter`` too, as it is now: a presenter opened after the quiz
+        started shows the quiz, not the screen behind it (issue 40, item 8)."""
+        if self.presenter is presenter:
+            return
+        self.presenter, self.projected = presenter, LiveBoard(self.theme)
+        self.projected.hide_names = self.board.hide_names
+        for method, args in self._shown:
+            getattr(self.projected, method)(*args)
+        presenter.show_live(self.projected)
+        presenter.closed.connect(self._presenter_closed)
 
     def _boards(self, method: str, *args) -> None:
+        # (the latest live count goes with the state it counts; a new state starts again)
+        kept = [shown for shown in self._shown if shown[0] != "show_count"] if method == "show_count" else []
+        self._shown = [*kept, (method, args)]
         for board in (self.board, self.projected):
             if board is not None:
                 getattr(board, method)(*args)

@@ -466,6 +466,9 @@ class MainWindow(QMainWindow):
             self.presenter.set_zoom(self.zoom_action.isChecked())
             self.screenShown.connect(self.presenter.show_screen)
             self.presenter.show_screen(self.current_screen(), self.hosts[self.current_key].spec.title)
+            for quiz in self.findChildren(QWidget, "live-host"):  # a live quiz running: its board
+                if quiz.isVisible():
+                    quiz.project_on(self.presenter)
         self.presenter.place(None if screen is self.screen() else screen)
         # remembered for the next start (``present_remembered``): the screen's name, "" a window
         self.store.setValue(PRESENTER_KEY, self.presenter.shown_on.name() if self.presenter.shown_on else "")
@@ -512,7 +515,16 @@ class MainWindow(QMainWindow):
             screen.show_learn(skill)
 
     def open_rule(self, link: str) -> None:
-        """Show the rule book at ``link`` (a citation link clicked on any screen)."""
+        """Show the rule book at ``link`` (a citation link clicked on any screen); a casino's Rules
+        Submission: its rules, at the rule cited."""
+        from trainer.ui.citation_links import casino_rule
+
+        rule = casino_rule(link)
+        if rule is not None:
+            from trainer.ui.casino_view import show_casino_rules
+
+            show_casino_rules(self, self.ctx.casino, rule)
+            return
         came_from = self.current_key if self.current_key != "rulebook" else ""
         book = self.show_screen("rulebook")
         if hasattr(book, "open_link"):

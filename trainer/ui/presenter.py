@@ -17,8 +17,6 @@ again, closes it; the main window remembers the screen it was on for the next st
 
 from __future__ import annotations
 
-from html import escape
-
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation, Signal
@@ -29,6 +27,7 @@ from trainer.rules.errors import TrainerError
 from trainer.ui.paigow.table_view import CaptionBar, TableView, place_caption
 from trainer.ui.presenter_focus import step_focus
 from trainer.ui.presenter_learn import LearnMirror
+from trainer.ui.presenter_question import HIDDEN, QuestionMirror
 from trainer.ui.theme import theme_named
 
 if TYPE_CHECKING:
@@ -39,8 +38,6 @@ if TYPE_CHECKING:
 
 #: The caption's scale on the projector: the demonstration mode's (``TableScreen.set_demo``).
 CAPTION_SCALE = 1.9
-#: What the projector's caption says of a step while the answers are hidden (``PresenterWindow.hide_answers``).
-HIDDEN = "? — the instructor reveals the answer"
 #: How long the zoom takes to glide from one area to the next (milliseconds).
 GLIDE_MS = 450
 #: The presenter as a window beside the main one when there is no other screen to fill.
@@ -275,21 +272,28 @@ class PresenterWindow(QWidget):
         #: the views glide to the active area of each step (``presenter_focus``), else show the whole table
         self.zoom = False
         #: the drill question whose answer the instructor revealed (answers hidden)
-        self._revealed_question = ""
-        self.elsewhere = QLabel()  # a screen without a table: its name, or a drill's question, large
+        self._revealed_question = None
+        self.elsewhere = QLabel()  # a screen without a table nor a question: its name, large
         self.elsewhere.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.elsewhere.setWordWrap(True)
         self.learn = LearnMirror(ctx)
+        self.asked = QuestionMirror(ctx.theme)  # a drill's question, its choices, then its answer
+        ctx.themeChanged.connect(self.asked.set_theme)
         self.tables = QWidget()  # the mirrors, side by side
         self.row = QHBoxLayout(self.tables)
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(12)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)
-        for part in (self.tables, self.elsewhere, self.learn):
+        for part in self.parts:
             lay.addWidget(part, 1)
         #: a live quiz's board (issue 41), shown in place of the screen while the quiz runs
         self.live: QWidget | None = None
+
+    @property
+    def parts(self) -> tuple[QWidget, ...]:
+        """What it can show of a screen, one at a time: its tables, its name, its Learn page, its question."""
+        return (self.tables, self.elsewhere, self.learn, self.asked)
 
     # (the first mirror's, as when one table is shown)
     @property
@@ -327,12 +331,13 @@ class PresenterWindow(QWidget):
         page = screen if getattr(screen, "presented_page", None) is not None else None
         self.learn.follow(page)
         self.learn.setVisible(page is not None)
-        self.elsewhere.setVisible(not panes and page is None)
-        if not panes and page is None:
-            self.elsewhere.setText(self._question_html() or f"<div style='font-size: 28pt'>{title}</div>"
-                                   "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
+        asked = not panes and page is None and self._show_question()
+        self.asked.setVisible(asked)
+        self.elsewhere.setVisible(not panes and page is None and not asked)
+        self.elsewhere.setText(f"<div style='font-size: 28pt'>{title}</div>"
+                               "<div style='font-size: 16pt; color: gray'>on the instructor's screen</div>")
         if self.live is not None:  # a live quiz's board stands in for the screen (:meth:`show_live`)
-            for part in (self.tables, self.elsewhere, self.learn):
+            for part in self.parts:
                 part.hide()
 
     def show_live(self, board: QWidget | None) -> None:
@@ -346,20 +351,20 @@ class PresenterWindow(QWidget):
             board.show()
         self.show_screen(self._screen, self._title)
 
-    def _question_html(self) -> str:
-        """A drill's question for the class (issue 40), then its answer once the trainee has answered
-        it, or (answers hidden) once the instructor reveals it; "" where the screen asks none."""
+    def _show_question(self) -> bool:
+        """A drill's question for the class (issue 40), with its choices, then its answer once the
+        trainee has answered it, or (answers hidden) once the instructor reveals it; False where the
+        screen asks none."""
         asked = getattr(self._screen, "presented_question", lambda: None)()
         if asked is None:
-            self._revealed_question = ""
-            return ""
-        prompt, answer = asked
-        if prompt != self._revealed_question:
-            self._revealed_question = ""
-        held = self.hide_answers and (not answer or self._revealed_question != prompt)
-        shown = HIDDEN if held else answer
-        return (f"<div style='font-size: 30pt'>{escape(prompt)}</div>"
-                + (f"<div style='font-size: 26pt; color: gray'>Answer: {escape(shown)}</div>" if shown else ""))
+            self._revealed_question = None
+            return False
+        question, choices, answer = asked
+        if question is not self._revealed_question:
+            self._revealed_question = None
+        held = self.hide_answers and (not answer or self._revealed_question is not question)
+        self.asked.show_question(question, choices, HIDDEN if held else answer)
+        return True
 
     def _presented_changed(self) -> None:
         self.show_screen(self._screen, self._title)

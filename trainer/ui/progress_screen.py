@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QHeaderView, QInputDialog, QLabel, QListWidget,
@@ -112,6 +112,9 @@ class ProgressScreen(Screen):
         self.restyle()
         self.say(self.store.notice or "")
         self.refresh()
+        # refreshed just now: shown in this same turn (its first open) it need not refresh again (issue 42)
+        self._fresh = True
+        QTimer.singleShot(0, self, lambda: setattr(self, "_fresh", False))
 
     def _build(self) -> None:
         self.trainee_box = QComboBox()
@@ -187,7 +190,7 @@ class ProgressScreen(Screen):
                           ("Ctrl+E", self.export_trainee), ("Ctrl+I", self.import_trainee)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.ctx.traineeChanged.connect(lambda _: self.refresh())
-        self.ctx.profileChanged.connect(lambda _: self.refresh())
+        self.ctx.profileChanged.connect(lambda _: self._profile_changed())
 
     def theme_changed(self, theme: Theme) -> None:
         for chart in (self._charts, self._heat):
@@ -309,9 +312,16 @@ class ProgressScreen(Screen):
         if skill:  # not the "create a trainee" line
             self.practiseRequested.emit(skill)
 
+    def _profile_changed(self) -> None:
+        # hidden behind another screen of a shown window: its next show refreshes it (issue 42: a switch
+        # of game does not wait for it on another screen's open)
+        if self.isVisible() or not self.window().isVisible():
+            self.refresh()
+
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
-        self.refresh()  # answers given on the Drills or Exam screen since last time
+        if not self._fresh:
+            self.refresh()  # answers given on the Drills or Exam screen since last time
 
     # -- trainees ------------------------------------------------------------------------------------
     def _try(self, action, done: str = "") -> bool:

@@ -29,6 +29,7 @@ from trainer.ui.scaling import set_font
 from trainer.ui.widgets.labels import make_label
 from trainer.ui.widgets.screen import Screen
 from trainer.ui.theme import Theme
+from trainer.ui.when_shown import when_shown
 
 _ANCHOR = Qt.ItemDataRole.UserRole
 #: Reading size steps (times the app's base font) for Ctrl++ / Ctrl+-.
@@ -217,7 +218,7 @@ class RuleBookScreen(Screen):
         QShortcut(QKeySequence("Alt+Left"), self, self.back, context=context)
         for key, step in (("Ctrl++", 1), ("Ctrl+=", 1), ("Ctrl+-", -1)):
             QShortcut(QKeySequence(key), self, lambda s=step: self.resize_text(s), context=context)
-        self.ctx.profileChanged.connect(lambda _: self._profile_changed())
+        self.ctx.profileChanged.connect(lambda _: when_shown(self, self._profile_changed))  # (issue 42)
 
     # -- navigation -------------------------------------------------------------------------------
     def open_link(self, link: str, came_from: str = "") -> None:

@@ -48,6 +48,8 @@ def warm_up(ctx: AppContext) -> None:
     for spec in SCREENS:
         if spec.name == "dealer":  # each game's dealer screen: its first round (Python only, no Qt object)
             importlib.import_module(spec.module).deal_ahead(ctx.profile_of(spec.game).name, ctx.seed)
+    for spec in SCREENS:  # every screen's module: a screen's first open does not wait for its imports (issue 42)
+        importlib.import_module(spec.module)
 
 
 _started: list[threading.Thread] = []

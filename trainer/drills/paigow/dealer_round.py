@@ -193,7 +193,9 @@ class _TaskBuilder:
         elif move is not None:
             yield from self.move_drafts(move, step)
         elif step.action == "chips":
-            yield "dealer-pay", self.pay(next(self.chips), step)
+            made = self.pay(next(self.chips), step)
+            if made is not None:  # (else shown, not asked: see ``told``)
+                yield "dealer-pay", made
         elif step.action == "set" and step.actor in (DEALER, self.round.bank) and "by the house way" in step.say:
             yield "dealer-set", self.set_hand(step)
         elif step.action == "expose":
@@ -337,7 +339,9 @@ class _TaskBuilder:
                 "dealer_high": [str(t) for t in theirs.high.tiles], "dealer_low": [str(t) for t in theirs.low.tiles]}
 
     # -- chips
-    def pay(self, chip: ChipMove, step: Step) -> Draft:
+    def pay(self, chip: ChipMove, step: Step) -> Draft | None:
+        """How much the dealer collects or pays in this chip movement; None where the amount is the
+        wager the question would have to show (:meth:`told`)."""
         self.paid += 1
         facts = [f"the centre holds {format_cents(self.centre)}"] * (chip.source == CENTRE) + [self.stake(chip)]
         held = f" ({'; '.join(f for f in facts if f)})" if any(facts) else ""
@@ -345,10 +349,13 @@ class _TaskBuilder:
             due = sum(c.cents for c in self.round.chips[self.paid:] if c.source == CENTRE and "winning" in c.why)
             held = f" (the centre holds {format_cents(self.centre)}; the winners still due total {format_cents(due)})"
         self.centre += (chip.target == CENTRE) * chip.cents - (chip.source == CENTRE) * chip.cents
+        if self.told(chip):
+            return None
         halves = "half" in chip.why
         after = self.round.chips[self.paid:self.paid + 1]
         vig_next = bool(after) and "vigorish" in after[0].why and after[0].source == chip.target
-        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {_how_much(chip, vig_next)}",
+        how = _how_much(chip, self.rounded() if vig_next else "")
+        return draft(f"{_verb(chip)}: {_asked(chip.why)}{held}{self.facts(chip)}. {how}",
                      AnswerKind.MONEY,
                      chip.cents,
                      f"{step.say}." + (f" {ODD_CENT}" if halves else ""),
@@ -365,7 +372,7 @@ class _TaskBuilder:
         """What decides the amount without saying it: the vigorish rounding in force (spec S2); a side
         wager's tiles or dice, and its paytable where the profile offers several (spec S4, S5)."""
         if "vigorish" in chip.why:
-            return f"; the vigorish is rounded {_ROUNDING[self.round.rounding]}"
+            return f"; the vigorish is {self.rounded()}"
         if "half" in chip.why:  # a co-bank halves: the reading decides the odd cent (spec JQ26)
             return "; an odd cent falls to the table inventory's half"
         key = next((k for name, k in _WAGER_KEYS.items() if name in chip.why and k != PAI_GOW), None)
@@ -383,19 +390,37 @@ class _TaskBuilder:
         pick = next(p.match_pick for p in self.round.players if p.seat == seat)
         return facts + f"; the dice {dice}" + (f"; {seat} picked {pick}" if key == "match" else "")
 
+    def rounded(self) -> str:
+        """How the table rounds the vigorish and the profile's section for it (spec S2), e.g. ``rounded up
+        to the next cent per 621a.11(a)``."""
+        return f"rounded {_ROUNDING[self.round.rounding]} per {self.profile.cite('vigorish')}"
+
+    def told(self, chip: ChipMove) -> bool:
+        """A losing wager collected whole: the amount is the wager, which the question would have to show
+        (and the felt shows): the step is shown, not asked (issue 40; a question never holds its answer)."""
+        return _collected(chip) and chip.why.startswith(("losing", "dealer's losing")) \
+            and self.stake_cents(chip) == chip.cents
+
+    def stake_cents(self, chip: ChipMove) -> int | None:
+        """The wager the movement settles (:meth:`stake`), in cents; None where it names none."""
+        if chip.why.startswith("dealer's"):
+            return self.round.position(DEALER).wagers[PAI_GOW]
+        seat = _seat_of(chip)
+        named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
+        key = PAI_GOW if "vigorish" in chip.why else named
+        return (self.round.position(seat).wagers if seat else {}).get(key)
+
     def stake(self, chip: ChipMove) -> str:
         """The wager the movement settles, e.g. ``seat3's Pair Fortunes Wager: $5.00``; the vigorish is on
         the Pai Gow Wager won; the dealer's wager against the bank (621a.9(h),(o),(p)); a surplus or
         shortfall through the centre (621a.9(o)-(r)) names no single wager ("")."""
+        cents = self.stake_cents(chip)
         if chip.why.startswith("dealer's"):
-            return f"the dealer's wager: {format_cents(self.round.position(DEALER).wagers[PAI_GOW])}"
-        seat = _seat_of(chip)
-        named = next((key for name, key in _WAGER_KEYS.items() if name in chip.why), None)
-        key = PAI_GOW if "vigorish" in chip.why else named
-        wagers = self.round.position(seat).wagers if seat else {}
-        if key not in wagers:
+            return f"the dealer's wager: {format_cents(cents)}"
+        if cents is None:
             return ""
-        return f"{seat}'s {_WAGER_NAMES[key]} Wager: {format_cents(wagers[key])}"
+        key = PAI_GOW if "vigorish" in chip.why else next(k for name, k in _WAGER_KEYS.items() if name in chip.why)
+        return f"{_seat_of(chip)}'s {_WAGER_NAMES[key]} Wager: {format_cents(cents)}"
 
     # -- irregularities
     def remedy(self, step: Step, before: Sequence[Step]) -> Draft:
@@ -452,16 +477,16 @@ def _verb(chip: ChipMove) -> str:
     return f"Pay {party_name(chip.target)} from {party_name(chip.source)}"
 
 
-def _how_much(chip: ChipMove, vig_next: bool = False) -> str:
+def _how_much(chip: ChipMove, vig_next: str = "") -> str:
     """The amount a chip movement asks for, in words: the winnings (the wager stays where it is; with
-    ``vig_next``, the whole amount won, its vigorish being the next action: issue 40, a felt reading
-    "LESS 5% VIGORISH" made trainees pay the net), the vigorish, or the chips collected or moved
-    (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
+    ``vig_next``, how the vigorish is rounded, the whole amount won, its vigorish being the next action:
+    issue 40, a felt reading "LESS 5% VIGORISH" made trainees pay the net), the vigorish, or the chips
+    collected or moved (621a.8(g)-(i), 621a.9(o), 621a.11(a))."""
     if "vigorish" in chip.why:
         return "How much vigorish?"
     if chip.why.startswith("winning") and vig_next:
-        return ("How much do you pay (the whole amount won: its vigorish is collected next, "
-                "separately; the wager stays)?")
+        return (f"How much do you pay? The whole amount won: its vigorish is collected next, separately, "
+                f"{vig_next}; the wager stays.")
     if chip.why.startswith("winning"):
         return "How much do you pay (the amount won; the wager stays)?"
     if chip.target in (HOUSE, CENTRE) and chip.why.startswith(("losing", "surrendered")):

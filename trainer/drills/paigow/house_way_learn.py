@@ -55,11 +55,11 @@ def walkthrough(tiles: tuple[Tile, ...], way: HouseWay, profile: Profile) -> Wal
     for step in way.steps:
         cite = step.cite(profile)
         if step.number == decision.step:
-            frames.append(Frame(f"Step {step.number}: {step.wording} Yes — "
+            frames.append(Frame(f"{step.heading}: {step.wording} Yes — "
                                 f"{step.criterion.why(decision.setting)}.", (cite,), loose, (), ()))
             break
-        frames.append(Frame(f"Step {step.number}: {step.wording} Not here.", (cite,), loose, (), ()))
-    return Walkthrough(f"Step {decision.step}: {' '.join(loose)}",
+        frames.append(Frame(f"{step.heading}: {step.wording} Not here.", (cite,), loose, (), ()))
+    return Walkthrough(f"{way.steps[decision.step - 1].heading}: {' '.join(loose)}",
                        tuple(frames + placing(loose, decision.setting, decision.citation)))
 
 
@@ -88,8 +88,9 @@ def casino_section(rules: Any, profile: Profile) -> Section:
     own = [d for d in index.deciders if d.step is None]
     facts = [Fact(f"The {rules.way_name} sets the dealer's tiles by the casino's own rules, tried in order: the "
                   "first that applies decides.", (cite, profile.cite("house_way")))]
-    facts += [Fact(f"{d.name}: {' '.join(t.rstrip('.') + '.' for t in d.texts)}" if d.texts else d.name, (cite,))
-              for d in own]
+    # each rule cited at itself: the link opens the casino's rules at that rule (issue 40's leftovers)
+    facts += [Fact(f"{d.name}: {' '.join(t.rstrip('.') + '.' for t in d.texts)}" if d.texts else d.name,
+                   (f"{cite}, {d.name}",)) for d in own]
     facts.append(Fact("The stronger hand always goes in the high position.", (profile.cite("dealer_hands"),)))
     return Section(rules.way_name, facts=tuple(facts),
                    walkthroughs=tuple(_rule_walkthrough(rules, index, d) for d in own))

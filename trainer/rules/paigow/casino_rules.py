@@ -346,8 +346,9 @@ class CasinoRules:
     def house_way(self) -> HouseWay:
         """This way as a :class:`HouseWay`: the casino's own step, then the regulation's four."""
         first = Step(1, f"{self.casino} Rules Submission",
-                     "The casino's own rules come first.", _CasinoStep(self))
-        steps = (first, *(replace(s, number=s.number + 1) for s in REGULATORY.steps))
+                     "The casino's own rules come first.", _CasinoStep(self), label="The casino's rules")
+        # (the regulation's steps come after, named by their own numbers, as the Learn page names them)
+        steps = (first, *(replace(s, number=s.number + 1, label=s.heading) for s in REGULATORY.steps))
         return HouseWay(name=f"casino-{self.digest[:12]}", title=self.way_name,
                         source=f"{self.casino} Rules Submission, then 621a.8(d)(1)-(4)", steps=steps)
 

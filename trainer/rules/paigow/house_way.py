@@ -103,6 +103,14 @@ class Step:
     wording: str
     criterion: Criterion
     item: int | None = None
+    #: how the trainee reads the step's name ("" : ``Step {number}``): a casino's way keeps the
+    #: regulation's own numbers for the steps after its rules, as its Learn page shows them (issue 40)
+    label: str = ""
+
+    @property
+    def heading(self) -> str:
+        """``Step 2``, or the step's own name (a casino's rules)."""
+        return self.label or f"Step {self.number}"
 
     def cite(self, profile: Profile | None = None) -> str:
         """The step's section in ``profile``'s text (``citation`` when it is no regulatory item)."""
@@ -240,7 +248,7 @@ def set_by_house_way(tiles: Iterable[Tile], house_way: HouseWay = REGULATORY,
 
 
 def _explain(step: Step, setting: Setting, chosen: list[Setting], house_way: HouseWay, profile: Profile | None) -> str:
-    text = f"Step {step.number} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
+    text = f"{step.heading} ({step.cite(profile)}): {step.wording} Here {step.criterion.why(setting)}."
     zero_rule = profile.zero_zero_to_banker if profile else True
     if len(chosen) > 1 and all(same_rank(s, setting, zero_zero_to_banker=zero_rule) for s in chosen):
         text += (f" {' and '.join(map(str, chosen))} all meet this step and make hands of equal rank: any of them "

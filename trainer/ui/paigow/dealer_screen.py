@@ -59,6 +59,7 @@ from trainer.ui.thinking import watch_thinking
 from trainer.ui.typed_totals import switch_with_f2, typed_totals_box
 from trainer.ui.paigow.tile_art import TILE_RATIO
 from trainer.ui.paigow.dealer_summary import SummaryPage, clock, scrolling
+from trainer.ui.paigow.dealer_layout import fit_column, hold_setter, pin_question
 
 #: Narration speeds offered (the player's speed factor; the deal's moves last ~0.5-1.3 s at 1x).
 SPEED_CHOICES = (("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5), ("Instant", INSTANT))
@@ -332,6 +333,8 @@ class DealerScreen(Screen):
         # from the outside in: a widget put in a container already in the screen is styled once, not
         # again with each container it would then be put in (a few ms a level on the first open)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)  # (issue 40: the answers' column needs every pixel at Projector)
+        layout.setSpacing(4)
         self.options = QWidget()
         layout.addWidget(self.options)
         options = self._option_widgets()
@@ -387,18 +390,25 @@ class DealerScreen(Screen):
         self.pane.view.viewport().installEventFilter(self)
         self.pane.counted = False  # the status line counts the trainee's actions
         self.pane.caption.idle = "Ready: press Space or → for the next step, ← to go back."
-        side = QScrollArea()
-        row.addWidget(side, 3)
-        self.side_scroll = side
-        self.side = self._build_side()
+        # the column: the question pinned at its head, the answers and the narration scrolled under it
+        # (issue 40: the question never scrolls away; the answers take what is left, in a grid)
+        self.side = QWidget()
+        row.addWidget(self.side, 3)
+        self.side_scroll = QScrollArea()
+        self.scrolled = self._build_side()
         self.type_totals(self.typed_totals.isChecked())  # as remembered
         switch_with_f2(self.typed_totals, self, self.answers)
         self.side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        # the narration fills the right column (docked before the column joins the screen: after its
+        self.scrolled.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # the narration ends the right column (docked before the column joins the screen: after its
         # action in the Tab order)
-        self.pane.dock_caption(False, self.side.layout())
-        scrolling(self.side, side)
-        for w in (self.side, side.viewport()):  # "Go on" kept in sight as the column changes
+        self.pane.dock_caption(False, self.scrolled.layout())
+        column = QVBoxLayout(self.side)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.head)
+        column.addWidget(scrolling(self.scrolled, self.side_scroll), 1)
+        for w in (self.scrolled, self.side_scroll.viewport()):  # "Go on" kept in sight as the column changes
             w.installEventFilter(self)
         self._tick = QTimer(self)
         self._tick.setInterval(250)
@@ -410,9 +420,8 @@ class DealerScreen(Screen):
         set_font(self.question.prompt, 1.75, bold=True)
         # the column scrolls (a larger text size on a small window): the prompt is read whole, never cut
         self.question.prompt.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.answers = AnswerPanel()
         # the hand setter is tall: it must not make every other action's page (or the window) that tall
-        self.answers.setter.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.answers = AnswerPanel(heights_ignored=("setter",))
         self.table_hint = make_label("", 1.1, wrap=True)
         self.action = QStackedWidget()
         answer_page = QWidget()
@@ -422,15 +431,17 @@ class DealerScreen(Screen):
         lay.addWidget(self.table_hint)
         self.action.addWidget(answer_page)
         self.answer_page = answer_page
-        layout = QVBoxLayout(side)
-        layout.setContentsMargins(6, 0, 0, 0)
-        about = QWidget()
-        flow = FlowLayout(about, spacing=14)
+        self.head = QWidget()
+        head = QVBoxLayout(self.head)
+        head.setContentsMargins(6, 0, 0, 0)
+        self.about = QWidget()
+        flow = FlowLayout(self.about, spacing=14)
         for w in (self.trainee_label, self.clock_label):
             flow.addWidget(w)
-        layout.addWidget(about)
-        layout.addWidget(self.skill_label)
-        layout.addWidget(self.question)
+        for w in (self.about, self.skill_label, self.question):
+            head.addWidget(w)
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(6, 0, 0, 0)
         layout.addWidget(self.action, 1)
         return side
 
@@ -557,6 +568,8 @@ class DealerScreen(Screen):
         self.table_hint.setText(_TABLE_HINTS.get(q.skill, _TABLE_HINTS.get(q.kind.value, "")))
         self._wrap_choices()
         self._fit_strip()
+        hold_setter(self)
+        pin_question(self)
         self._update_status()
         self._target_ms = skill_named(q.skill).target_ms
 
@@ -593,16 +606,8 @@ class DealerScreen(Screen):
         self._share_width()  # (Projector folds on the same window)
 
     def _share_width(self) -> None:
-        """The table's share of the width: five eighths; on a 4:3 window two thirds (the table is as wide
-        as it can be drawn); folded at Projector on a wide window seven tenths, with a smaller question in
-        the narrower column (the chip tray in sight), for tiles 48 px tall at 1280x720 (issue 29)."""
-        window = self.window()
-        wide, folded = window.width() >= 1.5 * window.height(), self.fold.folded
-        self.play_page.layout().setStretch(0, (14 if folded else 10) if wide else 12)
-        self.play_page.layout().setStretch(1, 6)
-        for label, usual, small in ((self.question.prompt, 1.75, 1.2), (self.skill_label, 1.3, 1.1)):
-            if label.property("fontScale") != (small if folded else usual):
-                set_font(label, small if folded else usual, bold=True)
+        """The table's share of the width and the answers' column's layout (``dealer_layout``)."""
+        fit_column(self)
 
     def show_verdict(self, feedback: Feedback, task: RoundTask) -> None:
         """Right: a tick and on at once; wrong: stopped, with the right action, until Enter."""
@@ -713,12 +718,12 @@ class DealerScreen(Screen):
         self.demo_button.setChecked(on)
         self.demo_button.blockSignals(False)
         # the table takes the whole width (issue 29): the answers' column goes with the options
-        for w in (self.side_scroll, self.status, self.last, self.trainee_label, self.clock_label):
+        for w in (self.side, self.status, self.last, self.trainee_label, self.clock_label):
             w.setVisible(not on)
         self.fold.set_hidden(on)
         self.pane.caption.set_scale(1.9 if on else 1.0)
         self.pane.counted = on
-        self.pane.dock_caption(on, self.side.layout())
+        self.pane.dock_caption(on, self.scrolled.layout())
         player = self.pane.player
         self._finish_narration()
         if on:

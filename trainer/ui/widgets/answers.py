@@ -4,6 +4,7 @@ setter, a typed field, a multi-part form); it emits the trainee's raw answer.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -19,6 +20,7 @@ from trainer.ui.widgets.chip_tray import ChipTray
 from trainer.ui.widgets.choices import ChoiceList, ChoiceRow
 from trainer.ui.widgets.labels import error_label, make_label
 from trainer.ui.widgets.number_keys import NUMBER_KINDS, number_field
+from trainer.ui.widgets.screen import after_in_tab_order
 from trainer.ui.widgets.tiles import HandSetter
 from trainer.ui.widgets.typed_answer import TYPED_HELP, TypedAnswer, line_edit
 
@@ -117,31 +119,65 @@ class AnswerPanel(QStackedWidget):
 
     answered = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None, only_shown: bool = False) -> None:
+    def __init__(self, parent: QWidget | None = None, only_shown: bool = False,
+                 heights_ignored: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         #: the stack holds only the page shown (``_hold_only``): the Drills screen's scrolled page
         self.only_shown = only_shown
+        #: pages (``setter``...) whose height the panel never takes (the dealer's column: the tall hand setter)
+        self.heights_ignored = heights_ignored
         self.choices = ChoiceList()
-        self.setter = HandSetter()
-        self.typed = TypedAnswer()
-        self.parts = PartsForm()
-        self.tray = ChipTray()
-        self.caller = CallBuilder()
         self.typing = False
         self._question = None
         self._values: tuple[str, ...] = ()
         self._given: int | None = None
-        for page in (self.choices, self.setter, self.typed, self.parts, self.tray, self.caller):
-            self.addWidget(page)
-        for built in (self.tray, self.caller):
-            built.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self._theme: Theme | None = None
+        self.addWidget(self.choices)
         self._hold_only(self.choices)
         self.choices.chosen.connect(self._chosen)
-        self.setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
-        self.typed.submitted.connect(self.answered.emit)
-        self.parts.submitted.connect(self.answered.emit)
-        self.tray.submitted.connect(self.answered.emit)
-        self.caller.submitted.connect(self.answered.emit)
+
+    # the other inputs are made when a question first needs them (or a caller asks for one): a screen's
+    # first open makes only the choices (issue 42: the chip tray and the call builder are the costliest)
+    @cached_property
+    def setter(self) -> HandSetter:
+        setter = self._new_page("setter", HandSetter())
+        setter.submitted.connect(lambda high, low: self.answered.emit(setting_text(high, low)))
+        if self._theme is not None:
+            setter.set_theme(self._theme)
+        return setter
+
+    @cached_property
+    def typed(self) -> TypedAnswer:
+        return self._new_page("typed", TypedAnswer())
+
+    @cached_property
+    def parts(self) -> PartsForm:
+        return self._new_page("parts", PartsForm())
+
+    @cached_property
+    def tray(self) -> ChipTray:
+        return self._new_page("tray", ChipTray())
+
+    @cached_property
+    def caller(self) -> CallBuilder:
+        return self._new_page("caller", CallBuilder())
+
+    def _new_page(self, name: str, page: QWidget) -> QWidget:
+        """``page`` made the input ``name``: in the stack (aside, with ``only_shown``), after the choices in
+        the Tab order, with its fonts and accessible names, as if made with the panel."""
+        from trainer.ui.accessibility import name_controls
+
+        self.addWidget(page)
+        if self.only_shown:
+            self.removeWidget(page)  # (still the panel's child)
+        if name in ("tray", "caller", *self.heights_ignored):  # sized only when shown (``show_question``)
+            page.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        if name != "setter":
+            page.submitted.connect(self.answered.emit)
+        after_in_tab_order(self.choices, page)
+        refresh_fonts(page)
+        name_controls(page)
+        return page
 
     def show_question(self, question, positions: Sequence[str] = ()) -> None:
         """Show the input for ``question`` (``positions``: the table positions, for POSITION answers)."""
@@ -170,8 +206,8 @@ class AnswerPanel(QStackedWidget):
         else:
             self.typed.reset(kind)
             page = self.typed
-        for built in (self.tray, self.caller):  # sized only when shown: the panel is no taller for them
-            built.setSizePolicy(QSizePolicy.Policy.Preferred,
+        for built in filter(None, map(self.__dict__.get, ("tray", "caller"))):  # sized only when shown: the
+            built.setSizePolicy(QSizePolicy.Policy.Preferred,  # panel is no taller for them
                                 QSizePolicy.Policy.Preferred if built is page else QSizePolicy.Policy.Ignored)
         self._hold_only(page)
         self.setEnabled(True)
@@ -205,7 +241,9 @@ class AnswerPanel(QStackedWidget):
         self.currentWidget().show_error(message, part)
 
     def set_theme(self, theme: Theme) -> None:
-        self.setter.set_theme(theme)
+        self._theme = theme
+        if "setter" in self.__dict__:
+            self.setter.set_theme(theme)
 
     def _chosen(self, index: int) -> None:
         self._given = index

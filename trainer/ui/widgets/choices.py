@@ -62,6 +62,9 @@ class ChoiceList(QWidget):
         self.keys: list[int] = []
         self._pool: list[QPushButton] = []
         self._shape = (0, 0)  # (buttons, columns) laid out in the grid
+        #: The buttons' font, times the text's: smaller in a cramped column (the dealer's seat at Projector
+        #: on a small window, issue 40: every choice in sight, two to a row)
+        self.font_scale = 1.6
         self._grid = QGridLayout()
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setSpacing(10)
@@ -88,8 +91,8 @@ class ChoiceList(QWidget):
             text = f"{key}   {label}" if key <= 9 else label
             if button.text() != text:
                 button.setText(text)
-            if button.property("fontScale") != 1.6:  # a long choice's smaller font (dealer's seat)
-                set_font(button, 1.6)
+            if button.property("fontScale") != self.font_scale:  # a long choice's smaller font (dealer's seat)
+                set_font(button, self.font_scale)
             set_style(button, _CHOICE_STYLE)
         columns = self._columns(self.width())
         if self._shape != (len(labels), columns):

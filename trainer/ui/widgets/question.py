@@ -75,8 +75,12 @@ class TileStrip(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         label_h = self.fontMetrics().height() * 1.6
-        tile_h = max(40.0, self.height() - label_h - 8)
-        tile_w = tile_h / self.art.ratio
+        # as tall as the strip allows, and no wider than it (a wide window of four tiles cut them at the sides)
+        units = [len(t) + 0.15 * (len(t) - 1) for _, t in self.groups]
+        units += [len(self.dice) * 1.1 + 0.15 * (len(self.dice) - 1)] if self.dice else []
+        across = sum(units) + 0.9 * (len(units) - 1)
+        tile_w = min(max(40.0, self.height() - label_h - 8) / self.art.ratio, 0.96 * self.width() / across)
+        tile_h = tile_w * self.art.ratio
         gap, group_gap = tile_w * 0.15, tile_w * 0.9
         widths = [len(t) * tile_w + (len(t) - 1) * gap for _, t in self.groups]
         if self.dice:

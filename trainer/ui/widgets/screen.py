@@ -39,15 +39,20 @@ def add_page(stack: QStackedWidget, page: QWidget) -> QWidget:
 
     before = stack.widget(stack.count() - 1)
     stack.addWidget(page)
+    after_in_tab_order(before, page)
+    refresh_fonts(page)
+    name_controls(page)
+    return page
+
+
+def after_in_tab_order(before: QWidget, widget: QWidget) -> None:
+    """``widget`` (made later) next in the Tab order after ``before`` and what it holds."""
     last, walk = before, before.nextInFocusChain()
     while before.isAncestorOf(walk):  # (Tab goes only to widgets that take focus by Tab: after the last of them)
         if walk.focusPolicy() & Qt.FocusPolicy.TabFocus:
             last = walk
         walk = walk.nextInFocusChain()
-    QWidget.setTabOrder(last, page)
-    refresh_fonts(page)
-    name_controls(page)
-    return page
+    QWidget.setTabOrder(last, widget)
 
 
 class Screen(QWidget):
