@@ -660,7 +660,7 @@ class MainWindow(QMainWindow):
 
     def finish_startup(self) -> None:
         """What can wait until the window is on screen: the first screen (the toolbars set for its game
-        first), then once it has painted ``_first_painted``, then the other screens' imports in the
+        first), then once it has painted ``_first_painted`` and the other screens' imports in the
         background."""
         key = self._offered_key(self.current_key)
         self._show_game(self.ctx.game)  # the toolbars as they stay: nothing moves the first screen later
@@ -669,7 +669,6 @@ class MainWindow(QMainWindow):
         last = self.hosts[key].painted_last()
         after_paint(last, self._first_painted)
         self.firstScreenShown.emit(last)  # (a watcher it sets on ``last`` sees the paint before the one above)
-        QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _first_painted(self) -> None:
         """Shortcuts, the icon and accessible names, the Game and Profile menus, then the progress store:
@@ -695,6 +694,9 @@ class MainWindow(QMainWindow):
                 self.progressUnusable.emit(exc)
         finally:  # whatever happened, start-up is over (the app turns its garbage collector back on)
             self.firstPainted.emit()
+            # after the paint, never before it: on a slow or busy machine the thread would share the
+            # interpreter with the first screen's paint (issue 42)
+            QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _ask_database(self) -> None:
         from trainer.ui.progress_link import ask_database
