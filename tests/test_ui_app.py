@@ -321,3 +321,41 @@ def test_the_app_collects_no_garbage_until_its_first_screen_has_painted(tmp_path
     code, seen, enabled = json.loads(proc.stdout.strip().splitlines()[-1])
     assert code == 0 and seen == {"during": False, "after": [True, True, True]} and enabled
 
+
+
+#: What the first screen's paint does not need, imported after it (issue 42): the warm-up's work (the rule
+#: book, numpy, the drills, the other screens), the progress store with fsrs, the accessible names, pyqtgraph.
+AFTER_THE_FIRST_PAINT = ("numpy", "pyqtgraph", "fsrs", "sqlite3", "trainer.rulebook.documents",
+                         "trainer.progress.store", "trainer.drills.registry", "trainer.ui.learn_screen",
+                         "trainer.ui.drill_screen", "trainer.ui.progress_screen", "trainer.ui.accessibility",
+                         "trainer.ui.citation_links", "trainer.ui.casino_rules", "trainer.ui.paigow.dealer_screen",
+                         "trainer.ui.baccarat.dealer_screen")
+
+
+@pytest.mark.parametrize("game", [g.id for g in games()])
+def test_what_the_first_paint_does_not_need_is_not_imported_before_it(tmp_path, game):
+    """A fresh ``paigow-trainer`` reports the modules it holds when its table first paints (it leaves
+    there, as the start-up benchmark's runs do): none of those deferred, and not the other game's table."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    profile = next(g for g in games() if g.id == game).default_profile
+    script = ("import json, os, sys\n"
+              "leave = os._exit\n"
+              "def report(code):\n"
+              "    print('MODULES', json.dumps(sorted(sys.modules)), flush=True)\n"
+              "    leave(code)\n"
+              "os._exit = report\n"
+              "from trainer.cli import main\n"
+              f"main(['--profile', {profile!r}, '--quit-after-paint=table'])\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(Path(__file__).parents[1]),
+                               "PAIGOW_TRAINER_CONFIG_DIR": str(tmp_path / "config"),
+                               "PAIGOW_TRAINER_DATA_DIR": str(tmp_path / "data")})
+    assert proc.returncode == 0, proc.stderr
+    held = set(json.loads(proc.stdout.split("MODULES", 1)[1]))
+    own, other = ("trainer.ui.paigow.table_screen", "trainer.ui.baccarat.table_screen")[::1 if game == "paigow" else -1]
+    assert own in held and "PySide6.QtWidgets" in held
+    assert not held & {*AFTER_THE_FIRST_PAINT, other}

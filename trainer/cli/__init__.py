@@ -187,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    from trainer import method_cache
+
+    method_cache.install()  # (before the first dataclass: their methods compiled once, not at every start)
     from trainer.cli.args import UsageError
     from trainer.rules.errors import TrainerError
 

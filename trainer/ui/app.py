@@ -185,6 +185,9 @@ def _quit_after_first_paint(app, window, what: str) -> None:
 
     def done() -> None:
         print(f"first-paint {time.time():.6f}", flush=True)
+        from trainer import method_cache
+
+        method_cache.save()  # (what leaving normally saves at exit)
         os._exit(0)
 
     class _Watcher(QObject):
@@ -194,6 +197,9 @@ def _quit_after_first_paint(app, window, what: str) -> None:
                 QTimer.singleShot(0, done)
             return False
 
+    from trainer.ui.main_window import _AfterPaint
+
+    _AfterPaint.LATEST_MS = 10**9  # (what waits for the paint waits for it: a slow run, e.g. valgrind, counts no more)
     watcher = _Watcher(app)
     if what == "window":
         window.installEventFilter(watcher)

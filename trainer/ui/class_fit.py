@@ -38,7 +38,7 @@ class FitPanel(QWidget):
         self.class_name = ""
         #: the background fit, while one runs
         self.worker: threading.Thread | None = None
-        self.figures = make_label("", 1.1, kind=WholeLabel)
+        self.figures = make_label("", 1.1, wrap=True, kind=WholeLabel)
         self.figures.setAccessibleName("FSRS fitted to the school")
         self.button = QPushButton("Fi&t to this class…")
         self.button.setToolTip("Fit the spaced-repetition parameters (FSRS) to this class's answers: the "

@@ -66,16 +66,33 @@ def _fitting_px(start: int, bold: bool, text: str, width: float, height: float) 
     """The largest pixel size from ``start`` down (by tenths) at which ``text`` fits ``width`` x
     ``height``. Remembered: a felt prints the same names in boxes of the same size many times, and
     each table and dealer screen paints its felt (Baccarat's: 200 markings)."""
+    sizes = [max(1, start)]
+    while sizes[-1] > 1:
+        sizes.append(max(1, int(sizes[-1] * 0.9)))
     f = QFont()
     f.setBold(bold)
-    f.setPixelSize(start)
     flags = int(Qt.AlignmentFlag.AlignCenter)
-    while f.pixelSize() > 1:
+
+    def fits(px: int) -> bool:
+        f.setPixelSize(px)
         size = QFontMetricsF(f).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text).size()
-        if size.width() <= width and size.height() <= height:
-            break
-        f.setPixelSize(max(1, int(f.pixelSize() * 0.9)))
-    return f.pixelSize()
+        return size.width() <= width and size.height() <= height
+
+    return largest_fitting(sizes, fits)
+
+
+def largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int:
+    """The first of ``sizes`` (largest first) that ``fits``, else the last: the same as trying them in
+    turn, since a text that fits fits smaller too, with a few text layouts instead of one a size
+    (bisection: issue 42, the Baccarat table's first paint laid its markings out ≈ 400 times)."""
+    lo, hi = 0, len(sizes) - 1  # the answer's index is in [lo, hi]; the last size is taken if none fits
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fits(sizes[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return sizes[lo]
 
 
 #: Cached felts kept per scene (a few scales and both themes).

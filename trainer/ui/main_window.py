@@ -197,6 +197,8 @@ class MainWindow(QMainWindow):
 
     #: The table screen's demonstration mode asks this window to go full screen without chrome.
     handles_demo = True
+    #: Whether the first paint starts the other screens' warm-up (``finish_startup``).
+    _warm_up_others = True
     #: The first screen is built and shown; the widget it paints last, which start-up waits to see
     #: painted (``finish_startup``; the start-up benchmark times that paint).
     firstScreenShown = Signal(QWidget)
@@ -660,8 +662,9 @@ class MainWindow(QMainWindow):
 
     def finish_startup(self, *, warm_up_others: bool = True) -> None:
         """What can wait until the window is on screen: the first screen (the toolbars set for its game
-        first), then once it has painted ``_first_painted``, then (``warm_up_others``) the other screens'
+        first), then once it has painted ``_first_painted`` and (``warm_up_others``) the other screens'
         imports in the background: a snapshot, which shows one screen and exits, has no use for them."""
+        self._warm_up_others = warm_up_others
         key = self._offered_key(self.current_key)
         self._show_game(self.ctx.game)  # the toolbars as they stay: nothing moves the first screen later
         if self.hosts[key].screen is None or key != self.current_key:
@@ -669,8 +672,6 @@ class MainWindow(QMainWindow):
         last = self.hosts[key].painted_last()
         after_paint(last, self._first_painted)
         self.firstScreenShown.emit(last)  # (a watcher it sets on ``last`` sees the paint before the one above)
-        if warm_up_others:
-            QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _first_painted(self) -> None:
         """Shortcuts, the icon and accessible names, the Game and Profile menus, then the progress store:
@@ -696,6 +697,10 @@ class MainWindow(QMainWindow):
                 self.progressUnusable.emit(exc)
         finally:  # whatever happened, start-up is over (the app turns its garbage collector back on)
             self.firstPainted.emit()
+            # after the paint, never before it: on a slow or busy machine the thread would share the
+            # interpreter with the first screen's paint (issue 42)
+            if self._warm_up_others:
+                QTimer.singleShot(200, self, lambda: warm_up.start(self.ctx))
 
     def _ask_database(self) -> None:
         from trainer.ui.progress_link import ask_database
@@ -757,6 +762,9 @@ class MainWindow(QMainWindow):
         self._quitting = True  # (the presenter closes with the app, remembered for the next start)
         self.stop_presenting()
         super().closeEvent(event)
+        if event.isAccepted():  # a closed window polls no server (the join offer, the status bar's link)
+            for timer in self.findChildren(QTimer):
+                timer.stop()
 
 
 def stored_choices(store: QSettings) -> tuple[str | None, str | None]:

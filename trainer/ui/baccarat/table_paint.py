@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 
 from trainer.ui.baccarat import table_layout as L
-from trainer.ui.felt import device_scale, font, font_to_fit, legible
+from trainer.ui.felt import device_scale, font, font_to_fit, largest_fitting, legible
 from trainer.ui.theme import Theme
 
 #: The certificate holder's name on the layout (631a.2(b)(1)).
@@ -141,18 +141,19 @@ def _wrapped_px(text: str, width: float, height: float, start: int = 60) -> int:
     """The largest pixel size from ``start`` down at which ``text``, wrapped at its spaces, fits.
 
     A size whose lines could not fit even unwrapped (each of ``text``'s lines at least one font
-    height) is passed without laying the text out: the same sizes, found with 305 layouts of the
-    placards' texts instead of 883 (issue 42: a large part of the Baccarat table's first paint)."""
+    height) is passed without laying the text out, and the sizes are bisected
+    (:func:`~trainer.ui.felt.largest_fitting`): the same sizes, found with a few layouts each instead
+    of one a size (883 for the placards' texts, a large part of the Baccarat table's first paint, issue 42)."""
     lines = text.count("\n") + 1
-    px = start
-    while px > 1:
+
+    def fits(px: int) -> bool:
         metrics = QFontMetricsF(_font_px(px))
-        if lines * metrics.height() <= height + 0.5:
-            rect = metrics.boundingRect(QRectF(0, 0, width, 1e6), int(PLACARD_FLAGS), text)
-            if rect.width() <= width and rect.height() <= height:
-                break
-        px -= 1
-    return px
+        if lines * metrics.height() > height + 0.5:
+            return False
+        rect = metrics.boundingRect(QRectF(0, 0, width, 1e6), int(PLACARD_FLAGS), text)
+        return rect.width() <= width and rect.height() <= height
+
+    return largest_fitting(list(range(start, 0, -1)), fits)
 
 
 def _font_px(px: int) -> QFont:
