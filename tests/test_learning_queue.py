@@ -254,10 +254,12 @@ def test_drill_json_prints_the_review_and_until_due_ends_by_itself(tmp_path):
     assert "1." in run.stderr  # the questions went to stderr
 
 
-def test_count_and_until_due_together_are_one_clear_error(tmp_path):
-    run = subprocess.run(cli("drill", "--skill", "tile-id", "--count", "10", "--until-due", "--data-dir",
-                             str(tmp_path)), capture_output=True, text=True)
-    assert run.returncode == 2 and "not allowed with" in run.stderr and "Traceback" not in run.stderr
+def test_until_due_with_a_count_is_the_days_session_of_at_most_that_many(tmp_path):
+    """The Drills screen's "Until all due are done" at most the set length, as the CLI runs it."""
+    run = subprocess.run(cli("drill", "--skill", "bac-point-count", "--count", "4", "--until-due", "--json", "--data-dir",
+                             str(tmp_path)), input="0\n" * 40, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["answered"] == 4 and "1/4." in run.stderr and "5/4" not in run.stderr
 
 
 def test_new_items_a_day_is_a_setting_and_counts_the_days_answers(tmp_path):

@@ -35,11 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("drill", help="practise a skill in the terminal (answers from stdin)",
                        description="Practise a skill in the terminal; answers are read from stdin.")
     p.add_argument("--skill", required=True, help="skill id, e.g. house-way")
-    length = p.add_mutually_exclusive_group()
-    length.add_argument("--count", type=integer(1, MAX_QUESTIONS), default=20, metavar="K",
-                        help=f"number of questions, 1 to {MAX_QUESTIONS} (default 20; the app offers 10, 20, 40)")
-    length.add_argument("--until-due", action="store_true",
-                        help="instead of a count: until every due item and every missed one is answered right")
+    p.add_argument("--count", type=integer(1, MAX_QUESTIONS), default=None, metavar="K",
+                   help=f"number of questions, 1 to {MAX_QUESTIONS} (default 20; the app offers 10, 20, 40); "
+                        "with --until-due: at most K")
+    p.add_argument("--until-due", action="store_true",
+                   help="the day's session: the due items, the missed ones once more and the day's new items, "
+                        "then done (at most --count questions if given)")
     p.add_argument("--new-per-day", type=integer(0, MAX_QUESTIONS), default=NEW_PER_DAY, metavar="N",
                    help=f"new items a day at most, counted from the trainee's answers (default {NEW_PER_DAY})")
     p.add_argument("--seed", type=seed, default=None, help="seed, to replay the same questions")
@@ -109,9 +110,9 @@ def run(args: argparse.Namespace) -> int:
             print(line, file=_out)
         session = DrillSession([args.skill], profile=profile, house_way=house_way, mode=args.mode, seed=args.seed,
                                store=store, trainee=trainee,
-                               length=None if args.until_due else args.count, until_due=args.until_due,
+                               length=args.count if args.until_due else args.count or 20, until_due=args.until_due,
                                new_per_day=args.new_per_day)
-        total = "" if args.until_due else f"/{args.count}"
+        total = "" if session.length is None else f"/{session.length}"
         while not session.done and len(session.history) < MAX_QUESTIONS:
             question = session.next_question()
             print(f"\n{len(session.history) + 1}{total}. {render_question(question, typed=True)}", file=_out)
