@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import (
-    QAbstractAnimation, QObject, QParallelAnimationGroup, QPointF, QRectF,
+    QAbstractAnimation, QObject, QParallelAnimationGroup, QPointF, QRectF, Signal,
 )
 from PySide6.QtGui import QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
@@ -72,6 +72,9 @@ class Frame:
 class BaccaratScene(QGraphicsScene):
     """The Baccarat table for ``layout`` with the payout ``odds`` written on it (631a.2(b)(3))."""
 
+    #: another table's odds (the paytable under the table follows them)
+    oddsChanged = Signal(tuple)
+
     def __init__(self, theme: Theme | str = "light", layout: L.TableLayout | None = None,
                  odds: tuple[str, ...] = (), parent: QObject | None = None) -> None:
         super().__init__(0, 0, L.SCENE_W, L.SCENE_H, parent)
@@ -120,6 +123,7 @@ class BaccaratScene(QGraphicsScene):
             items.clear()
         self._bg_cache.clear()
         self.update()
+        self.oddsChanged.emit(odds)
 
     def set_reveal(self, on: bool) -> None:
         """Show every card's face (the instructor's view)."""
