@@ -1,0 +1,58 @@
+"""Baccarat's paytable under the felt at Large and Projector (issue 40 item 2): the odds the felt's
+placards carry (631a.2(b)(3)), as a label at the text size, in sight; the placards alone at Normal."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFontInfo
+
+from tests.dealer_fit import in_sight
+from tests.test_ui_fit import _settle, sized_window  # noqa: F401 - a fixture
+from trainer.rules.baccarat.profiles import profile_named
+from trainer.ui.baccarat.paytable import paytable_text
+from trainer.ui.baccarat.timeline import odds_lines
+
+SCREENS = ("baccarat-table", "baccarat-dealer")
+
+
+def _shown(window, key: str, size):
+    screen = window.show_screen(key)
+    if key == "baccarat-dealer":
+        screen.prepare_snapshot(seed=5, move=0)
+    _settle(window, size)
+    return screen
+
+
+@pytest.mark.parametrize("key", SCREENS)
+def test_the_paytable_is_read_at_projector(qtbot, sized_window, key):
+    size = (1280, 720)
+    window = sized_window("projector", size, "pa-631a")
+    screen = _shown(window, key, size)
+    odds = odds_lines(profile_named("pa-631a"))
+    assert screen.pane.scene.odds == odds  # the felt's placards draw the same odds
+    paytable = screen.paytable
+    assert in_sight(paytable) and QFontInfo(paytable.font()).pixelSize() >= 24
+    text = paytable.text().replace("\u00a0", " ")
+    for line in odds:  # every phrase of the profile's paytable, in full
+        for phrase in line.split("·"):
+            assert phrase.strip() in text
+    assert "LESS 5% VIGORISH" in text and "TIE 8 TO 1" in text
+    assert (window.width(), window.height()) == size
+
+
+@pytest.mark.parametrize("key", SCREENS)
+def test_the_placards_alone_at_normal(qtbot, sized_window, key):
+    window = sized_window("normal", (1920, 1080), "pa-631a")
+    screen = _shown(window, key, (1920, 1080))
+    assert screen.pane.scene.odds and not screen.paytable.isVisible()
+
+
+def test_the_paytable_follows_the_table(qtbot, sized_window):
+    """An EZ table's odds (no vigorish, the Dragon 7 and Panda 8) replace the profile's."""
+    window = sized_window("large", (1280, 720), "pa-631a")
+    screen = _shown(window, "baccarat-table", (1280, 720))
+    screen.variant.setCurrentIndex(screen.variant.findText("EZ Baccarat"))
+    _settle(window, (1280, 720))
+    assert screen.paytable.isVisible()
+    assert screen.paytable.text() == paytable_text(screen.pane.scene.odds)
+    assert "NO VIGORISH" in screen.paytable.text() and "LESS 5%" not in screen.paytable.text()
