@@ -25,7 +25,7 @@ from trainer.drills.baccarat.dealer_round import IRREGULARITIES, MOMENTS, Played
 from trainer.drills.dealer_round import DealerRound
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.ui.baccarat import baccarat_profile, table_layout as L
-from trainer.ui.baccarat.paytable import Paytable
+from trainer.ui.baccarat.paytable import ChipAmounts, Paytable
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
 from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, dealt_ahead, remembered
@@ -164,9 +164,10 @@ class BaccaratDealerScreen(DealerScreen):
         self.new_round()
 
     def _make_pane(self) -> TablePane:
-        """The table, the paytable under it (the caption goes to the side column)."""
+        """The table, the chips' amounts and the paytable under it (the caption goes to the side column)."""
         pane = TablePane(self.theme, self, scene=BaccaratScene(self.theme))
-        self.paytable = Paytable(pane.scene, pane)
+        self.chip_amounts, self.paytable = ChipAmounts(pane.scene, pane), Paytable(pane.scene, pane)
+        pane.layout().addWidget(self.chip_amounts)
         pane.layout().addWidget(self.paytable)
         return pane
 

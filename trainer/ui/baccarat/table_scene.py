@@ -74,6 +74,8 @@ class BaccaratScene(QGraphicsScene):
 
     #: another table's odds (the paytable under the table follows them)
     oddsChanged = Signal(tuple)
+    #: a frame shown (the chips' amounts under the table follow it)
+    frameShown = Signal(object)
 
     def __init__(self, theme: Theme | str = "light", layout: L.TableLayout | None = None,
                  odds: tuple[str, ...] = (), parent: QObject | None = None) -> None:
@@ -239,6 +241,7 @@ class BaccaratScene(QGraphicsScene):
             badge.set_text(frame.counts.get(hand, ""))
         self.banner.set_text(frame.banner)
         self.frame = frame
+        self.frameShown.emit(frame)
 
     def _place_shoe(self, holder: str) -> None:
         x, y, turn = self.layout.shoe_spot(holder)

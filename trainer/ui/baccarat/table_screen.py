@@ -29,7 +29,7 @@ from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.rules.money import format_cents
 from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.ui.baccarat import baccarat_profile
-from trainer.ui.baccarat.paytable import Paytable
+from trainer.ui.baccarat.paytable import ChipAmounts, Paytable
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline, whole_shoe_timeline
 from trainer.ui.context import AppContext
@@ -159,7 +159,8 @@ class BaccaratTableScreen(QWidget):
         lay.setContentsMargins(8, 8, 8, 8)
         lay.addWidget(self.options)
         lay.addWidget(self.pane, 1)
-        self.paytable = Paytable(self.pane.scene, self)
+        self.paytable, self.chip_amounts = Paytable(self.pane.scene, self), ChipAmounts(self.pane.scene, self)
+        lay.addWidget(self.chip_amounts)
         lay.addWidget(self.paytable)
         lay.addLayout(transport)
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
