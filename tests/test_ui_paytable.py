@@ -1,6 +1,7 @@
-"""Baccarat's paytable and chips under the felt at Large and Projector (issue 40 item 2): the odds the
-felt's placards carry (631a.2(b)(3)) and the amounts its stacks' tags read, as labels at the text size, in
-sight; the felt alone at Normal."""
+"""Baccarat's paytable and chips beside the felt at Large and Projector (issue 40 item 2): the odds the
+felt's placards carry (631a.2(b)(3)) in the dealer screen's answer column, and the amounts the stacks' tags
+read (the table screen: in its caption; the dealer screen: in the answer column), as labels at the text
+size, in sight (the answer column scrolled to them); the felt alone at Normal."""
 
 from __future__ import annotations
 
@@ -28,15 +29,22 @@ def _shown(window, key: str, size):
     return screen
 
 
-@pytest.mark.parametrize("key", SCREENS)
-def test_the_paytable_is_read_at_projector(qtbot, sized_window, key):
+def _read(window, screen, label, size) -> bool:
+    """Whether ``label`` is in sight, the answer column (if any) scrolled to it."""
+    if hasattr(screen, "side_scroll"):
+        _settle(window, size)
+        screen.side_scroll.ensureWidgetVisible(label, 0, 0)
+    return in_sight(label)
+
+
+def test_the_paytable_is_read_at_projector(qtbot, sized_window):
     size = (1280, 720)
     window = sized_window("projector", size, "pa-631a")
-    screen = _shown(window, key, size)
+    screen = _shown(window, "baccarat-dealer", size)
     odds = odds_lines(profile_named("pa-631a"))
     assert screen.pane.scene.odds == odds  # the felt's placards draw the same odds
     paytable = screen.paytable
-    assert in_sight(paytable) and QFontInfo(paytable.font()).pixelSize() >= 24
+    assert _read(window, screen, paytable, size) and QFontInfo(paytable.font()).pixelSize() >= 24
     text = paytable.text().replace("\u00a0", " ")
     for line in odds:  # every phrase of the profile's paytable, in full
         for phrase in line.split("·"):
@@ -49,18 +57,18 @@ def test_the_paytable_is_read_at_projector(qtbot, sized_window, key):
 def test_the_placards_alone_at_normal(qtbot, sized_window, key):
     window = sized_window("normal", (1920, 1080), "pa-631a")
     screen = _shown(window, key, (1920, 1080))
-    assert screen.pane.scene.odds and not screen.paytable.isVisible()
+    assert screen.pane.scene.odds and not getattr(screen, "paytable", screen.chip_amounts).isVisible()
     assert any(screen.pane.scene.frame.chips.values()) and not screen.chip_amounts.isVisible()
 
 
 def test_the_paytable_follows_the_table(qtbot, sized_window):
     """An EZ table's odds (no vigorish, the Dragon 7 and Panda 8) replace the profile's."""
     window = sized_window("large", (1280, 720), "pa-631a")
-    screen = _shown(window, "baccarat-table", (1280, 720))
-    screen.variant.setCurrentIndex(screen.variant.findText("EZ Baccarat"))
+    screen = _shown(window, "baccarat-dealer", (1280, 720))
+    ez = odds_lines(profile_named("pa-631a-ez"))
+    screen.pane.scene.set_table(screen.pane.scene.layout, ez)
     _settle(window, (1280, 720))
-    assert screen.paytable.isVisible()
-    assert screen.paytable.text() == paytable_text(screen.pane.scene.odds)
+    assert screen.paytable.isVisible() and screen.paytable.text() == paytable_text(ez)
     assert "NO VIGORISH" in screen.paytable.text() and "LESS 5%" not in screen.paytable.text()
 
 
@@ -72,7 +80,7 @@ def test_the_chips_amounts_are_read_at_projector(qtbot, sized_window, key):
     screen = _shown(window, key, size)
     label, stacks = screen.chip_amounts, screen.pane.scene.stacks
     shown = {area: item for area, item in stacks.items() if item.isVisible()}
-    assert shown and in_sight(label) and QFontInfo(label.font()).pixelSize() >= 24
+    assert shown and _read(window, screen, label, size) and QFontInfo(label.font()).pixelSize() >= 24
     text = label.text().replace("\u00a0", " ")
     for area, item in shown.items():
         seat, wager = area.split(".")

@@ -136,6 +136,14 @@ class BaccaratDealerScreen(DealerScreen):
 
     controller_type = BaccaratController
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # the chips' amounts and the paytable in the answer column, after the answers: under the felt they
+        # would take the height that keeps its cards 48 px tall at 1280x720 Projector
+        self.chip_amounts, self.paytable = ChipAmounts(self.pane.scene, self), Paytable(self.pane.scene, self)
+        for k, label in enumerate((self.chip_amounts, self.paytable), start=1):
+            self.scrolled.layout().insertWidget(k, label)
+
     def _option_widgets(self) -> list[tuple[str, QWidget]]:
         self.players = QSpinBox()
         self.players.setRange(1, 7)
@@ -164,12 +172,7 @@ class BaccaratDealerScreen(DealerScreen):
         self.new_round()
 
     def _make_pane(self) -> TablePane:
-        """The table, the chips' amounts and the paytable under it (the caption goes to the side column)."""
-        pane = TablePane(self.theme, self, scene=BaccaratScene(self.theme))
-        self.chip_amounts, self.paytable = ChipAmounts(pane.scene, pane), Paytable(pane.scene, pane)
-        pane.layout().addWidget(self.chip_amounts)
-        pane.layout().addWidget(self.paytable)
-        return pane
+        return TablePane(self.theme, self, scene=BaccaratScene(self.theme))
 
     def round_heading(self, spec: RoundSpec) -> str:
         return f"Round {spec.seed} · {MOMENT_LABELS[spec.moment]}" + (f" · {spec.decks} decks" if spec.decks else "")
