@@ -583,6 +583,7 @@ class MainWindow(QMainWindow):
 
     def _fit_toolbars(self) -> None:
         """The choices' bar beside the screens' bar if both fit the window's width, else under it."""
+        self._fit_titles()
         wide = self.nav.sizeHint().width() + self.choices.sizeHint().width() + 8 > self.width()
         if wide != self.toolBarBreak(self.choices):
             (self.insertToolBarBreak if wide else self.removeToolBarBreak)(self.choices)
@@ -590,6 +591,21 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self._fit_toolbars()
+
+    def _fit_titles(self) -> None:
+        """The screens' short titles on their bar (the menu keeps the full ones) where the full titles do
+        not fit the window's width: every screen in sight, none in the bar's overflow menu (issue 40)."""
+        buttons = {act: self.nav.widgetForAction(act) for act in self.nav.actions() if act.isVisible()}
+
+        def width(act: QAction, text: str) -> int:
+            return buttons[act].fontMetrics().horizontalAdvance(text) if buttons[act] else 0
+
+        full = self.nav.sizeHint().width() + sum(width(a, a.text()) - width(a, a.iconText()) for a in buttons)
+        for spec in SCREENS:
+            act = self.screen_actions[spec.key]
+            title = spec.short if spec.short and full > self.width() else spec.title
+            if act.iconText() != title:
+                act.setIconText(title)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.LayoutRequest and watched in (self.nav, self.choices):

@@ -23,6 +23,8 @@ class ScreenSpec:
     game: str | None = None
     #: What the screen is for, in Help → Getting started.
     summary: str = ""
+    #: Its title on the screens' bar where the full titles do not fit the window (1024x768 at Projector)
+    short: str = ""
 
     @property
     def name(self) -> str:
@@ -47,11 +49,12 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("exam", "Exam", "Ctrl+4", "trainer.ui.exam_screen",
                summary="a fixed exam, its result and a printable report."),
     ScreenSpec("dealer", "Dealer's seat", "Ctrl+5", "trainer.ui.paigow.dealer_screen", "paigow",
-               "run a whole round as the dealer."),
+               "run a whole round as the dealer.", short="Dealer"),
     ScreenSpec("baccarat-dealer", "Calling the game", "Ctrl+5", "trainer.ui.baccarat.dealer_screen", "baccarat",
-               "call a whole round as the dealer calling the game, at a table of players."),
+               "call a whole round as the dealer calling the game, at a table of players.",
+               short="Calling"),
     ScreenSpec("player", "Player's seat", "Ctrl+6", "trainer.ui.paigow.player_screen", "paigow",
-               "play hands and see what each setting is worth."),
+               "play hands and see what each setting is worth.", short="Player"),
     ScreenSpec("rulebook", "Rule book", "Ctrl+R", "trainer.ui.rulebook_screen",
                summary="the regulation in play, section by section, and the readings the trainer follows."),
     ScreenSpec("class", "Class", "Ctrl+7", "trainer.ui.class_screen",

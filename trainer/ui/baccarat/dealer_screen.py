@@ -25,6 +25,7 @@ from trainer.drills.baccarat.dealer_round import IRREGULARITIES, MOMENTS, Played
 from trainer.drills.dealer_round import DealerRound
 from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.ui.baccarat import baccarat_profile, table_layout as L
+from trainer.ui.baccarat.paytable import ChipAmounts, Paytable
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import Timeline, layout_for, odds_lines, round_timeline
 from trainer.ui.paigow.dealer_screen import RANDOM, DealerController, DealerScreen, dealt_ahead, remembered
@@ -134,6 +135,14 @@ class BaccaratDealerScreen(DealerScreen):
     """Calling the game: the options of a Baccarat round, its table, the dealer's actions."""
 
     controller_type = BaccaratController
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # the chips' amounts and the paytable in the answer column, after the answers: under the felt they
+        # would take the height that keeps its cards 48 px tall at 1280x720 Projector
+        self.chip_amounts, self.paytable = ChipAmounts(self.pane.scene, self), Paytable(self.pane.scene, self)
+        for k, label in enumerate((self.chip_amounts, self.paytable), start=1):
+            self.scrolled.layout().insertWidget(k, label)
 
     def _option_widgets(self) -> list[tuple[str, QWidget]]:
         self.players = QSpinBox()

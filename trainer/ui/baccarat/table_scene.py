@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import (
-    QAbstractAnimation, QObject, QParallelAnimationGroup, QPointF, QRectF,
+    QAbstractAnimation, QObject, QParallelAnimationGroup, QPointF, QRectF, Signal,
 )
 from PySide6.QtGui import QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
@@ -72,6 +72,11 @@ class Frame:
 class BaccaratScene(QGraphicsScene):
     """The Baccarat table for ``layout`` with the payout ``odds`` written on it (631a.2(b)(3))."""
 
+    #: another table's odds (the paytable under the table follows them)
+    oddsChanged = Signal(tuple)
+    #: a frame shown (the chips' amounts under the table follow it)
+    frameShown = Signal(object)
+
     def __init__(self, theme: Theme | str = "light", layout: L.TableLayout | None = None,
                  odds: tuple[str, ...] = (), parent: QObject | None = None) -> None:
         super().__init__(0, 0, L.SCENE_W, L.SCENE_H, parent)
@@ -120,6 +125,7 @@ class BaccaratScene(QGraphicsScene):
             items.clear()
         self._bg_cache.clear()
         self.update()
+        self.oddsChanged.emit(odds)
 
     def set_reveal(self, on: bool) -> None:
         """Show every card's face (the instructor's view)."""
@@ -235,6 +241,7 @@ class BaccaratScene(QGraphicsScene):
             badge.set_text(frame.counts.get(hand, ""))
         self.banner.set_text(frame.banner)
         self.frame = frame
+        self.frameShown.emit(frame)
 
     def _place_shoe(self, holder: str) -> None:
         x, y, turn = self.layout.shoe_spot(holder)

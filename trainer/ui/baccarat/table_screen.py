@@ -29,6 +29,7 @@ from trainer.rules.baccarat.profiles import DECK_OPTIONS
 from trainer.rules.money import format_cents
 from trainer.rules.rng import MAX_SCREEN_SEED
 from trainer.ui.baccarat import baccarat_profile
+from trainer.ui.baccarat.paytable import ChipAmounts
 from trainer.ui.baccarat.table_scene import BaccaratScene
 from trainer.ui.baccarat.timeline import layout_for, odds_lines, shoe_timeline, whole_shoe_timeline
 from trainer.ui.context import AppContext
@@ -158,6 +159,10 @@ class BaccaratTableScreen(QWidget):
         lay.setContentsMargins(8, 8, 8, 8)
         lay.addWidget(self.options)
         lay.addWidget(self.pane, 1)
+        # the chips' amounts after the caption's words (beside the felt at 1280x720 Projector: under it they
+        # would take the height that keeps the felt its share of the window)
+        self.chip_amounts = ChipAmounts(self.pane.scene, self.pane.caption)
+        self.pane.caption.layout().insertWidget(3, self.chip_amounts)
         lay.addLayout(transport)
         # a click leaves the keys to the screen; named, not found (see the Pai Gow table, issue 15)
         for w in (self.whole, self.squeeze, self.faces, self.demo_button, self.slider, self.fold.button, *self.tools):
