@@ -66,8 +66,11 @@ class Paytable(LargeTextLabel):
 
     def __init__(self, scene: BaccaratScene, parent: QWidget) -> None:
         super().__init__("Paytable", parent)
-        scene.oddsChanged.connect(lambda odds: self.say(paytable_text(odds)))
+        scene.oddsChanged.connect(self.follow)  # a bound slot: disconnected when this label is deleted
         self.say(paytable_text(scene.odds))
+
+    def follow(self, odds) -> None:
+        self.say(paytable_text(odds))
 
 
 class ChipAmounts(LargeTextLabel):
@@ -75,6 +78,9 @@ class ChipAmounts(LargeTextLabel):
 
     def __init__(self, scene: BaccaratScene, parent: QWidget) -> None:
         super().__init__("Chips on the table", parent)
-        scene.frameShown.connect(lambda frame: self.say(chips_text(frame.chips)))
+        scene.frameShown.connect(self.follow)  # a bound slot: disconnected when this label is deleted
         self.say(chips_text(scene.frame.chips) if scene.frame else "")
+
+    def follow(self, frame) -> None:
+        self.say(chips_text(frame.chips))
 
