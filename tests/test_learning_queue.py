@@ -262,6 +262,17 @@ def test_until_due_with_a_count_is_the_days_session_of_at_most_that_many(tmp_pat
     assert json.loads(run.stdout)["answered"] == 4 and "1/4." in run.stderr and "5/4" not in run.stderr
 
 
+def test_the_days_session_ends_by_saying_how_to_practise_more(tmp_path):
+    """The CLI's day's session ends as the Drills screen's does, and names the command that practises more."""
+    args = cli("drill", "--skill", "bac-point-count", "--until-due", "--trainee", "Bo", "--seed", "1",
+               "--new-per-day", "2", "--data-dir", str(tmp_path))
+    first = subprocess.run(args, input="0\n" * 40, capture_output=True, text=True, check=True).stdout
+    assert re.search(r"Done for today: 0 reviews, \d+ new — practise more\?", first)
+    assert "To practise more: paigow-trainer drill --skill bac-point-count (without --until-due)" in first
+    again = subprocess.run(args, input="", capture_output=True, text=True, check=True).stdout
+    assert "Done for today: nothing is due" in again and "To practise more:" in again  # nothing asked, still told what next
+
+
 def test_new_items_a_day_is_a_setting_and_counts_the_days_answers(tmp_path):
     d = str(tmp_path)
     args = cli("drill", "--skill", "bac-point-count", "--until-due", "--json", "--trainee", "Bo", "--seed", "1",

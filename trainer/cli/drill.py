@@ -125,8 +125,11 @@ def run(args: argparse.Namespace) -> int:
         import json
 
         print(json.dumps(s.to_dict(), indent=2))
-    elif s.answered:
-        print(plain_words("\nReview: " + "\n".join(s.review_lines()), profile))
+    else:
+        if s.answered or s.done_for_today is not None:
+            print(plain_words("\nReview: " + "\n".join(s.review_lines()), profile))
+        if s.done_for_today is not None:  # (the app's Practise more (M), said as the command that does it)
+            print(f"To practise more: paigow-trainer drill --skill {args.skill} (without --until-due)")
     return 0
 
 
