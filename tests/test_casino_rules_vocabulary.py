@@ -200,6 +200,19 @@ def test_the_chart_is_a_pdf_with_every_deciding_rule_and_two_examples(tmp_path) 
     assert not any("line" in cell or ".toml" in cell for row in report.skill_rows for cell in row)
 
 
+@pytest.mark.parametrize("name", ["foxwoods.toml", "harbor.toml", "casino-canberra.toml", "taj-mahal.toml",
+                                  "new-zealand.toml", "order-of-operations.toml"])
+def test_the_chart_shows_each_rule_once_with_its_explicit_hands(name) -> None:
+    """Rules sharing a name are one rule (explicit hands join the rule their text names): one chart entry,
+    one place a citation opens, the hands counted together."""
+    from trainer.rules.paigow.casino_chart import chart
+
+    rules = parse_casino_rules(name, (EXAMPLES / name).read_bytes())
+    entries = chart(rules)
+    names = [e.name for e in entries]
+    assert len(names) == len(set(names)) and sum(e.hands for e in entries) == 8130
+
+
 def test_a_pdf_into_a_missing_folder_is_one_line(tmp_path, capsys) -> None:
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     argv = ["casino-rules", "table", str(EXAMPLES / "harbor.toml"), "--pdf", str(tmp_path / "no" / "c.pdf")]

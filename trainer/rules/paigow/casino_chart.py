@@ -61,15 +61,20 @@ class ChartEntry(NamedTuple):
 
 def chart(rules: CasinoRules) -> list[ChartEntry]:
     """The way's entries in the order they are tried: the explicit hands (by their rule text), each rule
-    as written, then the regulation's steps; each that decides a hand, with two examples."""
+    as written, then the regulation's steps; each that decides a hand, with two examples. Entries of one
+    name are one entry (Harbor's "pair rule B" hands and its rule; Foxwoods' two "pair rule C" lines)."""
     c = combos()
     choice, _ = rules.table
     regulation = (f"The regulation's steps ({rules.profile.cite('house_way')})", "Every hand the casino's rules leave.")
 
+    # Explicit hands join the rule their text names: rules sharing a name are one rule (docs/casino-rules.md).
+    texts = {rule.name: rule.text for rule in reversed(rules.rules)}
+
     def key(d: int) -> tuple[str, str]:
         if d < 0:
             return regulation
-        return (rules.rules[d].name, rules.rules[d].text) if d < len(rules.rules) else (rules.label_of(d) or "", "")
+        name = rules.rules[d].name if d < len(rules.rules) else rules.label_of(d) or ""
+        return name, texts.get(name, "")
 
     entries = []
     for (name, text), rows in rules.grouped(key).items():
