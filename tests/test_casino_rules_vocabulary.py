@@ -211,6 +211,9 @@ def test_the_chart_shows_each_rule_once_with_its_explicit_hands(name) -> None:
     entries = chart(rules)
     names = [e.name for e in entries]
     assert len(names) == len(set(names)) and sum(e.hands for e in entries) == 8130
+    ruled = {r.name for r in rules.rules}
+    for rule in ruled:  # Harbor's "Harbor pair rule B: split ..." hands join rule B (not New Zealand's "Pairs: Nines")
+        assert sum(n == rule or (n.startswith(f"{rule}:") and n not in ruled) for n in names) <= 1
 
 
 def test_a_pdf_into_a_missing_folder_is_one_line(tmp_path, capsys) -> None:

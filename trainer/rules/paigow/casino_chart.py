@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from trainer.rules.paigow.casino_index import joined_name
 from trainer.rules.paigow.casino_rules import CasinoRules, regulation_steps, tiles_texts
 from trainer.rules.paigow.face_combos import combos
 from trainer.rules.paigow.tiles import FACES
@@ -73,7 +74,7 @@ def chart(rules: CasinoRules) -> list[ChartEntry]:
     def key(d: int) -> tuple[str, str]:
         if d < 0:
             return regulation
-        name = rules.rules[d].name if d < len(rules.rules) else rules.label_of(d) or ""
+        name = rules.rules[d].name if d < len(rules.rules) else joined_name(rules.label_of(d) or "", set(texts))
         return name, texts.get(name, "")
 
     entries = []

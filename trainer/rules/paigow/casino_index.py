@@ -107,6 +107,17 @@ def casino_index(rules: Any) -> CasinoIndex:
     return _INDEXES[rules.digest]
 
 
+def joined_name(rule_text: str, names: set[str]) -> str:
+    """The rule an explicit hand's ``rule`` text joins: "Pair rule B: ..." joins rule B where the file has
+    one (rules sharing a name are one rule), else the text stands as a rule of its own.
+
+    >>> joined_name("Pair rule B: split them", {"Pair rule B"}), joined_name("Split them", {"Pair rule B"})
+    ('Pair rule B', 'Split them')
+    """
+    head = rule_text.partition(":")[0].strip()
+    return head if head in names else rule_text
+
+
 def _units(rules: Any) -> list[tuple[str, str, list[int], list[str], int | None]]:
     """(item, name, deciders of ``rules.table``, texts, line) of each rule name and explicit hands' rule
     text, in the file's order (by the line each first appears on)."""
@@ -118,8 +129,8 @@ def _units(rules: Any) -> list[tuple[str, str, list[int], list[str], int | None]
         if r.text:
             unit[3].append(r.text)
     for e, x in enumerate(rules.exceptions):
-        head, _, text = x.rule.partition(":")
-        name = head.strip() if head.strip() in names else x.rule  # "Pair rule B: ..." joins rule B
+        text = x.rule.partition(":")[2]
+        name = joined_name(x.rule, names)
         unit = units.setdefault(item_id(name), (item_id(name), name, [], [], rules.line_of(x)))
         unit[2].append(len(rules.rules) + e)
         said = {t.rstrip(". ").lower() for t in unit[3]}
